@@ -1,0 +1,86 @@
+"""``python -m mortar``: the referee (``check``) and the pads (``pad``) on the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import NoReturn, TextIO
+
+from .pad import pad_for
+from .record import RecordError, RecordIllegalError, parse
+from .referee import ERROR, Verdict, check_text
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # one line and exit 2, like every other error
+        self.exit(2, f"error: {message} (see 'python -m mortar --help')\n")
+
+
+def _read(name: str) -> bytes:
+    if name == "-":
+        return sys.stdin.buffer.read()
+    with open(name, "rb") as f:
+        return f.read()
+
+
+def _print(text: str, stream: TextIO) -> None:
+    data = (text + "\n").encode(stream.encoding or "utf-8", errors="backslashreplace")
+    stream.buffer.write(data) if hasattr(stream, "buffer") else stream.write(data.decode())
+    stream.flush()
+
+
+def _check(args: argparse.Namespace) -> int:
+    try:
+        verdict = check_text(_read(args.file))
+    except OSError as e:
+        verdict = Verdict(ERROR, reason=f"cannot read {args.file!r}: {e.strerror or e}")
+    if args.json:
+        _print(json.dumps(verdict.to_json(), ensure_ascii=True), sys.stdout)
+    else:
+        _print(str(verdict), sys.stdout)
+    return verdict.exit_code
+
+
+def _pad(args: argparse.Namespace) -> int:
+    try:
+        record = parse(_read(args.file))
+    except OSError as e:
+        _print(f"error: cannot read {args.file!r}: {e.strerror or e}", sys.stderr)
+        return 2
+    except RecordError as e:
+        _print(f"error: {e}", sys.stderr)
+        return 2
+    status = 0
+    try:
+        game = record.replay()
+    except RecordIllegalError as e:
+        # Print the pads up to the first illegal action, and say where it stopped.
+        index = 0 if e.turn == 0 else (e.turn - 1) * 2 + (0 if e.player == "A" else 1)
+        game = record.replay(upto=index) if e.turn else None
+        _print(f"illegal: {e}", sys.stderr)
+        status = 1
+        if game is None:
+            return status
+    players = [args.player] if args.player else ["A", "B"]
+    _print("\n\n".join(str(pad_for(game, p)) for p in players), sys.stdout)
+    return status
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _Parser(prog="python -m mortar", description="Mortar Hunt referee and pads.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    check = commands.add_parser("check", help="check a game record; exit 0 ok, 1 illegal, 2 error")
+    check.add_argument("--json", action="store_true", help="print the verdict as one JSON object")
+    check.add_argument("file", help="record file, or - for standard input")
+    pad = commands.add_parser("pad", help="print the players' pads for a record")
+    pad.add_argument("--player", choices=["A", "B"], help="only this player's pad")
+    pad.add_argument("file", help="record file, or - for standard input")
+    args = parser.parse_args(argv)
+    try:
+        return _check(args) if args.command == "check" else _pad(args)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as e:  # the contract: no traceback ever reaches the user
+        _print(f"error: internal error: {type(e).__name__}: {e}", sys.stdout)
+        return 2

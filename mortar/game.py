@@ -1,0 +1,598 @@
+"""The state of a game of Mortar Hunt and every rule that changes it (RULINGS R3–R11).
+
+:class:`Game` is the single source of legality: the UI, the referee, records and the computer
+player ask it what the player to act may do (``legal_moves``, ``legal_shots``, ``must_shoot``,
+``must_sacrifice``) and hand it actions through :meth:`Game.apply`, which either applies the whole
+action or raises :class:`IllegalActionError` saying why and leaves the state untouched.
+
+Internally squares are indexes 0–107 and positions indexes 0–863 (see :mod:`mortar.notation`);
+sets of squares are int bitmasks, so the hot paths (move and shot generation) are a few integer
+operations per candidate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+
+from .notation import OBSTACLE_ROW, Facing, Position, Square
+from .rules import HALF_MASK, PLAYERS, Options, PieceType, Variant, half_rows, opponent
+
+PIECES = (1, 2, 3)
+MAX_SKIPS = 2  # RULINGS R8: at most two consecutive turns without a shot
+
+
+class IllegalActionError(ValueError):
+    """An action the rules do not allow now. The message says why in plain words."""
+
+
+# --- actions -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A player's placement: three positions, piece 1–3 in order, and their types."""
+
+    player: str
+    positions: tuple[Position, Position, Position]
+    types: tuple[PieceType, PieceType, PieceType] = (PieceType.HM,) * 3
+
+
+@dataclass(frozen=True)
+class Move:
+    """Piece ``piece`` (1–3) ends at ``to``. Moves are recorded by end position (RULINGS R5)."""
+
+    piece: int
+    to: Position
+
+    def __str__(self) -> str:
+        return f"{self.piece}:{self.to}"
+
+
+@dataclass(frozen=True)
+class Shot:
+    """Piece ``piece`` (1–3) fires at ``at``."""
+
+    piece: int
+    at: Square
+
+    def __str__(self) -> str:
+        return f"{self.piece}>{self.at}"
+
+
+@dataclass(frozen=True)
+class Turn:
+    """An ordinary turn: one move, then one shot or none (a skip)."""
+
+    move: Move
+    shot: Shot | None = None
+
+
+@dataclass(frozen=True)
+class Sacrifice:
+    """The whole turn of a player who must shoot and cannot (RULINGS R9)."""
+
+    piece: int
+
+
+@dataclass(frozen=True)
+class Resign:
+    """The player gives up on their turn (RULINGS R10)."""
+
+
+Action = Turn | Sacrifice | Resign
+
+
+@dataclass(frozen=True)
+class Played:
+    """An action as it happened, with what it did: the history entry of one player-turn."""
+
+    player: str
+    turn: int  # the numbered turn (pad row)
+    action: Action
+    hit: bool | None = None  # for a Turn with a shot
+    destroyed: int | None = None  # enemy piece number destroyed by the shot
+    moved_from: Position | None = None  # for a Turn: where the moved piece stood
+
+
+# --- precomputed geometry ------------------------------------------------------------------
+
+
+def _forward(position: int, sign: int, player: str) -> int | None:
+    """Position index one square along (sign 1) or against (sign −1) the facing, or None if
+    that square is off the board or outside the player's half."""
+    square, facing = Square.at(position >> 3), Facing(position & 7)
+    dc, dr = facing.step
+    target = square.offset(sign * dc, sign * dr)
+    if target is None or not HALF_MASK[player] >> target.index & 1:
+        return None
+    return target.index * 8 + facing
+
+
+@cache
+def move_paths(player: str, start: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Every end position a piece at ``start`` could reach on an empty half, with, for each, the
+    minimal sets (bitmasks) of squares some step sequence enters to get there (RULINGS R5).
+
+    A move to an end is legal when one of its masks avoids every blocked square.
+    """
+    found: dict[int, set[int]] = {}
+
+    def walk(position: int, entered: int, steps_left: int) -> None:
+        for nxt, mask in (
+            (_forward(position, 1, player), None),
+            ((position & ~7) | ((position + 1) & 7), 0),
+            ((position & ~7) | ((position - 1) & 7), 0),
+        ):
+            if nxt is None:
+                continue
+            new_entered = entered | (1 << (nxt >> 3)) if mask is None else entered
+            found.setdefault(nxt, set()).add(new_entered)
+            if steps_left > 1:
+                walk(nxt, new_entered, steps_left - 1)
+
+    walk(start, 0, 3)
+    back = _forward(start, -1, player)
+    if back is not None:
+        found.setdefault(back, set()).add(1 << (back >> 3))
+    found.pop(start, None)
+    result = []
+    for end in sorted(found):
+        masks = sorted(found[end], key=lambda m: m.bit_count())
+        minimal: list[int] = []
+        for m in masks:
+            if not any(k & m == k for k in minimal):
+                minimal.append(m)
+        result.append((end, tuple(minimal)))
+    return tuple(result)
+
+
+@cache
+def shot_targets(player: str, position: int, piece_type: PieceType) -> tuple[int, ...]:
+    """Square indexes a piece at ``position`` can hit on the opponent's half (RULINGS R6),
+    nearest first, ignoring craters."""
+    square, facing = Square.at(position >> 3), Facing(position & 7)
+    dc, dr = facing.step
+    enemy_half = HALF_MASK[opponent(player)]
+    targets = []
+    for d in range(piece_type.shortest, piece_type.longest + 1):
+        target = square.offset(dc * d, dr * d)
+        if target is not None and enemy_half >> target.index & 1:
+            targets.append(target.index)
+    return tuple(targets)
+
+
+def _reachable_ignoring_blockers(player: str, start: int, end: int) -> bool:
+    return any(e == end for e, _ in move_paths(player, start))
+
+
+# --- the game ------------------------------------------------------------------------------
+
+
+@dataclass
+class _Side:
+    positions: list[int] = field(default_factory=lambda: [0, 0, 0])
+    alive: list[bool] = field(default_factory=lambda: [True, True, True])
+    types: list[PieceType] = field(default_factory=lambda: [PieceType.HM] * 3)
+    placed: bool = False
+    skips: int = 0  # consecutive turns without a shot
+    fired_at: int = 0  # bitmask of target squares this side has shot at
+    name: str | None = None
+
+    def copy(self) -> _Side:
+        return _Side(list(self.positions), list(self.alive), list(self.types), self.placed,
+                     self.skips, self.fired_at, self.name)
+
+    def occupied(self) -> int:
+        mask = 0
+        for position in self.positions:
+            mask |= 1 << (position >> 3)
+        return mask
+
+
+class Game:
+    """A game from placement to the end. Mutable; :meth:`copy` gives an independent one."""
+
+    def __init__(self, options: Options | None = None, names: dict[str, str | None] | None = None):
+        self.options = options or Options()
+        self._sides = {p: _Side() for p in PLAYERS}
+        for p in PLAYERS:
+            self._sides[p].name = (names or {}).get(p)
+        self.history: list[Played] = []
+        self.setups: dict[str, Setup] = {}
+        self.winner: str | None = None  # "A", "B" or "draw" once the game is over
+        self.end_reason: str | None = None  # "destroyed", "turn limit", "resigned"
+
+    def copy(self) -> Game:
+        other = Game.__new__(Game)
+        other.options = self.options
+        other._sides = {p: s.copy() for p, s in self._sides.items()}
+        other.history = list(self.history)
+        other.setups = dict(self.setups)
+        other.winner = self.winner
+        other.end_reason = self.end_reason
+        return other
+
+    # --- what the game is at -------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        """"setup", "play" or "over"."""
+        if self.winner is not None:
+            return "over"
+        if not all(s.placed for s in self._sides.values()):
+            return "setup"
+        return "play"
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def to_play(self) -> str | None:
+        """The player to act (placement: A then B), or None when the game is over."""
+        if self.winner is not None:
+            return None
+        if not self._sides["A"].placed:
+            return "A"
+        if not self._sides["B"].placed:
+            return "B"
+        return PLAYERS[len(self.history) % 2]
+
+    @property
+    def turn(self) -> int:
+        """The numbered turn being played, or the last one started once the game is over."""
+        if self.winner is not None or self.phase == "setup":
+            return (len(self.history) + 1) // 2
+        return len(self.history) // 2 + 1
+
+    @property
+    def turns_started(self) -> int:
+        return (len(self.history) + 1) // 2
+
+    def name(self, player: str) -> str | None:
+        return self._sides[player].name
+
+    def score(self, player: str) -> int:
+        """Enemy pieces destroyed by ``player``: hit or sacrificed (RULINGS R10)."""
+        return self._sides[opponent(player)].alive.count(False)
+
+    def live_count(self, player: str) -> int:
+        return self._sides[player].alive.count(True)
+
+    def position(self, player: str, piece: int) -> Position:
+        return Position.at(self._sides[player].positions[piece - 1])
+
+    def piece_type(self, player: str, piece: int) -> PieceType:
+        return self._sides[player].types[piece - 1]
+
+    def is_alive(self, player: str, piece: int) -> bool:
+        return self._sides[player].alive[piece - 1]
+
+    def skips(self, player: str) -> int:
+        return self._sides[player].skips
+
+    def fired_at(self, player: str) -> list[Square]:
+        """Squares ``player`` has shot at, in board order."""
+        mask = self._sides[player].fired_at
+        return [Square.at(i) for i in range(mask.bit_length()) if mask >> i & 1]
+
+    def craters(self) -> list[Square]:
+        """Squares no piece may enter or be shot at again (craters variant, RULINGS R11)."""
+        if self.options.variant is not Variant.CRATERS:
+            return []
+        mask = self._sides["A"].fired_at | self._sides["B"].fired_at
+        return [Square.at(i) for i in range(mask.bit_length()) if mask >> i & 1]
+
+    # --- what the player to act may do ---------------------------------------------------
+
+    def must_shoot(self, player: str | None = None) -> bool:
+        """True when the player has skipped twice in a row and must fire this turn (R8)."""
+        return self._sides[player or self.to_play or "A"].skips >= MAX_SKIPS
+
+    def _blocked(self, player: str, piece_index: int) -> int:
+        side = self._sides[player]
+        mask = 0
+        for i, position in enumerate(side.positions):
+            if i != piece_index:
+                mask |= 1 << (position >> 3)
+        if self.options.variant is Variant.CRATERS:
+            mask |= self._sides[opponent(player)].fired_at
+        return mask
+
+    def _raw_ends(self, player: str, piece_index: int) -> list[int]:
+        """End positions the piece can reach, before the obligation to shoot is considered."""
+        blocked = self._blocked(player, piece_index)
+        return [end for end, masks in move_paths(player, self._sides[player].positions[piece_index])
+                if any(not m & blocked for m in masks)]
+
+    def _targets(self, player: str, position: int, piece_type: PieceType) -> list[int]:
+        targets = shot_targets(player, position, piece_type)
+        if self.options.variant is Variant.CRATERS:
+            fired = self._sides[player].fired_at
+            return [t for t in targets if not fired >> t & 1]
+        return list(targets)
+
+    def _others_can_shoot(self, player: str, piece_index: int) -> bool:
+        side = self._sides[player]
+        return any(side.alive[i] and self._targets(player, side.positions[i], side.types[i])
+                   for i in range(3) if i != piece_index)
+
+    def _legal_ends(self, player: str, piece_index: int) -> list[int]:
+        side = self._sides[player]
+        if not side.alive[piece_index]:
+            return []
+        ends = self._raw_ends(player, piece_index)
+        if side.skips >= MAX_SKIPS and not self._others_can_shoot(player, piece_index):
+            kind = side.types[piece_index]
+            ends = [e for e in ends if self._targets(player, e, kind)]
+        return ends
+
+    def _require_play(self) -> str:
+        if self.winner is not None:
+            raise IllegalActionError(self._over_text())
+        if self.phase == "setup":
+            raise IllegalActionError(f"{self.to_play} has not placed their pieces yet")
+        return self.to_play  # type: ignore[return-value]
+
+    def legal_moves(self, piece: int) -> list[Position]:
+        """End positions piece ``piece`` of the player to act may move to now (R5, R8, R11)."""
+        player = self._require_play()
+        if piece not in PIECES or self.must_sacrifice():
+            return []
+        return [Position.at(e) for e in self._legal_ends(player, piece - 1)]
+
+    def legal_shots(self, piece: int, move: Move | None = None) -> list[Square]:
+        """Squares piece ``piece`` may fire at after ``move`` (None: from where it stands now)."""
+        player = self._require_play()
+        if piece not in PIECES or not self._sides[player].alive[piece - 1]:
+            return []
+        side = self._sides[player]
+        position = side.positions[piece - 1]
+        if move is not None and move.piece == piece:
+            position = move.to.index
+        return [Square.at(t) for t in self._targets(player, position, side.types[piece - 1])]
+
+    def may_skip(self) -> bool:
+        """Whether the player to act may decline to shoot this turn (R8)."""
+        self._require_play()
+        return not self.must_shoot()
+
+    def must_sacrifice(self) -> bool:
+        """True when the player must shoot but no move leaves any legal shot (R9)."""
+        player = self.to_play
+        if player is None or self.phase != "play":
+            return False
+        side = self._sides[player]
+        if side.skips < MAX_SKIPS:
+            return False
+        return not any(self._legal_ends(player, i) for i in range(3) if side.alive[i])
+
+    def legal_turns(self) -> Iterator[Turn]:
+        """Every ordinary turn the player to act may play: each legal move with each legal shot
+        (and no shot when skipping is allowed)."""
+        player = self._require_play()
+        if self.must_sacrifice():
+            return
+        side = self._sides[player]
+        may_skip = side.skips < MAX_SKIPS
+        standing = [self._targets(player, side.positions[i], side.types[i]) if side.alive[i]
+                    else [] for i in range(3)]
+        for i in range(3):
+            for end in self._legal_ends(player, i):
+                move = Move(i + 1, Position.at(end))
+                if may_skip:
+                    yield Turn(move, None)
+                for j in range(3):
+                    if not side.alive[j]:
+                        continue
+                    targets = self._targets(player, end, side.types[i]) if j == i else standing[j]
+                    for t in targets:
+                        yield Turn(move, Shot(j + 1, Square.at(t)))
+
+    def legal_actions(self) -> list[Action]:
+        """All whole-turn actions for the player to act; resigning is always possible too."""
+        self._require_play()
+        if self.must_sacrifice():
+            side = self._sides[self.to_play]  # type: ignore[index]
+            return [Sacrifice(i + 1) for i in range(3) if side.alive[i]]
+        return list(self.legal_turns())
+
+    def shot_hits(self, shot: Shot) -> bool:
+        """Whether a shot at ``shot.at`` by the player to act would hit a live enemy piece."""
+        enemy = self._sides[opponent(self.to_play or "A")]
+        return any(a and p >> 3 == shot.at.index for p, a in zip(enemy.positions, enemy.alive))
+
+    # --- why an action is illegal --------------------------------------------------------
+
+    def _over_text(self) -> str:
+        if self.winner == "draw":
+            return "the game is over (a draw)"
+        return f"the game is over ({self.winner} won)"
+
+    def _piece_error(self, player: str, piece: object, doing: str) -> str | None:
+        if isinstance(piece, bool) or piece not in PIECES:
+            return f"there is no piece {piece!r} (pieces are numbered 1 to 3)"
+        if not self._sides[player].alive[piece - 1]:  # type: ignore[operator]
+            return f"piece {piece} is destroyed and cannot {doing}"
+        return None
+
+    def _move_error(self, player: str, move: Move) -> str | None:
+        side = self._sides[player]
+        error = self._piece_error(player, move.piece, "move")
+        if error:
+            return error
+        i = move.piece - 1
+        start, end = side.positions[i], move.to.index
+        frm, to = Position.at(start), move.to
+        what = f"piece {move.piece} cannot move from {frm} to {to}"
+        if start == end:
+            return f"{what}: a move must change the square or the facing"
+        if end in self._raw_ends(player, i):
+            return None
+        square = to.square
+        if square.row == OBSTACLE_ROW:
+            return f"{what}: {square} is on the obstacle row"
+        rows = half_rows(player)
+        if square.row not in rows:
+            return f"{what}: {square} is not in {player}'s half (rows {rows[0]}-{rows[-1]})"
+        for j, position in enumerate(side.positions):
+            if j != i and position >> 3 == square.index:
+                state = "" if side.alive[j] else "the wreck of "
+                return f"{what}: {square} is taken by {state}piece {j + 1}"
+        if self.options.variant is Variant.CRATERS and self._sides[opponent(player)].fired_at >> square.index & 1:
+            return f"{what}: {square} is a crater"
+        if not _reachable_ignoring_blockers(player, start, end):
+            return (f"{what}: that takes more than three steps "
+                    "(forward or 45° turns, or a single step back)")
+        return f"{what}: every way there is blocked by a piece or a crater"
+
+    def _shot_error(self, player: str, shot: Shot, move: Move) -> str | None:
+        side = self._sides[player]
+        error = self._piece_error(player, shot.piece, "shoot")
+        if error:
+            return error
+        kind = side.types[shot.piece - 1]
+        frm = move.to if move.piece == shot.piece else Position.at(side.positions[shot.piece - 1])
+        what = f"shot at {shot.at} from {frm}"
+        dc, dr = frm.facing.step
+        dx, dy = shot.at.column - frm.square.column, shot.at.row - frm.square.row
+        distance = max(abs(dx), abs(dy))
+        if distance == 0 or (dx, dy) != (dc * distance, dr * distance):
+            return f"{what} is not along the piece's facing ({frm.facing.word})"
+        if not kind.shortest <= distance <= kind.longest:
+            return (f"{what} is out of range for a {kind.word} "
+                    f"({kind.shortest}-{kind.longest})")
+        if shot.at.row == OBSTACLE_ROW:
+            return f"{what} lands on the obstacle row"
+        if shot.at.row in half_rows(player):
+            return f"{what} lands in {player}'s own half"
+        if self.options.variant is Variant.CRATERS and side.fired_at >> shot.at.index & 1:
+            return f"{what}: {shot.at} has been shot at already (craters: once per square)"
+        return None
+
+    def why_illegal(self, action: Action) -> str | None:
+        """None when ``action`` is legal for the player to act now, else the reason."""
+        if self.winner is not None:
+            return self._over_text()
+        if self.phase == "setup":
+            return f"{self.to_play} has not placed their pieces yet"
+        player = self.to_play
+        assert player is not None
+        side = self._sides[player]
+        if isinstance(action, Resign):
+            return None
+        if isinstance(action, Sacrifice):
+            error = self._piece_error(player, action.piece, "be sacrificed")
+            if error:
+                return error
+            if not self.must_sacrifice():
+                if side.skips < MAX_SKIPS:
+                    return ("a sacrifice is allowed only when a player must shoot and cannot; "
+                            f"{player} need not shoot this turn")
+                return ("a sacrifice is allowed only when a player must shoot and cannot; "
+                        f"{player} has a move that leaves a shot")
+            return None
+        if not isinstance(action, Turn):
+            return f"{action!r} is not an action"
+        if self.must_sacrifice():
+            return (f"{player} must sacrifice a piece: {player} must shoot this turn "
+                    "and no move leaves any piece a shot")
+        error = self._move_error(player, action.move)
+        if error:
+            return error
+        if action.shot is None:
+            if side.skips >= MAX_SKIPS:
+                return f"{player} must shoot this turn ({player} did not shoot in the last two turns)"
+            return None
+        return self._shot_error(player, action.shot, action.move)
+
+    # --- changing the state --------------------------------------------------------------
+
+    def setup_error(self, setup: Setup) -> str | None:
+        """None when ``setup`` is a legal placement for its player now, else the reason."""
+        if self.phase != "setup" or setup.player != self.to_play:
+            return f"{setup.player} cannot place pieces now"
+        if len(setup.positions) != 3 or len(setup.types) != 3:
+            return "a player places exactly three pieces"
+        fixed = self.options.fixed_type()
+        rows = half_rows(setup.player)
+        seen: dict[Square, int] = {}
+        for number, (position, kind) in enumerate(zip(setup.positions, setup.types), 1):
+            square = position.square
+            if square.row == OBSTACLE_ROW:
+                return f"piece {number} at {position} stands on the obstacle row"
+            if square.row not in rows:
+                return (f"piece {number} at {position} is not in {setup.player}'s half "
+                        f"(rows {rows[0]}-{rows[-1]})")
+            if square in seen:
+                return f"pieces {seen[square]} and {number} are both on {square}"
+            seen[square] = number
+            if fixed is not None and kind is not fixed:
+                return f"piece {number} is a {kind.word}, but this game uses only {fixed.word}s"
+        return None
+
+    def place(self, setup: Setup) -> None:
+        """Apply a player's placement (RULINGS R3)."""
+        error = self.setup_error(setup)
+        if error:
+            raise IllegalActionError(error)
+        side = self._sides[setup.player]
+        side.positions = [p.index for p in setup.positions]
+        side.types = list(setup.types)
+        side.placed = True
+        self.setups[setup.player] = setup
+
+    def apply(self, action: Action) -> Played:
+        """Play ``action`` for the player to act, or raise :class:`IllegalActionError`."""
+        error = self.why_illegal(action)
+        if error:
+            raise IllegalActionError(error)
+        player = self.to_play
+        assert player is not None
+        enemy_player = opponent(player)
+        side, enemy = self._sides[player], self._sides[enemy_player]
+        turn = self.turn
+        if isinstance(action, Resign):
+            played = Played(player, turn, action)
+            self.history.append(played)
+            self.winner, self.end_reason = enemy_player, "resigned"
+            return played
+        if isinstance(action, Sacrifice):
+            side.alive[action.piece - 1] = False
+            played = Played(player, turn, action)
+        else:
+            move, shot = action.move, action.shot
+            moved_from = Position.at(side.positions[move.piece - 1])
+            side.positions[move.piece - 1] = move.to.index
+            hit, destroyed = None, None
+            if shot is None:
+                side.skips += 1
+            else:
+                side.skips = 0
+                side.fired_at |= 1 << shot.at.index
+                hit = False
+                for j in range(3):
+                    if enemy.alive[j] and enemy.positions[j] >> 3 == shot.at.index:
+                        enemy.alive[j] = False
+                        hit, destroyed = True, j + 1
+            played = Played(player, turn, action, hit, destroyed, moved_from)
+        self.history.append(played)
+        self._settle_end()
+        return played
+
+    def _settle_end(self) -> None:
+        for p in PLAYERS:
+            if not any(self._sides[p].alive):
+                self.winner, self.end_reason = opponent(p), "destroyed"
+                return
+        limit = self.options.turn_limit
+        if limit is not None and len(self.history) >= 2 * limit:
+            a, b = self.score("A"), self.score("B")
+            self.winner = "A" if a > b else "B" if b > a else "draw"
+            self.end_reason = "turn limit"
+
+    def play(self, actions: Sequence[Action]) -> None:
+        for action in actions:
+            self.apply(action)

@@ -1,0 +1,108 @@
+"""The paper pad each player keeps (RULINGS R13), as rows of cells and as a text table.
+
+A's columns: TURN | piece 1 | piece 2 | piece 3 | SHOOTING | OPPONENT'S SHOT.
+B's columns: TURN | OPPONENT'S SHOT | piece 1 | piece 2 | piece 3 | SHOOTING (the rulebook's
+pad for B is laid out the other way round). A hit is circled on paper and written ``(C3)`` here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .game import Game, Sacrifice, Turn
+from .rules import PLAYERS
+
+SHOOTING = "SHOOTING"
+OPPONENTS_SHOT = "OPPONENT'S SHOT"
+INITIAL = "INITIAL POSITION"
+NO_SHOT = "X"
+DESTROYED = "X"
+FIRED = "*"
+
+
+@dataclass
+class PadRow:
+    turn: str  # "INITIAL POSITION" or the turn number
+    pieces: list[str] = field(default_factory=lambda: ["", "", ""])
+    shooting: str = ""
+    opponents_shot: str = ""
+
+
+@dataclass
+class Pad:
+    player: str
+    name: str | None
+    rows: list[PadRow]
+
+    @property
+    def header(self) -> list[str]:
+        if self.player == "A":
+            return ["TURN", "1", "2", "3", SHOOTING, OPPONENTS_SHOT]
+        return ["TURN", OPPONENTS_SHOT, "1", "2", "3", SHOOTING]
+
+    def cells(self) -> list[list[str]]:
+        """The rows as printed, first column the turn, in this player's column order."""
+        out = []
+        for row in self.rows:
+            if self.player == "A":
+                out.append([row.turn, *row.pieces, row.shooting, row.opponents_shot])
+            else:
+                out.append([row.turn, row.opponents_shot, *row.pieces, row.shooting])
+        return out
+
+    def to_data(self) -> dict:
+        return {"player": self.player, "name": self.name, "header": self.header,
+                "rows": self.cells()}
+
+    def __str__(self) -> str:
+        table = [self.header, *self.cells()]
+        widths = [max(len(r[i]) for r in table) for i in range(len(self.header))]
+        title = f"Player {self.player}" + (f": {self.name}" if self.name else "")
+        lines = [title]
+        for r in table:
+            lines.append(" | ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+        return "\n".join(lines)
+
+
+def _shot_cell(target: str, hit: bool | None) -> str:
+    return f"({target})" if hit else target
+
+
+def pad_for(game: Game, player: str) -> Pad:
+    """``player``'s pad for the game so far, written as the rulebook's example pads are."""
+    if player not in PLAYERS:
+        raise ValueError(f"{player!r} is not a player (A or B)")
+    rows: dict[int, PadRow] = {}
+
+    def row(turn: int) -> PadRow:
+        return rows.setdefault(turn, PadRow(str(turn)))
+
+    def destroyed(piece: int, turn: int) -> None:
+        # X in the row of the turn the piece was lost, or the next row if that cell is taken.
+        target = row(turn) if not row(turn).pieces[piece - 1] else row(turn + 1)
+        target.pieces[piece - 1] = DESTROYED
+
+    initial = PadRow(INITIAL)
+    if player in game.setups:
+        initial.pieces = [str(p) for p in game.setups[player].positions]
+    for played in game.history:
+        r = row(played.turn)
+        action = played.action
+        shot_text = NO_SHOT
+        if isinstance(action, Turn) and action.shot is not None:
+            shot_text = _shot_cell(str(action.shot.at), played.hit)
+        if played.player == player:
+            r.shooting = shot_text
+            if isinstance(action, Turn):
+                r.pieces[action.move.piece - 1] = str(action.move.to)
+                if action.shot is not None:
+                    cell = r.pieces[action.shot.piece - 1]
+                    r.pieces[action.shot.piece - 1] = f"{cell} {FIRED}" if cell else FIRED
+            elif isinstance(action, Sacrifice):
+                destroyed(action.piece, played.turn)
+        else:
+            r.opponents_shot = shot_text
+            if played.destroyed is not None:
+                destroyed(played.destroyed, played.turn)
+    ordered = [initial] + [rows[t] for t in sorted(rows)]
+    return Pad(player, game.name(player), ordered)

@@ -1,0 +1,388 @@
+"""Game records (RECORD.md): parse and validate JSON, replay into a :class:`Game`, save.
+
+Parsing checks the *form* of a record (keys, types, notation, player order) and raises
+:class:`RecordError`; replaying checks the *rules* and raises :class:`RecordIllegalError`, which
+says which numbered turn and player broke which rule. ``save(load(text))`` is canonical, so
+save → load → save gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from .game import (
+    Action,
+    Game,
+    IllegalActionError,
+    Move,
+    Played,
+    Resign,
+    Sacrifice,
+    Setup,
+    Shot,
+    Turn,
+)
+from .notation import NotationError, Position, Square
+from .rules import PLAYERS, Loadout, Options, PieceType, Variant
+
+FORMAT = "mortar-hunt/1"
+
+
+class RecordError(ValueError):
+    """The text is not a game record at all (bad JSON, unknown keys or values, bad notation)."""
+
+
+class RecordIllegalError(ValueError):
+    """A well-formed record that breaks a rule. ``turn`` is 0 for a setup problem."""
+
+    def __init__(self, turn: int, player: str, reason: str) -> None:
+        super().__init__(f"turn {turn} {player}: {reason}" if turn else f"setup {player}: {reason}")
+        self.turn = turn
+        self.player = player
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class RecordedAction:
+    """One entry of ``actions``: the action, its player and the announced result, if any."""
+
+    player: str
+    action: Action
+    result: str | None = None  # "hit" / "miss" as announced in the record
+
+
+@dataclass
+class Record:
+    variant: Variant = Variant.CLASSIC
+    turn_limit: int | None = None
+    names: dict[str, str | None] = field(default_factory=lambda: {"A": None, "B": None})
+    pieces: dict[str, tuple[PieceType, ...]] = field(
+        default_factory=lambda: {p: (PieceType.HM,) * 3 for p in PLAYERS})
+    setup: dict[str, tuple[Position, ...]] = field(default_factory=dict)
+    actions: list[RecordedAction] = field(default_factory=list)
+
+    # --- replay ------------------------------------------------------------------------
+
+    def options(self, loadout: Loadout = Loadout.SECRET) -> Options:
+        return Options(self.variant, self.turn_limit, loadout)
+
+    def replay(self, loadout: Loadout | None = None, upto: int | None = None) -> Game:
+        """The game this record describes, after its first ``upto`` actions (default all).
+
+        Raises :class:`RecordIllegalError` at the first action that breaks a rule.
+        """
+        if loadout is None:
+            loadout = infer_loadout(self.pieces)
+        game = Game(self.options(loadout), dict(self.names))
+        for player in PLAYERS:
+            if player not in self.setup:
+                return game
+            setup = Setup(player, self.setup[player], self.pieces[player])  # type: ignore[arg-type]
+            error = game.setup_error(setup)
+            if error:
+                raise RecordIllegalError(0, player, error)
+            game.place(setup)
+        for number, entry in enumerate(self.actions[:upto]):
+            turn = number // 2 + 1
+            try:
+                action = entry.action
+                if isinstance(action, Turn) and action.shot is not None and entry.result:
+                    error = game.why_illegal(action)
+                    if error is None:
+                        hits = game.shot_hits(action.shot)
+                        if hits != (entry.result == "hit"):
+                            actual = "hit" if hits else "miss"
+                            raise IllegalActionError(
+                                f"shot at {action.shot.at} was announced as a {entry.result} "
+                                f"but it is a {actual}")
+                game.apply(action)
+            except IllegalActionError as e:
+                raise RecordIllegalError(turn, entry.player, str(e)) from None
+        return game
+
+    # --- building from a game ----------------------------------------------------------
+
+    @classmethod
+    def from_game(cls, game: Game) -> Record:
+        record = cls(game.options.variant, game.options.turn_limit,
+                     {p: game.name(p) for p in PLAYERS})
+        for player, setup in game.setups.items():
+            record.pieces[player] = tuple(setup.types)
+            record.setup[player] = tuple(setup.positions)
+        record.actions = [_recorded(p) for p in game.history]
+        return record
+
+    # --- text ----------------------------------------------------------------------------
+
+    def to_json(self) -> dict:
+        players = {}
+        for p in PLAYERS:
+            entry: dict = {}
+            if self.names.get(p) is not None:
+                entry["name"] = self.names[p]
+            entry["pieces"] = [t.name for t in self.pieces[p]]
+            players[p] = entry
+        return {
+            "format": FORMAT,
+            "variant": self.variant.value,
+            "turn_limit": self.turn_limit,
+            "players": players,
+            "setup": {p: [str(x) for x in self.setup[p]] for p in PLAYERS if p in self.setup},
+            "actions": [_action_json(a) for a in self.actions],
+        }
+
+    def save(self) -> str:
+        """Canonical JSON text: one action a line, so records diff well."""
+        data = self.to_json()
+        actions = data.pop("actions")
+        huge = self.turn_limit is not None and self.turn_limit > 10**4000
+        if huge:
+            data["turn_limit"] = "\0"
+        head = json.dumps(data, ensure_ascii=False, indent=2)
+        if huge:
+            head = head.replace('"\\u0000"', _int_text(self.turn_limit), 1)
+        lines = [json.dumps(a, ensure_ascii=False) for a in actions]
+        body = ",\n    ".join(lines)
+        actions_text = f'"actions": [\n    {body}\n  ]' if lines else '"actions": []'
+        return head[:-2] + f",\n  {actions_text}\n}}\n"
+
+
+def _int_text(value: int) -> str:
+    """str(value) without Python's 4300-digit conversion limit."""
+    chunks = []
+    while value >= 10**1000:
+        value, chunk = divmod(value, 10**1000)
+        chunks.append(str(chunk).zfill(1000))
+    return str(value) + "".join(reversed(chunks))
+
+
+def _recorded(played: Played) -> RecordedAction:
+    result = None
+    if isinstance(played.action, Turn) and played.action.shot is not None:
+        result = "hit" if played.hit else "miss"
+    return RecordedAction(played.player, played.action, result)
+
+
+def _action_json(entry: RecordedAction) -> dict:
+    action = entry.action
+    out: dict = {"player": entry.player}
+    if isinstance(action, Sacrifice):
+        out["sacrifice"] = action.piece
+    elif isinstance(action, Resign):
+        out["resign"] = True
+    else:
+        out["move"] = {"piece": action.move.piece, "to": str(action.move.to)}
+        if action.shot is None:
+            out["shot"] = None
+        else:
+            shot: dict = {"piece": action.shot.piece, "at": str(action.shot.at)}
+            if entry.result is not None:
+                shot["result"] = entry.result
+            out["shot"] = shot
+    return out
+
+
+def infer_loadout(pieces: dict[str, tuple[PieceType, ...]]) -> Loadout:
+    """The table option a record's piece types fit; mixed or unknown types count as secret."""
+    kinds = {t for p in PLAYERS for t in pieces.get(p, ())}
+    if kinds == {PieceType.HM}:
+        return Loadout.ALL_HM
+    if kinds == {PieceType.LH}:
+        return Loadout.ALL_LH
+    return Loadout.SECRET
+
+
+# --- parsing -------------------------------------------------------------------------------
+
+
+def _huge_int(text: str) -> int:
+    # json would refuse integers past Python's 4300-digit conversion limit; build them in chunks
+    # so a record with a giant number gets a verdict instead of a crash.
+    if len(text) < 4000:
+        return int(text)
+    sign = -1 if text.startswith("-") else 1
+    digits = text.lstrip("-")
+    value = 0
+    for i in range(0, len(digits), 1000):
+        chunk = digits[i:i + 1000]
+        value = value * 10 ** len(chunk) + int(chunk)
+    return sign * value
+
+
+def _reject_constant(name: str) -> None:
+    raise RecordError(f"{name} is not allowed in a record")
+
+
+def _where(path: str) -> str:
+    return path or "the record"
+
+
+def _expect_object(value: object, path: str, required: set[str], optional: set[str] = frozenset()) -> dict:  # type: ignore[assignment]
+    if not isinstance(value, dict):
+        raise RecordError(f"{_where(path)} must be an object, not {_json_type(value)}")
+    unknown = sorted(set(value) - required - optional)
+    if unknown:
+        raise RecordError(f"{_where(path)} has an unknown key {unknown[0]!r}")
+    missing = sorted(required - set(value))
+    if missing:
+        raise RecordError(f"{_where(path)} lacks the key {missing[0]!r}")
+    return value
+
+
+def _json_type(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    return "an object"
+
+
+def _piece_number(value: object, path: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in (1, 2, 3):
+        raise RecordError(f"{path} must be a piece number 1, 2 or 3, not {_quote(value)}")
+    return value
+
+
+def _quote(value: object) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**30:
+        return "a huge number"
+    text = json.dumps(value, ensure_ascii=True)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _notation(kind, value: object, path: str):
+    if not isinstance(value, str):
+        raise RecordError(f"{path} must be a string, not {_json_type(value)}")
+    try:
+        return kind.parse(value)
+    except NotationError as e:
+        raise RecordError(f"{path}: {e}") from None
+
+
+def parse(text: str | bytes) -> Record:
+    """Parse and validate a record's JSON text (RECORD.md) without checking the rules."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError as e:
+            raise RecordError(f"the file is not UTF-8 text ({e.reason} at byte {e.start})") from None
+    if not text.strip():
+        raise RecordError("the record is empty")
+    try:
+        data = json.loads(text, parse_int=_huge_int, parse_constant=_reject_constant)
+    except RecordError:
+        raise
+    except RecursionError:
+        raise RecordError("the JSON is nested too deeply to be a record") from None
+    except ValueError as e:
+        raise RecordError(f"not valid JSON: {e}") from None
+    return from_data(data)
+
+
+def from_data(data: object) -> Record:
+    """Validate already-decoded JSON data as a record."""
+    top = _expect_object(data, "", {"format", "variant", "turn_limit", "players", "setup", "actions"})
+    if top["format"] != FORMAT:
+        raise RecordError(f"format must be {FORMAT!r}, not {_quote(top['format'])}")
+    try:
+        variant = Variant(top["variant"]) if isinstance(top["variant"], str) else None
+    except ValueError:
+        variant = None
+    if variant is None:
+        raise RecordError(f"variant must be \"classic\" or \"craters\", not {_quote(top['variant'])}")
+    limit = top["turn_limit"]
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+        raise RecordError(f"turn_limit must be null or a positive whole number, not {_quote(limit)}")
+    record = Record(variant, limit)
+
+    players = _expect_object(top["players"], "players", set(PLAYERS))
+    for p in PLAYERS:
+        entry = _expect_object(players[p], f"players.{p}", {"pieces"}, {"name"})
+        name = entry.get("name")
+        if name is not None and not isinstance(name, str):
+            raise RecordError(f"players.{p}.name must be a string, not {_json_type(name)}")
+        record.names[p] = name
+        pieces = entry["pieces"]
+        if not isinstance(pieces, list) or len(pieces) != 3:
+            raise RecordError(f"players.{p}.pieces must be a list of three piece types")
+        types = []
+        for i, kind in enumerate(pieces):
+            if kind not in ("HM", "LH"):
+                raise RecordError(f"players.{p}.pieces[{i}] must be \"HM\" or \"LH\", not {_quote(kind)}")
+            types.append(PieceType[kind])
+        record.pieces[p] = tuple(types)
+
+    # A game saved during placement has A's setup only.
+    setup = _expect_object(top["setup"], "setup", set(), set(PLAYERS))
+    if "B" in setup and "A" not in setup:
+        raise RecordError("setup has B's pieces but not A's (A places first)")
+    if actions_needing_setup(top) and len(setup) < 2:
+        raise RecordError("actions need both players' setups")
+    for p in PLAYERS:
+        if p not in setup:
+            continue
+        positions = setup[p]
+        if not isinstance(positions, list) or len(positions) != 3:
+            raise RecordError(f"setup.{p} must be a list of three positions")
+        record.setup[p] = tuple(_notation(Position, x, f"setup.{p}[{i}]") for i, x in enumerate(positions))
+
+    actions = top["actions"]
+    if not isinstance(actions, list):
+        raise RecordError(f"actions must be a list, not {_json_type(actions)}")
+    for i, entry in enumerate(actions):
+        record.actions.append(_parse_action(entry, i))
+    return record
+
+
+def actions_needing_setup(top: dict) -> bool:
+    return isinstance(top.get("actions"), list) and bool(top["actions"])
+
+
+def _parse_action(entry: object, i: int) -> RecordedAction:
+    path = f"actions[{i}]"
+    if not isinstance(entry, dict):
+        raise RecordError(f"{path} must be an object, not {_json_type(entry)}")
+    expected = PLAYERS[i % 2]
+    player = entry.get("player")
+    if player not in PLAYERS:
+        raise RecordError(f"{path}.player must be \"A\" or \"B\", not {_quote(player)}")
+    if player != expected:
+        raise RecordError(f"{path} is played by {player}, but it is {expected}'s turn (A and B alternate, A first)")
+    if "sacrifice" in entry:
+        _expect_object(entry, path, {"player", "sacrifice"})
+        return RecordedAction(player, Sacrifice(_piece_number(entry["sacrifice"], f"{path}.sacrifice")))
+    if "resign" in entry:
+        _expect_object(entry, path, {"player", "resign"})
+        if entry["resign"] is not True:
+            raise RecordError(f"{path}.resign must be true, not {_quote(entry['resign'])}")
+        return RecordedAction(player, Resign())
+    _expect_object(entry, path, {"player", "move", "shot"})
+    move = _expect_object(entry["move"], f"{path}.move", {"piece", "to"})
+    parsed_move = Move(_piece_number(move["piece"], f"{path}.move.piece"),
+                       _notation(Position, move["to"], f"{path}.move.to"))
+    shot = entry["shot"]
+    if shot is None:
+        return RecordedAction(player, Turn(parsed_move, None))
+    shot = _expect_object(shot, f"{path}.shot", {"piece", "at"}, {"result"})
+    result = shot.get("result")  # null counts as not announced
+    if result is not None and result not in ("hit", "miss"):
+        raise RecordError(f"{path}.shot.result must be \"hit\" or \"miss\", not {_quote(result)}")
+    parsed_shot = Shot(_piece_number(shot["piece"], f"{path}.shot.piece"),
+                       _notation(Square, shot["at"], f"{path}.shot.at"))
+    return RecordedAction(player, Turn(parsed_move, parsed_shot), result)
+
+
+def load(text: str | bytes, loadout: Loadout | None = None) -> Game:
+    """Parse a record and replay it: the game it describes."""
+    return parse(text).replay(loadout)
+
+
+def save(game: Game) -> str:
+    return Record.from_game(game).save()
