@@ -23,6 +23,6 @@ from .view import player_view
 __all__ = [
     "Action", "Facing", "Game", "IllegalActionError", "Loadout", "Move", "NotationError",
     "Options", "Pad", "PieceType", "Played", "Position", "Record", "RecordError",
-    "RecordIllegalError", "Resign", "Sacrifice", "Setup", "Shot", "Square", "Turn", "Verdict",
+    "RecordIllegalError", "Resign", "Sacrifice", "Setup", "Shot", "Square", "Turn", "Variant", "Verdict",
     "check_record", "check_text", "load", "opponent", "pad_for", "parse", "player_view", "save",
 ]

@@ -441,7 +441,8 @@ class Game:
             if j != i and position >> 3 == square.index:
                 state = "" if side.alive[j] else "the wreck of "
                 return f"{what}: {square} is taken by {state}piece {j + 1}"
-        if self.options.variant is Variant.CRATERS and self._sides[opponent(player)].fired_at >> square.index & 1:
+        craters = self._sides[opponent(player)].fired_at if self.options.variant is Variant.CRATERS else 0
+        if craters >> square.index & 1:
             return f"{what}: {square} is a crater"
         if not _reachable_ignoring_blockers(player, start, end):
             return (f"{what}: that takes more than three steps "

@@ -354,7 +354,8 @@ def _parse_action(entry: object, i: int) -> RecordedAction:
     if player not in PLAYERS:
         raise RecordError(f"{path}.player must be \"A\" or \"B\", not {_quote(player)}")
     if player != expected:
-        raise RecordError(f"{path} is played by {player}, but it is {expected}'s turn (A and B alternate, A first)")
+        raise RecordError(
+            f"{path} is played by {player}, but it is {expected}'s turn (A and B alternate, A first)")
     if "sacrifice" in entry:
         _expect_object(entry, path, {"player", "sacrifice"})
         return RecordedAction(player, Sacrifice(_piece_number(entry["sacrifice"], f"{path}.sacrifice")))
