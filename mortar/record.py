@@ -133,19 +133,28 @@ class Record:
         }
 
     def save(self) -> str:
-        """Canonical JSON text: one action a line, so records diff well."""
+        """Canonical JSON text, laid out like RECORD.md's example: one player, setup or action a
+        line, so records read and diff well."""
         data = self.to_json()
-        actions = data.pop("actions")
-        huge = self.turn_limit is not None and self.turn_limit > 10**4000
-        if huge:
-            data["turn_limit"] = "\0"
-        head = json.dumps(data, ensure_ascii=False, indent=2)
-        if huge:
-            head = head.replace('"\\u0000"', _int_text(self.turn_limit), 1)
-        lines = [json.dumps(a, ensure_ascii=False) for a in actions]
-        body = ",\n    ".join(lines)
-        actions_text = f'"actions": [\n    {body}\n  ]' if lines else '"actions": []'
-        return head[:-2] + f",\n  {actions_text}\n}}\n"
+
+        def dump(value: object) -> str:
+            if isinstance(value, int) and not isinstance(value, bool) and value > 10**4000:
+                return _int_text(value)  # json.dumps would hit Python's digit limit
+            return json.dumps(value, ensure_ascii=False)
+
+        players = ",\n".join(f"    {dump(p)}: {dump(v)}" for p, v in data["players"].items())
+        setup = ", ".join(f"{dump(p)}: {dump(v)}" for p, v in data["setup"].items())
+        actions = ",\n".join(f"    {dump(a)}" for a in data["actions"])
+        return (
+            "{\n"
+            f'  "format": {dump(data["format"])},\n'
+            f'  "variant": {dump(data["variant"])},\n'
+            f'  "turn_limit": {dump(data["turn_limit"])},\n'
+            f'  "players": {{\n{players}\n  }},\n'
+            f'  "setup": {{{setup}}},\n'
+            + (f'  "actions": [\n{actions}\n  ]\n' if actions else '  "actions": []\n')
+            + "}\n"
+        )
 
 
 def _int_text(value: int) -> str:

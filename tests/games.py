@@ -1,0 +1,80 @@
+"""Helpers for tests: parse shorthands, play random legal games."""
+
+from __future__ import annotations
+
+import random
+
+from mortar import (
+    Game,
+    Loadout,
+    Move,
+    Options,
+    PieceType,
+    Position,
+    Resign,
+    Setup,
+    Shot,
+    Square,
+    Turn,
+    Variant,
+)
+from mortar.rules import half_rows
+
+
+def pos(text: str) -> Position:
+    return Position.parse(text)
+
+
+def sq(text: str) -> Square:
+    return Square.parse(text)
+
+
+def turn(piece: int, to: str, shot: tuple[int, str] | None = None) -> Turn:
+    return Turn(Move(piece, pos(to)), None if shot is None else Shot(shot[0], sq(shot[1])))
+
+
+def new_game(a: list[str], b: list[str], variant: Variant = Variant.CLASSIC,
+             turn_limit: int | None = None, a_types=None, b_types=None,
+             loadout: Loadout | None = None) -> Game:
+    if loadout is None:
+        loadout = Loadout.SECRET if (a_types or b_types) else Loadout.ALL_HM
+    game = Game(Options(variant, turn_limit, loadout))
+    game.place(Setup("A", tuple(map(pos, a)), tuple(a_types or (PieceType.HM,) * 3)))
+    game.place(Setup("B", tuple(map(pos, b)), tuple(b_types or (PieceType.HM,) * 3)))
+    return game
+
+
+def random_setup(rng: random.Random, player: str, options: Options) -> Setup:
+    squares = [s for s in Square.all() if s.row in half_rows(player)]
+    chosen = rng.sample(squares, 3)
+    fixed = options.fixed_type()
+    types = tuple(fixed if fixed else rng.choice(list(PieceType)) for _ in range(3))
+    from mortar import Facing
+    return Setup(player, tuple(Position(s, rng.choice(list(Facing))) for s in chosen), types)
+
+
+def random_options(rng: random.Random) -> Options:
+    return Options(rng.choice(list(Variant)), rng.choice([None, None, 5, 12, 28]),
+                   rng.choice(list(Loadout)))
+
+
+def random_action(rng: random.Random, game: Game, resign_chance: float = 0.002):
+    if rng.random() < resign_chance:
+        return Resign()
+    actions = game.legal_actions()
+    return rng.choice(actions)
+
+
+def random_game(rng: random.Random, options: Options | None = None, max_actions: int = 400,
+                on_action=None) -> Game:
+    options = options or random_options(rng)
+    game = Game(options, {"A": "Ann", "B": "Bob"})
+    game.place(random_setup(rng, "A", options))
+    game.place(random_setup(rng, "B", options))
+    for _ in range(max_actions):
+        if game.is_over:
+            break
+        game.apply(random_action(rng, game))
+        if on_action:
+            on_action(game)
+    return game
