@@ -62,7 +62,13 @@ def random_action(rng: random.Random, game: Game, resign_chance: float = 0.002):
     if rng.random() < resign_chance:
         return Resign()
     actions = game.legal_actions()
-    return rng.choice(actions)
+    # Skips are one choice among hundreds of shots; give them real weight so that the
+    # obligation to shoot (R8) comes up often.
+    skips = [a for a in actions if isinstance(a, Turn) and a.shot is None]
+    if skips and rng.random() < 0.45:
+        return rng.choice(skips)
+    shots = [a for a in actions if not (isinstance(a, Turn) and a.shot is None)]
+    return rng.choice(shots or actions)
 
 
 def random_game(rng: random.Random, options: Options | None = None, max_actions: int = 400,

@@ -1,0 +1,105 @@
+"""``python -m mortar check|pad``: exit codes, one-line verdicts, never a traceback."""
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mortar.cli import main
+
+DATA = Path(__file__).parent / "data"
+ROOT = Path(__file__).parent.parent
+
+
+def run(capsys, monkeypatch, args, stdin: bytes = b""):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
+    code = main(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_check_ok_plain_and_json(capsys, monkeypatch):
+    path = str(DATA / "rulebook-b.json")
+    assert run(capsys, monkeypatch, ["check", path])[:2] == (0, "ok: A wins 3:2 after 16 turns\n")
+    code, out, _ = run(capsys, monkeypatch, ["check", "--json", path])
+    assert code == 0
+    assert json.loads(out) == {"status": "ok", "turn": None, "player": None, "reason": None,
+                               "winner": "A", "score": {"A": 3, "B": 2}, "turns": 16, "next": None}
+    assert out.count("\n") == 1
+
+
+def test_check_reads_standard_input(capsys, monkeypatch):
+    text = (DATA / "rulebook-a.json").read_bytes()
+    code, out, _ = run(capsys, monkeypatch, ["check", "-"], text)
+    assert (code, out) == (0, "ok: in progress after 4 turns, A to play, A 1:1 B\n")
+
+
+def test_check_illegal_locates_turn_and_player(capsys, monkeypatch):
+    text = (DATA / "rulebook-b.json").read_text().replace('"at": "H4"', '"at": "H2"').encode()
+    code, out, _ = run(capsys, monkeypatch, ["check", "--json", "-"], text)
+    verdict = json.loads(out)
+    assert code == 1
+    assert (verdict["status"], verdict["turn"], verdict["player"]) == ("illegal", 12, "B")
+    assert verdict["score"] == {"A": 1, "B": 1} and verdict["next"] == "B" and verdict["turns"] == 12
+    code, out, _ = run(capsys, monkeypatch, ["check", "-"], text)
+    assert out == ("illegal: turn 12 B: shot at H2 from H9/S is out of range for a heavy mortar "
+                   "(3-5)\n")
+
+
+@pytest.mark.parametrize("stdin", [b"", b"{", b"\xff", b'{"format": "mortar-hunt/1"}',
+                                   b"[" * 50000, "\"\ud800\"".encode("utf-8", "surrogatepass")])
+def test_check_error_inputs(capsys, monkeypatch, stdin):
+    code, out, _ = run(capsys, monkeypatch, ["check", "-"], stdin)
+    assert code == 2 and out.startswith("error: ") and out.count("\n") == 1
+    code, out, _ = run(capsys, monkeypatch, ["check", "--json", "-"], stdin)
+    assert code == 2 and json.loads(out)["status"] == "error"
+
+
+def test_check_missing_file(capsys, monkeypatch, tmp_path):
+    code, out, _ = run(capsys, monkeypatch, ["check", str(tmp_path / "nope.json")])
+    assert code == 2 and out.startswith("error: cannot read")
+    code, out, _ = run(capsys, monkeypatch, ["check", str(tmp_path)])
+    assert code == 2 and out.startswith("error: cannot read")
+
+
+def test_pad_prints_both_pads_or_one(capsys, monkeypatch):
+    path = str(DATA / "rulebook-a.json")
+    code, out, _ = run(capsys, monkeypatch, ["pad", path])
+    assert code == 0 and "Player A: Predrag" in out and "Player B" in out
+    code, out, _ = run(capsys, monkeypatch, ["pad", "--player", "A", path])
+    lines = out.splitlines()
+    assert lines[0] == "Player A: Predrag"
+    assert lines[1].split(" | ")[0].strip() == "TURN"
+    assert [c.strip() for c in lines[5].split("|")] == ["3", "X", "F3/N *", "", "(F6)", "J2"]
+
+
+def test_usage_errors_exit_2(capsys, monkeypatch):
+    with pytest.raises(SystemExit) as e:
+        run(capsys, monkeypatch, ["frobnicate"])
+    assert e.value.code == 2
+
+
+@pytest.mark.cpython_only
+@pytest.mark.parametrize("stdin", [b"", b"{]", b"\x00\x01", b'{"format": 1e999999}',
+                                   b'{"turn_limit": ' + b"9" * 10000 + b"}"])
+def test_no_traceback_from_the_real_command(stdin):
+    result = subprocess.run([sys.executable, "-m", "mortar", "check", "-"], input=stdin,
+                            capture_output=True, cwd=ROOT, timeout=60)
+    assert result.returncode == 2
+    assert b"Traceback" not in result.stdout + result.stderr
+    assert result.stdout.startswith(b"error: ")
+
+
+@pytest.mark.cpython_only
+def test_real_command_exit_codes():
+    good = DATA / "rulebook-b.json"
+    result = subprocess.run([sys.executable, "-m", "mortar", "check", "--json", str(good)],
+                            capture_output=True, cwd=ROOT, timeout=60)
+    assert result.returncode == 0 and json.loads(result.stdout)["winner"] == "A"
+    bad = good.read_text().replace('"at": "H4"', '"at": "H2"').encode()
+    result = subprocess.run([sys.executable, "-m", "mortar", "check", "-"], input=bad,
+                            capture_output=True, cwd=ROOT, timeout=60)
+    assert result.returncode == 1 and result.stdout.startswith(b"illegal: turn 12 B: ")
