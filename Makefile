@@ -1,0 +1,94 @@
+# Mortar Hunt in the browser: build the vendored runtime, serve, test.
+#
+#   make vendor      npm ci (when needed) + copy Pyodide/PyScript into static/vendor + mortar.zip
+#   make serve       static dev server on http://127.0.0.1:$(PORT)/
+#   make test        deps + lint + test-unit + test-pyodide + test-e2e  (what CI runs)
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+MAKEFLAGS += --no-builtin-rules
+
+PYTHON ?= python3
+NPM ?= npm
+NODE ?= node
+PORT ?= 8000
+CHROMIUM ?= /usr/bin/chromium
+
+VENDOR := static/vendor
+NODE_STAMP := node_modules/.package-lock.json
+VENDOR_STAMP := $(VENDOR)/.stamp
+
+# Exactly the files Pyodide 314 fetches at start (checked with a Playwright network log;
+# e2e/test_shell.py fails if the page asks for anything else). No packages are loaded.
+PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
+
+MORTAR_SRC := $(shell find mortar -name '*.py' -not -path '*/__pycache__/*' 2>/dev/null)
+MORTAR_DIRS := $(shell find mortar -type d -not -name '__pycache__' 2>/dev/null)
+
+.PHONY: help vendor serve deps lint test test-unit test-pyodide test-e2e clean
+
+help:
+	@echo "targets: vendor serve deps lint test-unit test-pyodide test-e2e test clean"
+
+# --- runtime --------------------------------------------------------------------------------
+
+vendor: $(VENDOR_STAMP) mortar.zip
+
+# npm ci only when node_modules is missing or older than the lock file.
+$(NODE_STAMP): package.json package-lock.json
+	$(NPM) ci --no-audit --no-fund
+	touch $@
+
+$(VENDOR_STAMP): $(NODE_STAMP) Makefile
+	rm -rf $(VENDOR)
+	mkdir -p $(VENDOR)/pyodide $(VENDOR)/pyscript
+	cp $(addprefix node_modules/pyodide/,$(PYODIDE_FILES)) $(VENDOR)/pyodide/
+	# PyScript: core.js, core.css and every chunk core.js can import (no source maps).
+	cp node_modules/@pyscript/core/dist/*.js node_modules/@pyscript/core/dist/*.css \
+	   node_modules/@pyscript/core/LICENSE $(VENDOR)/pyscript/
+	touch $@
+
+mortar.zip: $(MORTAR_SRC) $(MORTAR_DIRS) tools/serve.py
+	$(PYTHON) tools/serve.py --build-zip
+
+serve: vendor
+	$(PYTHON) tools/serve.py --port $(PORT)
+
+# --- tests ----------------------------------------------------------------------------------
+
+# Installs the pinned [test] extra of pyproject.toml (not the project itself: the tests import
+# mortar from the repo root). Chromium comes from apt when missing and we are root.
+deps:
+	if [ "$${CI:-}" = "true" ]; then export PIP_BREAK_SYSTEM_PACKAGES=1; fi; \
+	  $(PYTHON) -c 'import tomllib; print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["test"]))' \
+	  | $(PYTHON) -m pip install -q -r /dev/stdin
+	if [ ! -x "$(CHROMIUM)" ] && [ -z "$${CHROMIUM_PATH:-}" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; \
+	  else \
+	    echo "chromium not found at $(CHROMIUM): install it or set CHROMIUM_PATH" >&2; \
+	  fi; \
+	fi
+
+lint:
+	$(PYTHON) -m ruff check .
+
+test-unit:
+	$(PYTHON) -m pytest tests
+
+# Runs the unit tests inside Pyodide under Node (runner owned by tools/pyodide_pytest*).
+test-pyodide: vendor
+	if [ -f tools/pyodide_pytest.mjs ]; then \
+	  $(NODE) tools/pyodide_pytest.mjs; \
+	else \
+	  echo "test-pyodide: tools/pyodide_pytest.mjs not there yet, skipped"; \
+	fi
+
+test-e2e: vendor
+	$(PYTHON) -m pytest e2e
+
+test: deps lint test-unit test-pyodide test-e2e
+
+clean:
+	rm -rf $(VENDOR) mortar.zip

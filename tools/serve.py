@@ -1,0 +1,191 @@
+"""Plain static file server for the Mortar Hunt site (dev server and e2e test server).
+
+The game is a static site: this only serves files, with MIME types that browsers accept for
+ES modules (.mjs), WebAssembly streaming compilation (.wasm) and archives (.zip), and with
+no-cache headers so a reload always picks up edited files.
+
+    python tools/serve.py [--host 127.0.0.1] [--port 8000] [--prefix /some/sub/path/] [ROOT]
+    python tools/serve.py --build-zip      # only (re)build mortar.zip from mortar/*.py
+
+It also owns the builder of ``mortar.zip`` (the ``mortar`` package, .py files only) that
+pyscript.toml unpacks into the browser's Python file system. The dev server rebuilds the zip
+when it is requested and a .py file under mortar/ is newer, so editing the engine and reloading
+is enough.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import os
+import sys
+import threading
+import zipfile
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+# Explicit types: the stdlib guesses from the platform's mime.types, which may lack .mjs/.wasm.
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".json": "application/json",
+    ".map": "application/json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".toml": "text/plain; charset=utf-8",
+    ".py": "text/plain; charset=utf-8",
+    ".md": "text/plain; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    "": "application/octet-stream",
+}
+
+# Fixed timestamp so that the same sources always give byte-identical zips.
+_ZIP_DATE = (2020, 1, 1, 0, 0, 0)
+
+
+def mortar_sources(root: Path = REPO_ROOT) -> list[Path]:
+    """The .py files of the mortar package, sorted, without caches."""
+    pkg = root / "mortar"
+    return sorted(p for p in pkg.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def build_mortar_zip(root: Path = REPO_ROOT, force: bool = False) -> Path:
+    """Write ``root/mortar.zip`` (entries ``mortar/...py``) if missing or stale; return its path."""
+    root = Path(root)
+    out = root / "mortar.zip"
+    sources = mortar_sources(root)
+    if not sources:
+        raise FileNotFoundError(f"no python files under {root / 'mortar'}")
+    if not force and out.exists():
+        newest = max(
+            [p.stat().st_mtime for p in sources]
+            + [d.stat().st_mtime for d in (root / "mortar").rglob("*") if d.is_dir()]
+            + [(root / "mortar").stat().st_mtime]
+        )
+        if out.stat().st_mtime >= newest:
+            return out
+    tmp = out.with_suffix(".zip.tmp")
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zf:
+        for src in sources:
+            info = zipfile.ZipInfo(src.relative_to(root).as_posix(), date_time=_ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, src.read_bytes())
+    os.replace(tmp, out)
+    return out
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with explicit MIME types, no-cache headers and an optional URL prefix."""
+
+    extensions_map = MIME_TYPES
+    prefix = "/"  # URL path under which the root directory is mounted
+    rebuild_zip = False
+    quiet = False
+    _zip_lock = threading.Lock()
+
+    def _strip_prefix(self) -> bool:
+        """Map a prefixed URL to a root-relative one; False if it is outside the prefix."""
+        if self.prefix == "/":
+            return True
+        path = self.path
+        if path == self.prefix.rstrip("/"):
+            # /sub/path -> /sub/path/ so that relative URLs resolve inside the site
+            self.send_response(301)
+            self.send_header("Location", self.prefix)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return False
+        if not path.startswith(self.prefix):
+            self.send_error(404, "outside the served prefix")
+            return False
+        self.path = "/" + path[len(self.prefix) :]
+        return True
+
+    def send_head(self):  # noqa: D102 - stdlib override
+        if not self._strip_prefix():
+            return None
+        if self.rebuild_zip and self.path.split("?", 1)[0] == "/mortar.zip":
+            with self._zip_lock:
+                try:
+                    build_mortar_zip(Path(self.directory))
+                except Exception as exc:  # serve the old zip, but say why
+                    self.log_message("mortar.zip rebuild failed: %s", exc)
+        return super().send_head()
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-cache, no-store, must-revalidate")
+        self.send_header("Pragma", "no-cache")
+        self.send_header("Expires", "0")
+        super().end_headers()
+
+    def guess_type(self, path):
+        ext = os.path.splitext(str(path))[1].lower()
+        return MIME_TYPES.get(ext, MIME_TYPES[""])
+
+    def log_message(self, format, *args):  # noqa: A002 - stdlib signature
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(
+    root: Path | str = REPO_ROOT,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    prefix: str = "/",
+    rebuild_zip: bool = False,
+    quiet: bool = False,
+) -> http.server.ThreadingHTTPServer:
+    """A threading HTTP server for ``root`` (port 0 = a free port; see ``server.server_port``)."""
+    if not prefix.startswith("/"):
+        prefix = "/" + prefix
+    if not prefix.endswith("/"):
+        prefix += "/"
+    handler = type(
+        "MortarHandler",
+        (Handler,),
+        {"prefix": prefix, "rebuild_zip": rebuild_zip, "quiet": quiet},
+    )
+    factory = functools.partial(handler, directory=str(root))
+    server = http.server.ThreadingHTTPServer((host, port), factory)
+    server.daemon_threads = True
+    return server
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("root", nargs="?", default=str(REPO_ROOT))
+    ap.add_argument("--host", default="127.0.0.1")
+    ap.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    ap.add_argument("--prefix", default="/", help="URL path to mount the site at")
+    ap.add_argument("--build-zip", action="store_true", help="only build mortar.zip and exit")
+    args = ap.parse_args(argv)
+    root = Path(args.root).resolve()
+    if args.build_zip:
+        out = build_mortar_zip(root, force=True)
+        print(f"built {out} ({out.stat().st_size} bytes)")
+        return 0
+    server = make_server(root, args.host, args.port, args.prefix, rebuild_zip=True)
+    host, port = server.server_address[:2]
+    prefix = args.prefix if args.prefix.startswith("/") else "/" + args.prefix
+    print(f"Serving {root} at http://{host}:{port}{prefix.rstrip('/')}/  (Ctrl-C to stop)")
+    sys.stdout.flush()
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
