@@ -12,9 +12,12 @@ operations per candidate.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import accumulate
+from typing import NamedTuple
 
 from .notation import OBSTACLE_ROW, Facing, Position, Square
 from .rules import HALF_MASK, PLAYERS, Options, PieceType, Variant, half_rows, opponent
@@ -39,8 +42,7 @@ class Setup:
     types: tuple[PieceType, PieceType, PieceType] = (PieceType.HM,) * 3
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):
     """Piece ``piece`` (1–3) ends at ``to``. Moves are recorded by end position (RULINGS R5)."""
 
     piece: int
@@ -50,8 +52,7 @@ class Move:
         return f"{self.piece}:{self.to}"
 
 
-@dataclass(frozen=True)
-class Shot:
+class Shot(NamedTuple):
     """Piece ``piece`` (1–3) fires at ``at``."""
 
     piece: int
@@ -61,24 +62,27 @@ class Shot:
         return f"{self.piece}>{self.at}"
 
 
-@dataclass(frozen=True)
-class Turn:
+class Turn(NamedTuple):
     """An ordinary turn: one move, then one shot or none (a skip)."""
 
     move: Move
     shot: Shot | None = None
 
 
-@dataclass(frozen=True)
-class Sacrifice:
+class Sacrifice(NamedTuple):
     """The whole turn of a player who must shoot and cannot (RULINGS R9)."""
 
     piece: int
 
 
-@dataclass(frozen=True)
-class Resign:
+class Resign(NamedTuple):
     """The player gives up on their turn (RULINGS R10)."""
+
+
+# Actions are small tuples (cheap to build by the hundred when listing legal turns); the moves
+# and shots that can exist are interned so listing them allocates nothing new.
+_MOVES = [[Move(n, p) for p in Position._all] for n in (0, 1, 2, 3)]
+_SHOTS = [[Shot(n, s) for s in Square._all] for n in (0, 1, 2, 3)]
 
 
 Action = Turn | Sacrifice | Resign
@@ -148,23 +152,123 @@ def move_paths(player: str, start: int) -> tuple[tuple[int, tuple[int, ...]], ..
     return tuple(result)
 
 
-@cache
 def shot_targets(player: str, position: int, piece_type: PieceType) -> tuple[int, ...]:
     """Square indexes a piece at ``position`` can hit on the opponent's half (RULINGS R6),
     nearest first, ignoring craters."""
-    square, facing = Square.at(position >> 3), Facing(position & 7)
-    dc, dr = facing.step
+    return _target_table(player, piece_type.shortest)[position]
+
+
+@cache
+def _target_table(player: str, shortest: int) -> list[tuple[int, ...]]:
+    """shot_targets for every position at once, indexed by position (one list per player and
+    piece type, so the hot path is a list index instead of a hashed look-up)."""
+    kind = PieceType.HM if shortest == PieceType.HM.shortest else PieceType.LH
     enemy_half = HALF_MASK[opponent(player)]
-    targets = []
-    for d in range(piece_type.shortest, piece_type.longest + 1):
-        target = square.offset(dc * d, dr * d)
-        if target is not None and enemy_half >> target.index & 1:
-            targets.append(target.index)
-    return tuple(targets)
+    table = []
+    for position in Position._all:
+        dc, dr = position.facing.step
+        targets = []
+        for d in range(kind.shortest, kind.longest + 1):
+            target = position.square.offset(dc * d, dr * d)
+            if target is not None and enemy_half >> target.index & 1:
+                targets.append(target.index)
+        table.append(tuple(targets))
+    return table
+
+
+@cache
+def _target_masks(player: str, shortest: int) -> list[int]:
+    """The targets of each position as a bitmask, to tell at once whether a crater is among them."""
+    return [sum(1 << t for t in targets) for targets in _target_table(player, shortest)]
+
+
+_END_CACHE: dict[tuple[str, int, int], tuple[int, ...]] = {}
+
+
+@cache
+def _reach(player: str, start: int) -> int:
+    """Every square some move from ``start`` could enter: only these can block it."""
+    mask = 0
+    for _, masks in move_paths(player, start):
+        for m in masks:
+            mask |= m
+    return mask
+
+
+def reachable_ends(player: str, start: int, blocked: int) -> tuple[int, ...]:
+    """End positions reachable from ``start`` when the squares in ``blocked`` cannot be entered.
+    Memoised on the blocked squares that matter, which repeat a lot in play and in playouts."""
+    key = (player, start, blocked & _reach(player, start))
+    ends = _END_CACHE.get(key)
+    if ends is None:
+        blocked = key[2]
+        ends = tuple(end for end, masks in move_paths(player, start)
+                     if not masks[0] & blocked or any(not m & blocked for m in masks[1:]))
+        if len(_END_CACHE) > 200_000:  # bound the memory a long session can use
+            _END_CACHE.clear()
+        _END_CACHE[key] = ends
+    return ends
 
 
 def _reachable_ignoring_blockers(player: str, start: int, end: int) -> bool:
-    return any(e == end for e, _ in move_paths(player, start))
+    return end in reachable_ends(player, start, 0)
+
+
+class LegalTurns(Sequence[Turn]):
+    """All legal turns of one position in a fixed order: for each legal move, the skip (when
+    allowed), then the moved piece's shots, then the other pieces' shots.
+
+    Only the moves and shot lists are computed up front; a turn object is made when it is
+    asked for, so ``len`` and ``random.choice`` cost no more than listing the moves.
+    """
+
+    __slots__ = ("_starts", "_moves", "_own", "_others", "_skip", "_total")
+
+    def __init__(self, starts: list[int], moves: list[Move], own: list[tuple[int, ...]],
+                 others: list[list[Shot]], skip: bool, total: int = 0) -> None:
+        self._starts, self._moves, self._own, self._others = starts, moves, own, others
+        self._skip, self._total = skip, total
+
+    def __len__(self) -> int:
+        return self._total
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._total))]
+        if index < 0:
+            index += self._total
+        if not 0 <= index < self._total:
+            raise IndexError("legal turn index out of range")
+        block = bisect_right(self._starts, index) - 1
+        offset = index - self._starts[block]
+        move = self._moves[block]
+        if self._skip:
+            if offset == 0:
+                return Turn(move, None)
+            offset -= 1
+        own = self._own[block]
+        if offset < len(own):
+            return Turn(move, _SHOTS[move.piece][own[offset]])
+        return Turn(move, self._others[block][offset - len(own)])
+
+    def __iter__(self) -> Iterator[Turn]:
+        new = tuple.__new__  # NamedTuple's own __new__ is slow, and this builds hundreds
+        for move, own, others in zip(self._moves, self._own, self._others):
+            if self._skip:
+                yield new(Turn, (move, None))
+            shots = _SHOTS[move.piece]
+            for t in own:
+                yield new(Turn, (move, shots[t]))
+            for shot in others:
+                yield new(Turn, (move, shot))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"<LegalTurns: {self._total} turns, {len(self._moves)} moves>"
 
 
 # --- the game ------------------------------------------------------------------------------
@@ -221,7 +325,7 @@ class Game:
         """"setup", "play" or "over"."""
         if self.winner is not None:
             return "over"
-        if not all(s.placed for s in self._sides.values()):
+        if not self._sides["B"].placed:  # B places after A
             return "setup"
         return "play"
 
@@ -301,32 +405,32 @@ class Game:
             mask |= self._sides[opponent(player)].fired_at
         return mask
 
-    def _raw_ends(self, player: str, piece_index: int) -> list[int]:
+    def _raw_ends(self, player: str, piece_index: int) -> tuple[int, ...]:
         """End positions the piece can reach, before the obligation to shoot is considered."""
-        blocked = self._blocked(player, piece_index)
-        return [end for end, masks in move_paths(player, self._sides[player].positions[piece_index])
-                if any(not m & blocked for m in masks)]
+        return reachable_ends(player, self._sides[player].positions[piece_index],
+                              self._blocked(player, piece_index))
 
-    def _targets(self, player: str, position: int, piece_type: PieceType) -> list[int]:
-        targets = shot_targets(player, position, piece_type)
-        if self.options.variant is Variant.CRATERS:
+    def _targets(self, player: str, position: int, piece_type: PieceType) -> tuple[int, ...]:
+        targets = _target_table(player, piece_type.shortest)[position]
+        if targets and self.options.variant is Variant.CRATERS:
             fired = self._sides[player].fired_at
-            return [t for t in targets if not fired >> t & 1]
-        return list(targets)
+            if fired and fired & _target_masks(player, piece_type.shortest)[position]:
+                return tuple(t for t in targets if not fired >> t & 1)
+        return targets
 
     def _others_can_shoot(self, player: str, piece_index: int) -> bool:
         side = self._sides[player]
         return any(side.alive[i] and self._targets(player, side.positions[i], side.types[i])
                    for i in range(3) if i != piece_index)
 
-    def _legal_ends(self, player: str, piece_index: int) -> list[int]:
+    def _legal_ends(self, player: str, piece_index: int) -> tuple[int, ...]:
         side = self._sides[player]
         if not side.alive[piece_index]:
-            return []
+            return ()
         ends = self._raw_ends(player, piece_index)
         if side.skips >= MAX_SKIPS and not self._others_can_shoot(player, piece_index):
             kind = side.types[piece_index]
-            ends = [e for e in ends if self._targets(player, e, kind)]
+            ends = tuple(e for e in ends if self._targets(player, e, kind))
         return ends
 
     def _require_play(self) -> str:
@@ -341,7 +445,7 @@ class Game:
         player = self._require_play()
         if piece not in PIECES or self.must_sacrifice():
             return []
-        return [Position.at(e) for e in self._legal_ends(player, piece - 1)]
+        return [Position._all[e] for e in self._legal_ends(player, piece - 1)]
 
     def legal_shots(self, piece: int, move: Move | None = None) -> list[Square]:
         """Squares piece ``piece`` may fire at after ``move`` (None: from where it stands now)."""
@@ -361,43 +465,61 @@ class Game:
 
     def must_sacrifice(self) -> bool:
         """True when the player must shoot but no move leaves any legal shot (R9)."""
-        player = self.to_play
-        if player is None or self.phase != "play":
+        if self.winner is not None or not self._sides["B"].placed:
             return False
+        player = PLAYERS[len(self.history) % 2]
         side = self._sides[player]
         if side.skips < MAX_SKIPS:
             return False
         return not any(self._legal_ends(player, i) for i in range(3) if side.alive[i])
 
-    def legal_turns(self) -> Iterator[Turn]:
+    def legal_turns(self) -> LegalTurns:
         """Every ordinary turn the player to act may play: each legal move with each legal shot
-        (and no shot when skipping is allowed)."""
+        (and no shot when skipping is allowed), as a sequence built on demand."""
         player = self._require_play()
         if self.must_sacrifice():
-            return
+            return LegalTurns([], [], [], [], False)
         side = self._sides[player]
-        may_skip = side.skips < MAX_SKIPS
-        standing = [self._targets(player, side.positions[i], side.types[i]) if side.alive[i]
-                    else [] for i in range(3)]
+        alive = side.alive
+        standing = [[_SHOTS[i + 1][t] for t in self._targets(player, side.positions[i], side.types[i])]
+                    if alive[i] else [] for i in range(3)]
+        moves: list[Move] = []
+        own: list[tuple[int, ...]] = []
+        others_of: list[list[Shot]] = []
+        counts: list[int] = []
+        skip = 1 if side.skips < MAX_SKIPS else 0
+        fired = side.fired_at if self.options.variant is Variant.CRATERS else 0
+        # Comprehensions and map() rather than one loop with appends: this runs every turn of
+        # every playout, and C-level loops are several times faster.
         for i in range(3):
-            for end in self._legal_ends(player, i):
-                move = Move(i + 1, Position.at(end))
-                if may_skip:
-                    yield Turn(move, None)
-                for j in range(3):
-                    if not side.alive[j]:
-                        continue
-                    targets = self._targets(player, end, side.types[i]) if j == i else standing[j]
-                    for t in targets:
-                        yield Turn(move, Shot(j + 1, Square.at(t)))
+            if not alive[i]:
+                continue
+            others = [shot for j in range(3) if j != i for shot in standing[j]]
+            base = skip + len(others)
+            shortest = side.types[i].shortest
+            table = _target_table(player, shortest)
+            ends = self._legal_ends(player, i)
+            if fired:
+                tmasks = _target_masks(player, shortest)
+                targets = [table[e] if not fired & tmasks[e] else
+                           tuple(t for t in table[e] if not fired >> t & 1) for e in ends]
+            else:
+                targets = [table[e] for e in ends]
+            moves.extend(map(_MOVES[i + 1].__getitem__, ends))
+            own.extend(targets)
+            others_of.extend([others] * len(ends))
+            counts.extend([base + len(t) for t in targets])
+        starts = [0, *accumulate(counts)]
+        total = starts.pop()
+        return LegalTurns(starts, moves, own, others_of, bool(skip), total)
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> Sequence[Action]:
         """All whole-turn actions for the player to act; resigning is always possible too."""
         self._require_play()
         if self.must_sacrifice():
             side = self._sides[self.to_play]  # type: ignore[index]
             return [Sacrifice(i + 1) for i in range(3) if side.alive[i]]
-        return list(self.legal_turns())
+        return self.legal_turns()  # type: ignore[return-value]
 
     def shot_hits(self, shot: Shot) -> bool:
         """Whether a shot at ``shot.at`` by the player to act would hit a live enemy piece."""
