@@ -458,6 +458,64 @@ class Game:
             position = move.to.index
         return [Square.at(t) for t in self._targets(player, position, side.types[piece - 1])]
 
+    def step_path(self, piece: int, steps: Sequence[str]) -> list[Position]:
+        """Where a move built step by step (``forward``, ``back``, ``left``, ``right``) takes
+        piece ``piece`` of the player to act: its position after each step (RULINGS R5).
+
+        Raises :class:`IllegalActionError` saying why when a step is not allowed. The end of a
+        complete move must still be one of :meth:`legal_moves` (it must differ from the start,
+        and leave a shot when one is compulsory).
+        """
+        player = self._require_play()
+        error = self._piece_error(player, piece, "move")
+        if error:
+            raise IllegalActionError(error)
+        if len(steps) > 3:
+            raise IllegalActionError("a move has at most three steps")
+        if "back" in steps and len(steps) > 1:
+            raise IllegalActionError("a step back is a whole move: one square, no turning")
+        blocked = self._blocked(player, piece - 1) | ~HALF_MASK[player]
+        position = self.position(player, piece)
+        path = []
+        for step in steps:
+            if step in ("left", "right"):
+                position = Position(position.square, position.facing.turned(-1 if step == "left" else 1))
+            elif step in ("forward", "back"):
+                dc, dr = position.facing.step
+                sign = 1 if step == "forward" else -1
+                square = position.square.offset(sign * dc, sign * dr)
+                if square is None:
+                    raise IllegalActionError(f"{step} from {position} leaves the board")
+                if blocked >> square.index & 1:
+                    raise IllegalActionError(f"{step} from {position}: {self._why_blocked(player, square)}")
+                position = Position(square, position.facing)
+            else:
+                raise IllegalActionError(f"{step!r} is not a step (forward, back, left, right)")
+            path.append(position)
+        return path
+
+    def next_steps(self, piece: int, steps: Sequence[str]) -> dict[str, Position | None]:
+        """For a move being built step by step: where each possible next step would lead, or
+        None where that step is not allowed now."""
+        out: dict[str, Position | None] = {}
+        for step in ("forward", "back", "left", "right"):
+            try:
+                out[step] = self.step_path(piece, [*steps, step])[-1]
+            except IllegalActionError:
+                out[step] = None
+        return out
+
+    def _why_blocked(self, player: str, square: Square) -> str:
+        if square.row == OBSTACLE_ROW:
+            return f"{square} is on the obstacle row"
+        if square.row not in half_rows(player):
+            return f"{square} is not in {player}'s half"
+        side = self._sides[player]
+        for j, position in enumerate(side.positions):
+            if position >> 3 == square.index:
+                return f"{square} is taken by {'' if side.alive[j] else 'the wreck of '}piece {j + 1}"
+        return f"{square} is a crater"
+
     def may_skip(self) -> bool:
         """Whether the player to act may decline to shoot this turn (R8)."""
         self._require_play()

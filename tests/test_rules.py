@@ -397,3 +397,39 @@ def test_r11_classic_allows_shooting_a_square_twice():
 
 
 # R12 and R13 have their own test modules (test_views.py, test_pads.py).
+
+
+# Building a move step by step (the UI's step controls) ----------------------------------------
+
+def test_steps_e2_ne_forward_then_left_reaches_f3_n():
+    game = new_game(["C3/N", "E2/NE", "I2/NW"], B_START)
+    assert [str(p) for p in game.step_path(2, ["forward", "left"])] == ["F3/NE", "F3/N"]
+    assert pos("F3/N") in game.legal_moves(2)
+
+
+def test_steps_refuse_a_fourth_step_a_turn_after_back_and_blocked_squares():
+    game = new_game(["C1/N", "C2/E", "I2/NW"], B_START)
+    with pytest.raises(IllegalActionError, match="at most three"):
+        game.step_path(1, ["left", "left", "left", "left"])
+    with pytest.raises(IllegalActionError, match="step back is a whole move"):
+        game.step_path(1, ["back", "left"])
+    with pytest.raises(IllegalActionError, match="C2 is taken by piece 2"):
+        game.step_path(1, ["forward"])
+    steps = game.next_steps(1, [])
+    assert steps["forward"] is None and steps["back"] is None
+    assert steps["left"] == pos("C1/NW") and steps["right"] == pos("C1/NE")
+
+
+def test_every_step_sequence_end_agrees_with_legal_moves():
+    import itertools
+    game = new_game(["C3/N", "E2/NE", "I2/NW"], ["K9/S", "I9/S", "A8/SE"])
+    ends = set()
+    for n in (1, 2, 3):
+        for steps in itertools.product(["forward", "left", "right"], repeat=n):
+            try:
+                ends.add(game.step_path(2, list(steps))[-1])
+            except IllegalActionError:
+                pass
+    ends.add(game.step_path(2, ["back"])[-1])
+    ends.discard(game.position("A", 2))
+    assert ends == set(game.legal_moves(2))
