@@ -31,9 +31,9 @@ def solve(options, fixed_setup, fixed_player, fixed_turns, free_shots, fixed_hit
             if want is None:
                 if turn.shot is None:
                     out.append(turn)
-            elif turn.shot is not None and str(turn.shot.at) == want[0]:
-                if game.shot_hits(turn.shot) == want[1]:
-                    out.append(turn)
+            elif (turn.shot is not None and str(turn.shot.at) == want[0]
+                  and game.shot_hits(turn.shot) == want[1]):
+                out.append(turn)
         rng.shuffle(out)
         return out
 
