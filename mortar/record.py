@@ -9,6 +9,7 @@ save → load → save gives the same bytes.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 
 from .game import (
@@ -275,6 +276,22 @@ def _notation(kind, value: object, path: str):
         raise RecordError(f"{path}: {e}") from None
 
 
+MAX_DEPTH = 32
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def _nesting_depth(text: str) -> int:
+    depth = deepest = 0
+    for match in _BRACKETS.finditer(_STRINGS.sub("", text)):
+        if match.group() in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
+
+
 def parse(text: str | bytes) -> Record:
     """Parse and validate a record's JSON text (RECORD.md) without checking the rules."""
     if isinstance(text, bytes):
@@ -284,6 +301,10 @@ def parse(text: str | bytes) -> Record:
             raise RecordError(f"the file is not UTF-8 text ({e.reason} at byte {e.start})") from None
     if not text.strip():
         raise RecordError("the record is empty")
+    if _nesting_depth(text) > MAX_DEPTH:
+        # Decoding deeply nested JSON recurses; under Pyodide that can overflow the JavaScript
+        # stack and kill the interpreter before Python's RecursionError, so refuse it first.
+        raise RecordError(f"the JSON is nested more than {MAX_DEPTH} levels deep; a record never is")
     try:
         data = json.loads(text, parse_int=_huge_int, parse_constant=_reject_constant)
     except RecordError:
