@@ -26,10 +26,10 @@ PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip 
 MORTAR_SRC := $(shell find mortar -name '*.py' -not -path '*/__pycache__/*' 2>/dev/null)
 MORTAR_DIRS := $(shell find mortar -type d -not -name '__pycache__' 2>/dev/null)
 
-.PHONY: help vendor serve deps lint test test-unit test-pyodide test-e2e clean
+.PHONY: help vendor serve deps lint test test-unit test-pyodide test-e2e bench clean
 
 help:
-	@echo "targets: vendor serve deps lint test-unit test-pyodide test-e2e test clean"
+	@echo "targets: vendor serve deps lint test-unit test-pyodide test-e2e test bench clean"
 
 # --- runtime --------------------------------------------------------------------------------
 
@@ -87,6 +87,10 @@ test-e2e: vendor
 	$(PYTHON) -m pytest e2e
 
 test: deps lint test-unit test-pyodide test-e2e
+
+# Engine speed on this machine (prints figures; see tools/bench.py).
+bench:
+	$(PYTHON) tools/bench.py
 
 clean:
 	rm -rf $(VENDOR) mortar.zip
