@@ -214,6 +214,27 @@ def _reachable_ignoring_blockers(player: str, start: int, end: int) -> bool:
     return end in reachable_ends(player, start, 0)
 
 
+def _is_piece_number(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _form_error(action: object) -> str | None:
+    """Why ``action`` is not even shaped like an action, so that no input can crash apply()."""
+    if isinstance(action, Resign):
+        return None
+    if isinstance(action, Sacrifice):
+        return None if _is_piece_number(action.piece) else f"{action.piece!r} is not a piece number"
+    if not isinstance(action, Turn):
+        return f"{action!r} is not an action (a turn, a sacrifice or resigning)"
+    move, shot = action.move, action.shot
+    if not isinstance(move, Move) or not _is_piece_number(move.piece) or not isinstance(move.to, Position):
+        return f"{move!r} is not a move (a piece number and an end position)"
+    if shot is not None and (not isinstance(shot, Shot) or not _is_piece_number(shot.piece)
+                             or not isinstance(shot.at, Square)):
+        return f"{shot!r} is not a shot (a piece number and a target square)"
+    return None
+
+
 class LegalTurns(Sequence[Turn]):
     """All legal turns of one position in a fixed order: for each legal move, the skip (when
     allowed), then the moved piece's shots, then the other pieces' shots.
@@ -662,6 +683,9 @@ class Game:
         player = self.to_play
         assert player is not None
         side = self._sides[player]
+        form = _form_error(action)
+        if form:
+            return form
         if isinstance(action, Resign):
             return None
         if isinstance(action, Sacrifice):
@@ -693,10 +717,18 @@ class Game:
 
     def setup_error(self, setup: Setup) -> str | None:
         """None when ``setup`` is a legal placement for its player now, else the reason."""
+        if not isinstance(setup, Setup):
+            return f"{setup!r} is not a placement"
         if self.phase != "setup" or setup.player != self.to_play:
             return f"{setup.player} cannot place pieces now"
-        if len(setup.positions) != 3 or len(setup.types) != 3:
+        if (not isinstance(setup.positions, tuple | list) or not isinstance(setup.types, tuple | list)
+                or len(setup.positions) != 3 or len(setup.types) != 3):
             return "a player places exactly three pieces"
+        for number, (position, kind) in enumerate(zip(setup.positions, setup.types), 1):
+            if not isinstance(position, Position):
+                return f"piece {number}: {position!r} is not a position"
+            if not isinstance(kind, PieceType):
+                return f"piece {number}: {kind!r} is not a piece type"
         fixed = self.options.fixed_type()
         rows = half_rows(setup.player)
         seen: dict[Square, int] = {}

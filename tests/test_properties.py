@@ -222,3 +222,25 @@ def test_resign_is_always_available():
     game.place(random_setup(rng, "A", options))
     game.place(random_setup(rng, "B", options))
     assert game.why_illegal(Resign()) is None
+
+
+GARBAGE = [None, 3, "C3", (), (1,), Turn(None, None), Turn(Move("1", Position.parse("C3/N")), None),
+           Turn(Move(1, "C3/N"), None), Turn(Move(1, Position.parse("C3/E")), Shot(1, "C7")),
+           Turn(Move(1, Position.parse("C3/E")), (1, 2)), Sacrifice("x"), Sacrifice(True),
+           Turn(Move(True, Position.parse("C3/E")), None), Move(1, Position.parse("C3/E")),
+           Turn(Move(10**100, Position.parse("C3/E")), None), object()]
+
+
+def test_any_input_to_apply_is_refused_in_plain_words_never_a_crash():
+    from games import new_game
+    game = new_game(["C3/N", "E1/NE", "I2/NW"], ["K9/S", "I9/S", "A8/SE"])
+    before = state_of(game)
+    for junk in GARBAGE:
+        reason = game.why_illegal(junk)
+        assert isinstance(reason, str) and reason, junk
+        try:
+            game.apply(junk)
+            raise AssertionError(f"accepted {junk!r}")
+        except IllegalActionError:
+            pass
+        assert state_of(game) == before

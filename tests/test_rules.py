@@ -433,3 +433,15 @@ def test_every_step_sequence_end_agrees_with_legal_moves():
     ends.add(game.step_path(2, ["back"])[-1])
     ends.discard(game.position("A", 2))
     assert ends == set(game.legal_moves(2))
+
+
+def test_malformed_placements_are_refused_in_plain_words():
+    from mortar import PieceType
+    game = Game()
+    for junk in [None, Setup("A", ("C3/N", "E1/NE", "I2/NW")), Setup("A", (pos("C3/N"),)),
+                 Setup("A", tuple(map(pos, A_START)), ("HM", "HM", "HM")),
+                 Setup("A", tuple(map(pos, A_START)), (PieceType.HM,) * 2), Setup("C", ())]:
+        assert game.setup_error(junk)
+        with pytest.raises(IllegalActionError):
+            game.place(junk)
+    assert game.phase == "setup" and game.to_play == "A"
