@@ -3,6 +3,8 @@
 #   make vendor      npm ci (when needed) + copy Pyodide/PyScript into static/vendor + mortar.zip
 #   make serve       static dev server on http://127.0.0.1:$(PORT)/
 #   make test        deps + lint + test-unit + test-pyodide + test-e2e  (what CI runs)
+#   make dist        the deployable site in dist/ (relative URLs, service worker, .gz/.br copies)
+#   make serve-dist  serve dist/ as a production host would (precompressed files) on $(DIST_PORT)
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -14,6 +16,7 @@ NPM ?= npm
 NODE ?= node
 PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
+DIST_PORT ?= 8001
 
 VENDOR := static/vendor
 NODE_STAMP := node_modules/.package-lock.json
@@ -54,6 +57,15 @@ mortar.zip: $(MORTAR_SRC) $(MORTAR_DIRS) tools/serve.py
 
 serve: vendor
 	$(PYTHON) tools/serve.py --port $(PORT)
+
+# --- deploy ---------------------------------------------------------------------------------
+
+# Always rebuilt (a second or two: brotli results are cached in build/precompressed/).
+dist: vendor
+	$(PYTHON) tools/dist.py --out dist
+
+serve-dist: dist
+	$(PYTHON) tools/dist.py serve dist --port $(DIST_PORT)
 
 # --- tests ----------------------------------------------------------------------------------
 

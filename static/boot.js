@@ -131,3 +131,187 @@
     if (!isReady()) showError("Python has not started after 3 minutes.");
   }, 180000);
 })();
+
+// --- Embedding, URL parameters, offline (issue 4) ------------------------------------------
+// Runs before anything else too. URL parameters for embedders are read here, before Python,
+// and applied to <html>: an unknown or bad one is ignored with a console warning.
+//   compact=1           hides the outer chrome (the title bar and anything marked .chrome)
+//   theme=light|dark|auto   forces the colour scheme (auto: follow the device; the default)
+// Messages from other origins are dropped before any other listener sees them. When framed,
+// the parent gets {"source": "mortar-hunt", "version": 1, "type": "ready"} once the game
+// accepts input (game events come from mortar/ui/embed.py, same shape). The service worker
+// (offline play) is registered only in a `make dist` build, once the game is ready.
+(function () {
+  "use strict";
+
+  var root = document.documentElement;
+  var script = document.currentScript;
+  var here = (script && script.src) || document.baseURI;  // .../static/boot.js
+  var SOURCE = "mortar-hunt";
+  var PROTOCOL = 1;
+  function warn(text) { console.warn("Mortar Hunt: " + text); }
+  function isReady() { return root.hasAttribute("data-ready"); }
+
+  // Other origins may post anything to a framed page: no listener of ours or PyScript's
+  // gets it (capture listener registered first on window runs first).
+  addEventListener("message", function (event) {
+    if (event.origin !== location.origin) event.stopImmediatePropagation();
+  }, true);
+
+  var framed;
+  try { framed = window.self !== window.top; } catch (e) { framed = true; }
+  if (framed) root.setAttribute("data-embedded", "1");
+
+  // --- URL parameters --------------------------------------------------------------------
+
+  var linked = false;
+  function linkEmbedCss() {  // styles for the parameters; a file, since CSP forbids inline styles
+    if (linked) return;
+    linked = true;
+    var link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = new URL("embed.css", here).href;
+    document.head.appendChild(link);
+  }
+
+  var PARAMS = {
+    compact: {
+      values: ["0", "1"],
+      apply: function (v) {
+        if (v === "1") { root.setAttribute("data-compact", "1"); linkEmbedCss(); }
+      },
+    },
+    theme: { values: ["auto", "light", "dark"], apply: forceTheme },
+  };
+
+  var query = null;
+  try { query = new URLSearchParams(location.search); } catch (e) { /* no parameters */ }
+  var given = {};
+  if (query) query.forEach(function (value, name) {
+    if (!Object.prototype.hasOwnProperty.call(PARAMS, name)) {
+      warn("unknown URL parameter " + JSON.stringify(name) + " ignored (known: " +
+           Object.keys(PARAMS).join(", ") + ")");
+      return;
+    }
+    if (given[name]) { warn("URL parameter " + name + " given twice: the first one counts"); return; }
+    given[name] = true;
+    var spec = PARAMS[name];
+    if (spec.values.indexOf(value) < 0) {
+      warn(name + "=" + JSON.stringify(value) + " ignored (expected one of " +
+           spec.values.join(", ") + ")");
+      return;
+    }
+    try { spec.apply(value); } catch (e) { warn("could not apply " + name + ": " + e); }
+  });
+
+  // theme=light|dark: the stylesheets keep their dark palette in @media (prefers-color-scheme:
+  // dark) blocks; those blocks are switched on or off for good in every same-origin sheet
+  // (also sheets added later), so no palette is duplicated here.
+  function forceTheme(theme) {
+    if (theme === "auto") return;
+    root.setAttribute("data-theme", theme);
+    var meta = document.querySelector('meta[name="color-scheme"]');
+    if (meta) meta.setAttribute("content", theme);
+    var SCHEME = /\(\s*prefers-color-scheme\s*:\s*(dark|light)\s*\)/i;
+    var done = typeof WeakSet === "function" ? new WeakSet() : null;
+
+    function rewrite(list, owner) {
+      for (var i = list.length - 1; i >= 0; i--) {
+        var rule = list[i];
+        if (rule.media && rule.cssRules) {
+          var text = rule.media.mediaText;
+          var m = SCHEME.exec(text);
+          if (m && /,|\bnot\b/i.test(text)) {
+            warn("cannot force the theme in @media " + text);
+          } else if (m && m[1].toLowerCase() === theme) {
+            rule.media.mediaText = text.replace(SCHEME, "(min-width: 0px)");
+          } else if (m) {
+            owner.deleteRule(i);
+            continue;
+          }
+        }
+        if (rule.cssRules && rule.deleteRule) rewrite(rule.cssRules, rule);
+      }
+    }
+    function fix(sheet) {
+      if (!sheet || (done && done.has(sheet))) return;
+      var rules;
+      try { rules = sheet.cssRules; } catch (e) { return; }  // other origin, or not loaded yet
+      if (done) done.add(sheet);
+      rewrite(rules, sheet);
+    }
+    function watch(node) {
+      if (node.nodeType !== 1) return;
+      if (node.tagName === "LINK" || node.tagName === "STYLE") {
+        fix(node.sheet);
+        node.addEventListener("load", function () { fix(node.sheet); });
+      }
+    }
+    new MutationObserver(function (records) {
+      records.forEach(function (r) { r.addedNodes.forEach(watch); });
+    }).observe(document, { childList: true, subtree: true });
+    document.addEventListener("DOMContentLoaded", function () {
+      Array.prototype.forEach.call(document.styleSheets, fix);
+    });
+  }
+
+  // --- telling the host page --------------------------------------------------------------
+
+  function toParent(type) {
+    if (!framed) return;
+    try {
+      // "*": the messages carry only public facts, and the host's origin is not known.
+      window.parent.postMessage({ source: SOURCE, version: PROTOCOL, type: type }, "*");
+    } catch (e) { warn("postMessage failed: " + e); }
+  }
+
+  // --- offline: the service worker of a `make dist` build -----------------------------------
+
+  var build = document.querySelector('meta[name="mortar-build"]');
+  var sw = null;
+  try { sw = build && "serviceWorker" in navigator ? navigator.serviceWorker : null; } catch (e) { sw = null; }
+
+  function askToTakeOver(worker) {
+    // A new release is downloaded and the game is still loading: switch now (one reload)
+    // rather than in the middle of a game. The worker agrees only if this is its only page.
+    if (worker && !isReady()) worker.postMessage({ source: SOURCE, type: "skip-waiting" });
+  }
+
+  if (sw && sw.controller) {
+    var reloaded = false;
+    sw.addEventListener("controllerchange", function () {
+      if (reloaded || isReady()) return;  // mid-game: the new release starts next time
+      reloaded = true;
+      location.reload();
+    });
+    sw.getRegistration().then(function (reg) {
+      if (!reg) return;
+      askToTakeOver(reg.waiting);
+      reg.addEventListener("updatefound", function () {
+        var worker = reg.installing;
+        if (worker) worker.addEventListener("statechange", function () {
+          if (worker.state === "installed") askToTakeOver(worker);
+        });
+      });
+    }).catch(function () { /* no registration yet */ });
+  }
+
+  function register() {
+    if (!sw) return;
+    // After the game is interactive, so that the precache download never slows the start.
+    setTimeout(function () {
+      sw.register(new URL("./sw.js", document.baseURI).href).catch(function (e) {
+        warn("offline mode unavailable: " + e);
+      });
+    }, 0);
+  }
+
+  var announced = false;
+  function onReady() {
+    if (announced || !isReady()) return;
+    announced = true;
+    toParent("ready");
+    register();
+  }
+  new MutationObserver(onReady).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+})();

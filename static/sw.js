@@ -1,0 +1,140 @@
+// Mortar Hunt service worker: the game loads and plays offline after one visit.
+//
+// Source file; `make dist` (tools/dist.py) copies it to the ROOT of the dist folder (so its
+// scope is the whole site, wherever the folder is mounted) and fills in BUILD below: the
+// release's version and every file of the release with the first hex digits of its SHA-256.
+// The dev server (`make serve`) never registers it: static/boot.js registers ./sw.js only on
+// pages that carry <meta name="mortar-build"> (added by tools/dist.py).
+//
+// One cache per release, "mortar-hunt-<version>", holding exactly that release's files:
+// * install: every file is taken from an older release's cache when its hash is unchanged,
+//   else fetched and checked against its hash (a file from another release fails the
+//   install, and the old release stays in charge); nothing is served from a half-filled cache;
+// * activate: the caches of other releases are deleted;
+// * fetch: the release's files come from its cache (the query string is ignored, so
+//   index.html?compact=1 is the cached index.html); anything else goes to the network.
+// A waiting new release takes over when no page of the old one is open, or when the only
+// open page asks it to ("skip-waiting", sent by boot.js while the game is still loading).
+"use strict";
+
+const BUILD = {"version": "dev", "files": {}}; // replaced by tools/dist.py
+
+const PREFIX = "mortar-hunt-";
+const CACHE = PREFIX + BUILD.version;
+const SCOPE = new URL("./", self.location.href).href;
+const SCOPE_PATH = new URL(SCOPE).pathname;
+const INDEX = "index.html";
+const PARALLEL = 4;
+
+// What the browser needs for each file (a static host that sends application/octet-stream
+// for .wasm or .mjs breaks WebAssembly streaming and module scripts; cached copies are right).
+const TYPES = {
+  html: "text/html; charset=utf-8", css: "text/css; charset=utf-8",
+  js: "text/javascript; charset=utf-8", mjs: "text/javascript; charset=utf-8",
+  json: "application/json", webmanifest: "application/manifest+json",
+  wasm: "application/wasm", zip: "application/zip", svg: "image/svg+xml", png: "image/png",
+  py: "text/plain; charset=utf-8", toml: "text/plain; charset=utf-8", txt: "text/plain; charset=utf-8",
+};
+
+function keyFor(path) {
+  return new URL(path + "?rev=" + BUILD.files[path], SCOPE).href;
+}
+
+function typeFor(path, served) {
+  const ext = path.includes(".") ? path.slice(path.lastIndexOf(".") + 1).toLowerCase() : "";
+  return TYPES[ext] || served || "application/octet-stream";
+}
+
+async function sha256hex(buffer) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// The file as this release has it, or an error (never a file of another release).
+async function fetchVerified(path) {
+  const url = new URL(path, SCOPE).href;
+  let last = "";
+  for (const mode of ["no-cache", "reload"]) {
+    const response = await fetch(url, { cache: mode, credentials: "same-origin", redirect: "follow" });
+    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+    const body = await response.arrayBuffer();
+    const hash = await sha256hex(body);
+    if (hash.startsWith(BUILD.files[path])) {
+      return new Response(body, {
+        status: 200,
+        headers: { "Content-Type": typeFor(path, response.headers.get("Content-Type")) },
+      });
+    }
+    last = hash;
+  }
+  throw new Error(`${path} is not the file of release ${BUILD.version} (sha256 ${last.slice(0, 16)}…)`);
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  // Our own cache first (an interrupted install), then older releases' caches.
+  const others = (await caches.keys()).filter((n) => n.startsWith(PREFIX) && n !== CACHE);
+  const sources = [cache, ...(await Promise.all(others.map((n) => caches.open(n))))];
+  const queue = Object.keys(BUILD.files);
+  let reused = 0;
+  async function worker() {
+    for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+      const key = keyFor(path);
+      let response = null;
+      for (const source of sources) {
+        response = await source.match(key);
+        if (response) break;
+      }
+      if (response) reused += 1;
+      else response = await fetchVerified(path);
+      await cache.put(key, response);
+    }
+  }
+  await Promise.all(Array.from({ length: PARALLEL }, worker));
+  return reused;
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(precache());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const names = await caches.keys();
+    await Promise.all(
+      names.filter((n) => n.startsWith(PREFIX) && n !== CACHE).map((n) => caches.delete(n)),
+    );
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  const data = event.data;
+  if (!data || data.source !== "mortar-hunt" || data.type !== "skip-waiting") return;
+  // Only when the asking page is the release's only window: another open page of the old
+  // release must not start getting files of the new one.
+  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+    if (windows.length <= 1) return self.skipWaiting();
+    return undefined;
+  }));
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || !url.pathname.startsWith(SCOPE_PATH)) return;
+  let path;
+  try {
+    path = decodeURIComponent(url.pathname.slice(SCOPE_PATH.length));
+  } catch (e) {
+    return;
+  }
+  if (path === "" && request.mode === "navigate") path = INDEX;
+  if (!Object.prototype.hasOwnProperty.call(BUILD.files, path)) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const cached = await cache.match(keyFor(path));
+    return cached || fetch(request);
+  })());
+});

@@ -1,0 +1,408 @@
+"""Build the deployable site: ``make dist`` -> ``dist/``, one self-contained static folder.
+
+    python tools/dist.py [--out dist] [--no-brotli] [--no-compress]
+    python tools/dist.py serve [--port 8001] [--prefix /games/mortar/] [--csp] [DIR]
+
+The folder holds exactly what the game loads (index.html, pyscript.toml, main.py, mortar.zip,
+static/ with the vendored Pyodide files and the PyScript chunks the page uses), the web app
+manifest and icons, and ``sw.js`` at its root: the service worker, with this release's version
+and the SHA-256 of every file written into it. Every URL in the site is relative, so the folder
+works at a site root or under any sub-path, on any static host.
+
+Precompressed copies (``name.br``, ``name.gz``) sit next to the files that shrink by 10 % or
+more, for hosts that serve them (nginx ``gzip_static``/``brotli_static``, Caddy
+``file_server { precompressed }``, ``serve`` below). Hosts that do not just ignore them.
+Brotli comes from Node's zlib (quality 11; the wasm takes ~20 s, so results are cached in
+build/precompressed/ by content hash).
+
+``serve`` is a plain static server for a dist folder that also answers ``Accept-Encoding``
+with the precompressed copies, as a production host would; ``--csp`` adds the
+Content-Security-Policy header of README.md. ``make bench-web`` and the e2e tests use it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import gzip
+import hashlib
+import http.server
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import serve  # noqa: E402  (MIME types, mortar.zip builder, prefix-aware handler)
+
+DEFAULT_OUT = ROOT / "dist"
+CACHE_DIR = ROOT / "build" / "precompressed"
+
+TOP_FILES = ["index.html", "pyscript.toml", "main.py"]  # + mortar.zip, built fresh
+# The vendored PyScript files the page loads (checked in dev by e2e/test_shell.py): the
+# loader, its styles, the core chunk, the TOML parser and the error plugin. The other chunks
+# (editor, terminal, py-game...) are plugins pyscript.toml turns off; they stay out of dist.
+PYSCRIPT_FILES = ["core.js", "core.css", "LICENSE", "core-*.js", "toml-*.js", "error-*.js"]
+# static/ files that are not part of the site as such.
+STATIC_EXCLUDE = ["vendor", "sw.js"]
+
+COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".wasm", ".toml", ".py", ".svg",
+                ".webmanifest", ".txt", ".map"}
+MIN_COMPRESS = 1024  # bytes; smaller files gain nothing worth a second request path
+MAX_RATIO = 0.9  # keep a compressed copy only when it is at most 90 % of the original
+
+# Content-Security-Policy that the page needs (README.md "Content-Security-Policy"; tested
+# by e2e/test_csp.py). 'wasm-unsafe-eval' lets Pyodide compile its WebAssembly; nothing else
+# is relaxed: no 'unsafe-eval', no 'unsafe-inline', no other origin.
+CSP = "; ".join([
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+])
+
+SW_BUILD_LINE = re.compile(r"^const BUILD = .*;.*$", re.M)
+META_BUILD = '<meta name="mortar-build" content="{version}">'
+
+
+@dataclass
+class Dist:
+    out: Path
+    version: str
+    files: dict[str, str]  # path -> sha256 hex (every file of the release but sw.js)
+    compressed: dict[str, dict[str, int]] = field(default_factory=dict)  # path -> {enc: bytes}
+
+    @property
+    def cache_name(self) -> str:
+        return "mortar-hunt-" + self.version
+
+    def size(self, path: str) -> int:
+        return (self.out / path).stat().st_size
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _sources(root: Path) -> dict[str, Path]:
+    """dist path -> source file, for every file of the release except index.html and sw.js."""
+    files: dict[str, Path] = {}
+    for name in TOP_FILES[1:]:
+        files[name] = root / name
+    files["mortar.zip"] = serve.build_mortar_zip(root)
+    static = root / "static"
+    for p in sorted(static.rglob("*")):
+        rel = p.relative_to(static)
+        if not p.is_file() or rel.parts[0] in STATIC_EXCLUDE or "__pycache__" in rel.parts:
+            continue
+        if p.name.startswith(".") or p.suffix in (".gz", ".br"):
+            continue
+        files[f"static/{rel.as_posix()}"] = p
+    vendor = static / "vendor"
+    pyodide = vendor / "pyodide"
+    if not (pyodide / "pyodide.mjs").exists():
+        raise SystemExit("static/vendor is missing: run `make vendor` first")
+    for p in sorted(pyodide.iterdir()):
+        if p.is_file() and not p.name.startswith("."):
+            files[f"static/vendor/pyodide/{p.name}"] = p
+    for p in sorted((vendor / "pyscript").iterdir()):
+        if any(fnmatch.fnmatch(p.name, pat) for pat in PYSCRIPT_FILES):
+            files[f"static/vendor/pyscript/{p.name}"] = p
+    return files
+
+
+_URL_ATTR = re.compile(r"""\b(?:src|href)\s*=\s*["']([^"']+)["']""", re.I)
+
+
+def check_relative(html: str, where: str, base: str, present: set[str]) -> list[str]:
+    """Problems with the URLs of an HTML file: absolute, other origins, or missing in dist."""
+    problems = []
+    for url in _URL_ATTR.findall(html):
+        if url.startswith(("#", "data:", "mailto:")):
+            continue
+        if re.match(r"^[a-z][a-z0-9+.-]*:|^//|^/", url, re.I):
+            problems.append(f"{where}: {url!r} is not a relative URL")
+            continue
+        target = os.path.normpath(os.path.join(base, url.split("#")[0].split("?")[0]))
+        target = "index.html" if target in (".", "") else target.replace(os.sep, "/")
+        if target.endswith("/"):
+            target += "index.html"
+        if target not in present:
+            problems.append(f"{where}: {url!r} -> {target} is not in the build")
+    return problems
+
+
+def _node_brotli(jobs: list[tuple[Path, Path]]) -> None:
+    """Brotli-compress each (src, dst) with Node's zlib at quality 11."""
+    if not jobs:
+        return
+    script = r"""
+const z = require("zlib"), fs = require("fs");
+for (const [src, dst] of JSON.parse(process.argv[1])) {
+  const b = fs.readFileSync(src);
+  const out = z.brotliCompressSync(b, { params: {
+    [z.constants.BROTLI_PARAM_QUALITY]: 11,
+    [z.constants.BROTLI_PARAM_SIZE_HINT]: b.length,
+    [z.constants.BROTLI_PARAM_MODE]: /\.(wasm|zip)$/.test(src) ? z.constants.BROTLI_MODE_GENERIC
+                                                               : z.constants.BROTLI_MODE_TEXT,
+  } });
+  fs.writeFileSync(dst + ".tmp", out);
+  fs.renameSync(dst + ".tmp", dst);
+}
+"""
+    node = os.environ.get("NODE", "node")
+    subprocess.run([node, "-e", script, json.dumps([[str(s), str(d)] for s, d in jobs])], check=True)
+
+
+def _gzip(data: bytes) -> bytes:
+    buf = io.BytesIO()
+    with gzip.GzipFile(fileobj=buf, mode="wb", compresslevel=9, mtime=0, filename="") as f:
+        f.write(data)
+    return buf.getvalue()
+
+
+def _precompress(out: Path, paths: list[str], brotli: bool, log) -> dict[str, dict[str, int]]:
+    result: dict[str, dict[str, int]] = {}
+    CACHE_DIR.mkdir(parents=True, exist_ok=True)
+    todo_br: list[tuple[Path, Path]] = []
+    wanted: list[tuple[str, Path]] = []
+    for path in paths:
+        src = out / path
+        if src.suffix not in COMPRESSIBLE or src.stat().st_size < MIN_COMPRESS:
+            continue
+        data = src.read_bytes()
+        gz = _gzip(data)
+        if len(gz) <= MAX_RATIO * len(data):
+            (out / (path + ".gz")).write_bytes(gz)
+            result.setdefault(path, {})["gzip"] = len(gz)
+        if brotli:
+            cached = CACHE_DIR / (_sha256(data) + ".br")
+            if not cached.exists():
+                todo_br.append((src, cached))
+            wanted.append((path, cached))
+    if todo_br:
+        log(f"brotli: compressing {len(todo_br)} files (cached in {CACHE_DIR.relative_to(ROOT)})...")
+        _node_brotli(todo_br)
+    for path, cached in wanted:
+        size = cached.stat().st_size
+        if size <= MAX_RATIO * (out / path).stat().st_size:
+            shutil.copyfile(cached, out / (path + ".br"))
+            result.setdefault(path, {})["br"] = size
+    return result
+
+
+def build(out: Path | str = DEFAULT_OUT, *, root: Path = ROOT, compress: bool = True,
+          brotli: bool = True, salt: str = "", log=print) -> Dist:
+    """Build the site into ``out`` (replaced as a whole) and return what was built.
+
+    ``salt`` changes the version without changing the game (tests use it to make a "new
+    release" of the same sources).
+    """
+    out = Path(out).resolve()
+    sources = _sources(root)
+    tmp = out.with_name(out.name + ".tmp")
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    tmp.mkdir(parents=True)
+
+    hashes: dict[str, str] = {}
+    for path, src in sources.items():
+        dst = tmp / path
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(src, dst)
+        hashes[path] = _sha256(dst.read_bytes())
+
+    index_src = (root / "index.html").read_text(encoding="utf-8")
+    digest = hashlib.sha256(salt.encode())
+    digest.update(_sha256(index_src.encode()).encode())
+    for path in sorted(hashes):
+        digest.update(f"{path}\0{hashes[path]}\n".encode())
+    version = digest.hexdigest()[:12]
+
+    # index.html: the build marker that makes boot.js register the service worker.
+    meta = META_BUILD.format(version=version)
+    index, n = re.subn(r"(<meta charset=[^>]*>)", r"\1\n    " + meta, index_src, count=1, flags=re.I)
+    if n != 1:
+        raise SystemExit("index.html has no <meta charset>: cannot add the build marker")
+    (tmp / "index.html").write_text(index, encoding="utf-8")
+    hashes["index.html"] = _sha256(index.encode())
+
+    problems = check_relative(index, "index.html", "", set(hashes))
+    for path in hashes:
+        if path.endswith(".html") and path != "index.html":
+            html = (tmp / path).read_text(encoding="utf-8")
+            problems += check_relative(html, path, os.path.dirname(path), set(hashes))
+    if problems:
+        shutil.rmtree(tmp)
+        raise SystemExit("dist: broken or absolute URLs:\n  " + "\n  ".join(problems))
+
+    # sw.js at the root (scope = the whole folder), with the release's file list.
+    sw_src = (root / "static" / "sw.js").read_text(encoding="utf-8")
+    build_json = json.dumps(
+        {"version": version, "files": {p: hashes[p][:16] for p in sorted(hashes)}},
+        separators=(",", ":"),
+    )
+    sw, n = SW_BUILD_LINE.subn(lambda m: f"const BUILD = {build_json};", sw_src, count=1)
+    if n != 1:
+        raise SystemExit("static/sw.js has no `const BUILD = ...;` line")
+    (tmp / "sw.js").write_text(sw, encoding="utf-8")
+
+    compressed: dict[str, dict[str, int]] = {}
+    if compress:
+        compressed = _precompress(tmp, sorted([*hashes, "sw.js"]), brotli, log)
+
+    if out.exists():
+        shutil.rmtree(out)
+    os.replace(tmp, out)
+    return Dist(out=out, version=version, files=hashes, compressed=compressed)
+
+
+# --- a static server that serves precompressed files ---------------------------------------
+
+ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+
+
+def _accepted(header: str) -> set[str]:
+    accepted = set()
+    for part in header.split(","):
+        name, _, params = part.strip().partition(";")
+        if name and not re.search(r"q\s*=\s*0(\.0*)?\s*$", params):
+            accepted.add(name.strip().lower())
+    return accepted
+
+
+class PrecompressedHandler(serve.Handler):
+    """serve.Handler (MIME types, no-cache, URL prefix) + precompressed files + extra headers."""
+
+    extra_headers: dict[str, str] = {}
+    precompressed = True
+    counts: dict[str, int] | None = None  # path -> number of GETs (tests look at it)
+
+    def send_head(self):  # noqa: D102 - stdlib override
+        if not self._strip_prefix():
+            return None
+        if self.counts is not None:
+            key = self.path.split("?", 1)[0]
+            with self._zip_lock:
+                self.counts[key] = self.counts.get(key, 0) + 1
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
+            path = os.path.join(path, "index.html")
+        if self.precompressed and os.path.isfile(path):
+            accepted = _accepted(self.headers.get("Accept-Encoding", ""))
+            for encoding, ext in ENCODINGS:
+                if encoding in accepted and os.path.isfile(path + ext):
+                    f = open(path + ext, "rb")  # noqa: SIM115 - closed by the caller (copyfile)
+                    size = os.fstat(f.fileno()).st_size
+                    self.send_response(200)
+                    self.send_header("Content-Type", self.guess_type(path))
+                    self.send_header("Content-Encoding", encoding)
+                    self.send_header("Content-Length", str(size))
+                    self.send_header("Vary", "Accept-Encoding")
+                    self.end_headers()
+                    return f
+        return http.server.SimpleHTTPRequestHandler.send_head(self)
+
+    def guess_type(self, path):
+        if str(path).endswith(".webmanifest"):
+            return "application/manifest+json"
+        return super().guess_type(path)
+
+    def end_headers(self):
+        for name, value in self.extra_headers.items():
+            self.send_header(name, value)
+        super().end_headers()
+
+
+def make_server(root: Path | str, host: str = "127.0.0.1", port: int = 0, prefix: str = "/", *,
+                headers: dict[str, str] | None = None, precompressed: bool = True,
+                quiet: bool = True, counts: dict[str, int] | None = None):
+    """A threading server for a dist folder (port 0 = any free port: ``server.server_port``)."""
+    if not prefix.startswith("/"):
+        prefix = "/" + prefix
+    if not prefix.endswith("/"):
+        prefix += "/"
+    attrs = {"prefix": prefix, "quiet": quiet, "extra_headers": dict(headers or {}),
+             "precompressed": precompressed, "counts": counts}
+    handler = type("DistHandler", (PrecompressedHandler,), attrs)
+
+    def factory(*args, **kwargs):
+        return handler(*args, directory=str(root), **kwargs)
+
+    server = http.server.ThreadingHTTPServer((host, port), factory)
+    server.daemon_threads = True
+    return server
+
+
+def serve_in_thread(server) -> threading.Thread:
+    thread = threading.Thread(target=server.serve_forever, name="dist-http", daemon=True)
+    thread.start()
+    return thread
+
+
+# --- command line ---------------------------------------------------------------------------
+
+
+def _fmt(n: int) -> str:
+    return f"{n / 1e6:.2f} MB" if n >= 1e6 else f"{n / 1e3:.1f} kB"
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["serve"]:
+        ap = argparse.ArgumentParser(prog="dist.py serve")
+        ap.add_argument("root", nargs="?", default=str(DEFAULT_OUT))
+        ap.add_argument("--host", default="127.0.0.1")
+        ap.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8001")))
+        ap.add_argument("--prefix", default="/")
+        ap.add_argument("--csp", action="store_true", help="send the README's Content-Security-Policy")
+        args = ap.parse_args(argv[1:])
+        if not (Path(args.root) / "index.html").exists():
+            print(f"{args.root} has no index.html: run `make dist` first", file=sys.stderr)
+            return 1
+        headers = {"Content-Security-Policy": CSP} if args.csp else {}
+        server = make_server(args.root, args.host, args.port, args.prefix, headers=headers, quiet=False)
+        prefix = args.prefix if args.prefix.startswith("/") else "/" + args.prefix
+        print(f"Serving {args.root} at http://{args.host}:{server.server_port}{prefix.rstrip('/')}/"
+              "  (precompressed; Ctrl-C to stop)", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.server_close()
+        return 0
+
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--out", default=str(DEFAULT_OUT))
+    ap.add_argument("--no-compress", action="store_true", help="no .gz/.br copies")
+    ap.add_argument("--no-brotli", action="store_true", help="only .gz copies (fast)")
+    args = ap.parse_args(argv)
+    dist = build(args.out, compress=not args.no_compress, brotli=not args.no_brotli)
+    total = sum(dist.size(p) for p in dist.files)
+    print(f"built {dist.out} : release {dist.version} (cache {dist.cache_name}),"
+          f" {len(dist.files)} files, {_fmt(total)}")
+    if dist.compressed:
+        best = sum(min([dist.size(p), *dist.compressed.get(p, {}).values()]) for p in dist.files)
+        print(f"  transferred with the best precompressed copy: {_fmt(best)}")
+        for path, sizes in sorted(dist.compressed.items(), key=lambda kv: -dist.size(kv[0]))[:6]:
+            enc = ", ".join(f"{k} {_fmt(v)}" for k, v in sizes.items())
+            print(f"  {path}: {_fmt(dist.size(path))} -> {enc}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
