@@ -1,0 +1,210 @@
+"""Event wiring — browser only.
+
+One delegated listener per event type on the app root (five proxies for the page's whole
+life, not one per element per render). A click is dispatched on the nearest ``data-square`` or
+``data-action`` of its target; then the screen is rendered again by replacing the root's
+children, and keyboard focus goes back to the control with the same ``data-key``.
+Any Python exception in a handler goes to the page's error panel instead of dying silently.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import traceback
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js  # type: ignore[import-not-found]
+
+from .dom import replace_children
+from .flow import Flow
+from .render import render
+
+ARROW_KEYS = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
+COLUMNS = "ABCDEFGHIJKL"
+MAX_IMPORT_BYTES = 2_000_000
+
+
+def absent(value) -> bool:
+    """JavaScript null arrives as ``jsnull`` (falsy, but not None) in current Pyodide."""
+    return value is None or value is jsnull
+
+
+def show_error(text: str) -> None:
+    try:
+        js.window.mortarShowError(text)
+    except Exception:  # the shell's panel is missing: at least the console has it
+        js.console.error(text)
+
+
+class App:
+    def __init__(self, root, flow: Flow, live=None) -> None:
+        self.root = root
+        self.flow = flow
+        self.live = live
+        self._proxies: list = []
+        self._screen: str | None = None
+
+    def install(self) -> None:
+        for kind, handler in (("click", self._on_click), ("change", self._on_change),
+                              ("input", self._on_input), ("submit", self._on_submit),
+                              ("keydown", self._on_keydown)):
+            proxy = create_proxy(self._guard(handler))
+            self._proxies.append(proxy)  # kept for the page's life
+            self.root.addEventListener(kind, proxy)
+
+    def _guard(self, handler):
+        def guarded(event):
+            try:
+                handler(event)
+            except Exception:
+                show_error("Python error in the game:\n" + traceback.format_exc())
+        return guarded
+
+    # --- rendering -------------------------------------------------------------------
+
+    def render(self) -> None:
+        model = self.flow.model()
+        document = js.document
+        active = document.activeElement
+        focus_key = None
+        if not absent(active) and active != document.body and self.root.contains(active):
+            for attr in ("data-key", "data-square"):
+                value = active.getAttribute(attr)
+                if value:
+                    focus_key = (attr, value)
+                    break
+        changed = model["screen"] != self._screen
+        replace_children(self.root, render(model))
+        self._screen = model["screen"]
+        js.document.documentElement.setAttribute("data-screen", model["screen"])
+        if not absent(self.live) and (model["screen"] == "curtain" or model["announce"]):
+            self.live.textContent = model["announce"] or ""
+        if changed:
+            js.window.scrollTo(0, 0)
+        target = None
+        if focus_key is not None and not changed:
+            target = self.root.querySelector(f'[{focus_key[0]}="{_css_escape(focus_key[1])}"]')
+            if absent(target) or target.hasAttribute("disabled"):
+                target = None
+        if target is None and (changed or focus_key is not None):
+            target = self.root.querySelector("[data-autofocus]:not([disabled])")
+        if not absent(target):
+            target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+
+    def run(self, action: str, arg: str | None = None, value: str | None = None) -> None:
+        if self.flow.dispatch(action, arg, value):
+            self.render()
+
+    # --- handlers --------------------------------------------------------------------
+
+    def _on_click(self, event) -> None:
+        el = event.target.closest("[data-square], [data-action]")
+        if absent(el) or not self.root.contains(el):
+            return
+        tag = el.tagName
+        if tag in ("FORM", "INPUT", "LABEL", "SELECT", "TEXTAREA"):
+            return  # form fields report through change/input/submit
+        square = el.getAttribute("data-square")
+        if square and tag == "BUTTON":
+            self.run("square", square)
+            return
+        action = el.getAttribute("data-action")
+        if not action or el.hasAttribute("disabled"):
+            return
+        if action == "export":
+            self._export()
+            return
+        arg = el.getAttribute("data-arg")
+        self.run(action, None if absent(arg) else arg)
+
+    def _on_change(self, event) -> None:
+        el = event.target
+        action = el.getAttribute("data-action") if el.hasAttribute("data-action") else None
+        action = None if absent(action) else action
+        if action == "import":
+            self._import(el)
+        elif action == "field":
+            value = el.value
+            if el.type == "radio":
+                self.run("field", el.getAttribute("data-arg"), value)
+            else:
+                self.flow.dispatch("field", el.getAttribute("data-arg"), value)
+
+    def _on_input(self, event) -> None:
+        el = event.target
+        if el.getAttribute("data-action") == "field" and el.type != "radio":
+            self.flow.dispatch("field", el.getAttribute("data-arg"), el.value)
+
+    def _on_submit(self, event) -> None:
+        event.preventDefault()
+        form = event.target
+        if form.getAttribute("data-action") != "new-game":
+            return
+        for field in form.querySelectorAll('input[data-action="field"]'):
+            if field.type != "radio":
+                self.flow.dispatch("field", field.getAttribute("data-arg"), field.value)
+        self.run("new-game")
+
+    def _on_keydown(self, event) -> None:
+        delta = ARROW_KEYS.get(event.key)
+        el = event.target
+        if delta is None or not el.hasAttribute("data-square"):
+            return
+        board = el.closest("[data-orientation]")
+        if absent(board):
+            return
+        flip = -1 if board.getAttribute("data-orientation") == "B" else 1
+        name = el.getAttribute("data-square")
+        column, row = COLUMNS.index(name[0]), int(name[1:])
+        dc, dr = delta[0] * flip, delta[1] * flip
+        while True:
+            column, row = column + dc, row + dr
+            if not (0 <= column < 12 and 1 <= row <= 9):
+                return
+            target = board.querySelector(f'[data-square="{COLUMNS[column]}{row}"][tabindex]')
+            if not absent(target):
+                break  # row 5 (the obstacle) has no focusable square: skip over it
+        event.preventDefault()
+        el.setAttribute("tabindex", "-1")
+        target.setAttribute("tabindex", "0")
+        target.focus()
+
+    # --- files -----------------------------------------------------------------------
+
+    def _export(self) -> None:
+        name, text = self.flow.export()
+        options = to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
+        blob = js.Blob.new(to_js([text]), options)
+        url = js.URL.createObjectURL(blob)
+        link = js.document.createElement("a")
+        link.href = url
+        link.download = name
+        link.rel = "noopener"
+        js.document.body.appendChild(link)
+        link.click()
+        link.remove()
+        js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 10_000)
+
+    def _import(self, input_el) -> None:
+        files = input_el.files
+        file = files.item(0) if not absent(files) and files.length else None
+        if absent(file):
+            return
+        if file.size > MAX_IMPORT_BYTES:
+            self.flow.notice = "That file is too big to be a Mortar Hunt record."
+            self.render()
+            return
+
+        async def read() -> None:
+            try:
+                text = await file.text()
+                self.flow.import_text(str(text))
+                self.render()
+            except Exception:
+                show_error("Python error while importing a record:\n" + traceback.format_exc())
+
+        asyncio.ensure_future(read())
+
+
+def _css_escape(value: str) -> str:
+    return "".join(c if c.isalnum() or c in ":-_/" else "\\" + c for c in value)

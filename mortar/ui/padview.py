@@ -1,0 +1,52 @@
+"""A player's pad (RULINGS R13) as a table, in the rulebook's layout for A or for B."""
+
+from __future__ import annotations
+
+from .html import El, h
+from .scene import SHAPES
+
+HEADINGS = {"TURN": "Turn", "SHOOTING": "Shooting", "OPPONENT'S SHOT": "Opponent's shot"}
+SHAPE_SYMBOL = {"triangle": "▲", "circle": "●", "square": "■"}
+
+
+def _cell(text: str, header: str) -> list:
+    """A hit is circled on paper; here ``(C3)`` keeps its brackets for screen readers and copy,
+    and is drawn circled."""
+    if text.startswith("(") and ")" in text:
+        inner, rest = text[1:].split(")", 1)
+        return [h("span", {"class": "hit"}, h("span", {"class": "paren"}, "("), inner,
+                  h("span", {"class": "paren"}, ")")), rest]
+    if text.endswith(" *") or text == "*":
+        return [text[:-1].rstrip(), h("span", {"class": "fired"}, "*")] if text != "*" else [
+            h("span", {"class": "fired"}, "*")]
+    return [text]
+
+
+def render_pad(pad: dict, *, title: str, current_turn: int | None = None) -> El:
+    header = pad["header"]
+    head_cells = []
+    for col in header:
+        if col in ("1", "2", "3"):
+            shape = SHAPES[int(col)]
+            head_cells.append(h("th", {"scope": "col", "class": "piece-col"},
+                                h("span", {"class": f"shape {shape}", "aria-hidden": "true"},
+                                  SHAPE_SYMBOL[shape]),
+                                h("span", {"class": "sr-only"}, "piece "), col))
+        else:
+            head_cells.append(h("th", {"scope": "col", "class": "text-col"}, HEADINGS.get(col, col)))
+    body = []
+    for row in pad["rows"]:
+        cells = []
+        for i, text in enumerate(row):
+            if i == 0:
+                label = "Start" if text == "INITIAL POSITION" else text
+                cells.append(h("th", {"scope": "row"}, label))
+            else:
+                cells.append(h("td", None, _cell(text, header[i])))
+        current = current_turn is not None and row[0] == str(current_turn)
+        body.append(h("tr", {"class": "current" if current else None}, cells))
+    return h("div", {"class": ["pad", f"pad-{pad['player'].lower()}"]},
+             h("table", None,
+               h("caption", None, title),
+               h("thead", None, h("tr", None, head_cells)),
+               h("tbody", None, body)))

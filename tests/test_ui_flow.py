@@ -1,0 +1,685 @@
+"""The hot-seat controller (mortar/ui/flow.py), driven only through intents, in CPython.
+
+Whole games are played by tapping squares and pressing buttons as a player would; the screen
+model is checked for what it shows and, above all, for what it must never show.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from test_rules import _walled_in_game
+
+from mortar import Loadout, Record
+from mortar.ui import flow as flow_module
+from mortar.ui.flow import SAVE_KEY, Flow, MemoryStorage, load_save
+from mortar.ui.html import all_text
+from mortar.ui.render import render
+
+SQUARE_RE = re.compile(r"\b[A-L][1-9]\b")
+
+A_SETUP = ["C2/N", "E2/N", "G2/N"]
+B_SETUP = ["C7/S", "E7/S", "G7/S"]
+
+
+class Table:
+    """Two players at one device, acting only through intents."""
+
+    def __init__(self, storage=None, **form):
+        self.events: list[tuple[str, dict]] = []
+        self.flow = Flow(storage or MemoryStorage(), notify=lambda k, d: self.events.append((k, d)))
+        self.curtains: list[dict] = []
+
+    def do(self, action, arg=None, value=None):
+        assert self.flow.dispatch(action, arg, value), (action, arg, self.flow.screen)
+        model = self.flow.model()
+        render(model)  # every screen the flow reaches must render
+        if model["screen"] == "curtain":
+            self.curtains.append(model)
+        return model
+
+    def model(self):
+        return self.flow.model()
+
+    def new_game(self, a="Alice", b="Bob", variant="classic", limit="off", custom="20", loadout="HM"):
+        self.do("field", "name-A", a)
+        self.do("field", "name-B", b)
+        self.do("field", "variant", variant)
+        self.do("field", "limit", limit)
+        self.do("field", "custom-limit", custom)
+        self.do("field", "loadout", loadout)
+        return self.do("new-game")
+
+    def place(self, positions, types=None):
+        model = self.do("reveal")
+        assert model["screen"] == "placement"
+        for n, position in enumerate(positions, 1):
+            square, facing = position.split("/")
+            self.do("select", str(n))
+            self.do("square", square)
+            self.do("facing", facing)
+            if types:
+                self.do("piece-type", types[n - 1])
+        model = self.model()
+        assert model["can_confirm"], model["error"]
+        return self.do("confirm-placement")
+
+    def start(self, a=A_SETUP, b=B_SETUP, **options):
+        self.new_game(**options)
+        self.place(a)
+        return self.place(b)
+
+    def turn(self, piece, steps=None, dest=None, shot=None, reveal=True):
+        """One whole turn: reveal, build the move (steps, or a destination and a facing), confirm,
+        then fire ``shot`` or skip. Returns the result-stage model."""
+        if reveal:
+            model = self.do("reveal")
+            assert model["screen"] == "turn"
+        self.do("select", str(piece))
+        if steps:
+            for step in steps:
+                self.do("step", step)
+        else:
+            square, facing = dest.split("/")
+            self.do("square", square)
+            self.do("facing", facing)
+        model = self.do("confirm-move")
+        assert model["stage"] == "fire", model["message"]
+        if shot is None:
+            return self.do("skip")
+        self.do("square", shot)
+        return self.do("fire")
+
+
+def positions_in(game, player):
+    return [str(game.position(player, n)) for n in (1, 2, 3)]
+
+
+def assert_curtain_is_blank(table):
+    """The curtain model, and everything rendered from it, holds no square at all."""
+    model = table.model()
+    assert model["screen"] == "curtain"
+    game = table.flow.game
+    text = json.dumps(model) + all_text(render(model))
+    assert not SQUARE_RE.search(text), SQUARE_RE.search(text)
+    for p in ("A", "B"):
+        if p in game.setups:
+            for position in positions_in(game, p):
+                assert position not in text
+    assert set(model) <= {"player", "name", "other", "stage", "turn", "save_failed", "screen",
+                          "announce", "notice", "tab"}
+
+
+# --- a whole game --------------------------------------------------------------------------
+
+
+def test_a_whole_classic_game_to_a_win_through_intents():
+    t = Table()
+    model = t.new_game()
+    assert model["screen"] == "curtain" and model["name"] == "Alice" and model["stage"] == "placement"
+    t.place(A_SETUP)
+    assert t.model()["name"] == "Bob"
+    model = t.place(B_SETUP)
+    assert ("game-started", {"variant": "classic", "turn_limit": None}) in t.events
+    assert model["screen"] == "curtain" and model["turn"] == 1 and model["name"] == "Alice"
+
+    # Turn 1: Alice steps piece 1 forward and hits C7.
+    model = t.turn(1, steps=["forward"], shot="C7")
+    assert model["result"]["hit"] and "Hit!" in model["result"]["text"]
+    assert model["announce"].startswith("Hit!")
+    t.do("end-turn")
+    # Bob turns piece 3 in place by picking its own square and a facing, fires at J4: miss.
+    model = t.do("reveal")
+    assert model["report"]["shot"] == "C7" and model["report"]["lost"] == 1
+    assert "Your piece 1 was destroyed" in model["announce"]
+    model = t.turn(3, dest="G7/SE", shot="J4", reveal=False)
+    assert model["result"] == {"text": "Miss. Your shell on J4 hit nothing.", "over": False,
+                               "kind": "shot", "at": "J4", "hit": False}
+    t.do("end-turn")
+    t.turn(2, steps=["forward"], shot="E7")
+    t.do("end-turn")
+    t.turn(3, steps=["left"], shot=None)  # Bob holds fire
+    t.do("end-turn")
+    model = t.turn(3, steps=["forward"], shot="G7")
+    assert model["result"]["over"]
+    model = t.do("end-turn")
+    assert model["screen"] == "over"
+    assert model["outcome"]["winner"] == "A" and model["outcome"]["score"] == {"A": 3, "B": 0}
+    assert model["outcome_text"] == "Alice wins 3:0: every enemy piece destroyed in turn 3."
+    assert set(model["boards"]) == {"A", "B"} and set(model["pads"]) == {"A", "B"}
+    assert model["pads"]["A"]["rows"][-1] == ["3", "", "", "G3/N *", "(G7)", ""]
+    assert t.events[-1] == ("game-over", {"winner": "A", "score": {"A": 3, "B": 0}, "turns": 3,
+                                          "reason": "destroyed"})
+    from mortar.ui.embed import message  # every event passes the embedding filter untouched
+
+    for kind, data in t.events:
+        assert message(kind, data)[1] == []
+    turn_events = [d for k, d in t.events if k == "turn-ended"]
+    assert turn_events == [{"turn": 1, "player": "A"}, {"turn": 1, "player": "B"},
+                           {"turn": 2, "player": "A"}, {"turn": 2, "player": "B"},
+                           {"turn": 3, "player": "A"}]
+    # a curtain between every two turns, each one blank
+    assert len(t.curtains) == 7  # A place, B place, then before each of the 5 turns
+
+
+def test_every_curtain_of_a_game_is_blank():
+    t = Table()
+    t.new_game()
+    assert_curtain_is_blank(t)
+    t.place(A_SETUP)
+    assert_curtain_is_blank(t)
+    t.place(B_SETUP)
+    for piece, steps, shot in [(1, ["forward"], "C7"), (3, ["left"], "J4"),
+                               (2, ["forward"], "E7"), (3, ["right"], None)]:
+        assert_curtain_is_blank(t)
+        t.turn(piece, steps=steps, shot=shot)
+        t.do("end-turn")
+    assert_curtain_is_blank(t)
+
+
+def test_the_turn_model_holds_only_the_acting_players_pieces():
+    t = Table()
+    t.start()
+    t.turn(1, steps=["forward"], shot="C7")
+    t.do("end-turn")
+    model = t.do("reveal")  # Bob's turn: Alice's pieces stand on C3, E2, G2
+    text = json.dumps(model)
+    for secret in ("C3/N", "E2/N", "G2/N"):
+        assert secret not in text, secret
+    board = model.pop("board")
+    text = json.dumps(model) + "".join(c["label"] for c in board.values())
+    for square in ("C3", "E2", "G2", "C2"):
+        assert board[square]["tokens"] == [] and board[square]["marks"] == []
+        assert square not in text.replace(f"{square}, empty", "")
+    assert {p["position"] for p in model["pieces"]} == {"C7/S", "E7/S", "G7/S"}
+    # the board labels mention Alice's shot at C7 (a public fact), not her squares
+    assert "Alice shot here in turn 1: hit" in board["C7"]["label"]
+    assert board["C3"]["label"] == "C3, empty"
+
+
+# --- placement -------------------------------------------------------------------------------
+
+
+def test_placement_is_confirmed_only_when_valid_with_the_engines_reason():
+    t = Table()
+    t.new_game()
+    model = t.do("reveal")
+    assert not model["can_confirm"] and model["incomplete"]
+    assert model["error"] == ("Place all three pieces: piece 1 and piece 2 and piece 3 are not "
+                              "on the board yet.")
+    t.do("square", "C2")
+    t.do("select", "2")
+    t.do("square", "D7")  # in B's half
+    t.do("select", "3")
+    model = t.do("square", "F1")
+    assert not model["can_confirm"] and not model["incomplete"]
+    assert model["error"] == "piece 2 at D7/N is not in A's half (rows 1-4)"
+    model = t.do("confirm-placement")
+    assert model["screen"] == "placement" and model["message"] == model["error"]
+    assert t.flow.game.phase == "setup" and "A" not in t.flow.game.setups
+    # tapping a placed piece selects it; tapping an empty square then moves it
+    model = t.do("square", "D7")
+    assert model["selected"] == 2
+    model = t.do("square", "D3")
+    assert model["pieces"][1]["square"] == "D3" and model["can_confirm"]
+    # remove and put back
+    model = t.do("remove")
+    assert model["pieces"][1]["square"] is None and not model["can_confirm"]
+    t.do("square", "D4")
+    t.do("facing", "SE")
+    model = t.model()
+    assert model["pieces"][1] == {"number": 2, "square": "D4", "facing": "SE", "type": "HM",
+                                  "selected": True}
+    assert model["board"]["D4"]["label"] == "D4, your heavy mortar 2, facing south-east, selected"
+    assert not model["secret"]
+    model = t.do("confirm-placement")
+    assert model["screen"] == "curtain" and model["name"] == "Bob"
+    assert [str(p) for p in t.flow.game.setups["A"].positions] == ["C2/N", "D4/SE", "F1/N"]
+
+
+def test_secret_loadout_lets_each_player_pick_types():
+    t = Table()
+    t.new_game(loadout="secret")
+    model = t.do("reveal")
+    assert model["secret"]
+    t.do("square", "C2")
+    t.do("piece-type", "LH")
+    t.do("select", "2")
+    t.do("square", "D2")
+    t.do("select", "3")
+    t.do("square", "E2")
+    t.do("confirm-placement")
+    assert [k.name for k in t.flow.game.setups["A"].types] == ["LH", "HM", "HM"]
+    t.place(B_SETUP, types=["HM", "HM", "HM"])
+    model = t.turn(1, steps=["forward"], shot=None)
+    assert "light howitzer" in all_text(render(model))  # Alice sees her own types
+    t.do("end-turn")
+    model = t.do("reveal")
+    assert model["enemy_type"] is None  # secret: Bob is never told Alice's types
+    text = json.dumps(model) + all_text(render(model))
+    assert "LH" not in text and "light howitzer" not in text
+
+
+def test_placement_faces_towards_the_enemy_by_default_and_b_sees_the_board_turned():
+    t = Table()
+    t.new_game()
+    t.place(A_SETUP)
+    model = t.do("reveal")
+    assert all(p["facing"] == "S" for p in model["pieces"])
+    tree = render(model)
+    squares = [e.attrs["data-square"] for e in tree.walk() if "data-square" in e.attrs]
+    assert squares[0] == "L1" and squares[-1] == "A9"  # row 1 on top, column L on the left
+
+
+# --- building a move -------------------------------------------------------------------------
+
+
+def test_step_controls_preview_undo_and_reasons():
+    t = Table()
+    t.start()
+    model = t.do("reveal")
+    assert model["stage"] == "move" and model["move"]["piece"] is None
+    model = t.do("square", "E2")  # tapping an own piece selects it
+    move = model["move"]
+    assert move["piece"] == 2 and move["start"] == "E2/N" and move["end"] is None
+    assert move["next"] == {"forward": "E3/N", "back": "E1/N", "left": "E2/NW", "right": "E2/NE"}
+    assert "E4" in move["dests"] and "dest" in model["board"]["E4"]["marks"]
+    model = t.do("step", "forward")
+    assert model["move"]["end"] == "E3/N" and "ghost" in model["board"]["E3"]["marks"]
+    assert model["move"]["next"]["back"] is None  # a step back is a whole move
+    t.do("step", "right")
+    model = t.do("step", "forward")
+    assert model["move"]["end"] == "F4/NE" and model["move"]["next"] == dict.fromkeys(
+        ("forward", "back", "left", "right"))
+    model = t.do("step", "forward")  # a fourth step: the engine's reason
+    assert model["message"] == "A move has at most three steps."
+    model = t.do("undo-step")
+    assert model["move"]["steps"] == ["forward", "right"] and model["move"]["end"] == "E3/NE"
+    t.do("clear-move")
+    t.do("step", "left")
+    model = t.do("step", "right")  # back where it started: the engine says why not
+    assert model["move"]["end"] == "E2/N"
+    assert model["move"]["error"] == ("Piece 2 cannot move from E2/N to E2/N: "
+                                      "a move must change the square or the facing.")
+    model = t.do("confirm-move")
+    assert model["stage"] == "move" and model["message"] == model["move"]["error"]
+    # back is one step and nothing else
+    t.do("clear-move")
+    model = t.do("step", "back")
+    assert model["move"]["end"] == "E1/N"
+    assert all(v is None for v in model["move"]["next"].values())
+    model = t.do("step", "left")
+    assert model["message"] == "A step back is a whole move: one square, no turning."
+
+
+def test_picking_a_destination_then_a_facing():
+    t = Table()
+    t.start()
+    t.do("reveal")
+    t.do("select", "1")
+    model = t.do("square", "D4")  # reachable in three steps with one facing only: picked at once
+    assert model["move"]["dest"] == "D4" and model["move"]["end"] == "D4/NE"
+    model = t.do("square", "D3")
+    move = model["move"]
+    assert move["dest"] == "D3" and move["dest_facing"] is None
+    assert move["facings"] == ["N", "NE", "E"]  # right, forward, then one more turn at most
+    assert move["error"] == "Pick the facing the piece ends with."
+    model = t.do("facing", "E")
+    assert model["move"]["end"] == "D3/E" and model["move"]["error"] is None
+    model = t.do("square", "H8")  # not reachable
+    assert model["message"].startswith("Piece 1 cannot end its move on H8")
+    model = t.do("square", "C3")  # only facing N is reachable there… and more by turning
+    assert set(model["move"]["facings"]) >= {"N"}
+    model = t.do("confirm-move")
+    assert model["stage"] == "move"  # C3 picked, facing not yet
+    t.do("facing", "N")
+    model = t.do("confirm-move")
+    assert model["stage"] == "fire"
+    assert model["fire"]["move"] == {"piece": 1, "to": "C3/N"}
+    pieces = {p["number"]: p for p in model["pieces"]}
+    assert pieces[1]["targets"] == ["C6", "C7", "C8"] and pieces[2]["targets"] == ["E6", "E7"]
+    assert "from" in model["board"]["C2"]["marks"]
+    # change the move: nothing has been played
+    model = t.do("change-move")
+    assert model["stage"] == "move" and t.flow.game.history == []
+
+
+def test_fire_needs_a_target_and_a_shot_result_cannot_be_taken_back():
+    t = Table()
+    t.start()
+    t.do("reveal")
+    t.do("select", "1")
+    t.do("step", "forward")
+    model = t.do("confirm-move")
+    assert model["fire"]["piece"] == 1 and model["fire"]["target"] is None
+    model = t.do("fire")
+    assert model["message"] == "Pick a target first." and model["stage"] == "fire"
+    model = t.do("square", "H9")
+    assert model["message"] == "None of your pieces can fire at H9 this turn."
+    model = t.do("square", "E6")  # piece 2's target: the firing piece follows
+    assert model["fire"]["piece"] == 2 and model["fire"]["target"] == "E6"
+    assert "aim" in model["board"]["E6"]["marks"]
+    model = t.do("fire")
+    assert model["stage"] == "result" and not model["result"]["hit"]
+    assert not t.flow.dispatch("change-move")
+    assert not t.flow.dispatch("step", "forward")
+    assert not t.flow.dispatch("resign")
+
+
+def test_skip_is_refused_with_the_reason_when_a_shot_is_compulsory():
+    t = Table()
+    t.start()
+    for piece_a, piece_b in ((1, 1), (1, 1)):
+        t.turn(piece_a, steps=["left"], shot=None)
+        t.do("end-turn")
+        t.turn(piece_b, steps=["left"], shot=None)
+        t.do("end-turn")
+    model = t.do("reveal")
+    assert model["must_shoot"] and model["skips"] == 2
+    t.do("select", "1")
+    t.do("step", "left")
+    t.do("step", "left")  # C2/S: this piece would have no target, but the others still do
+    model = t.do("confirm-move")
+    assert model["stage"] == "fire"
+    assert not model["fire"]["can_skip"]
+    assert model["fire"]["skip_error"] == "A must shoot this turn (A did not shoot in the last two turns)."
+    model = t.do("skip")
+    assert model["stage"] == "fire" and model["message"] == model["fire"]["skip_error"]
+    assert len(t.flow.game.history) == 4
+    t.do("square", "E6")
+    model = t.do("fire")
+    assert model["stage"] == "result"
+
+
+def test_sacrifice_is_offered_only_when_the_engine_requires_it():
+    storage = MemoryStorage()
+    game = _walled_in_game()
+    storage.set(SAVE_KEY, json.dumps({"app": "mortar-hunt", "version": 1, "loadout": "HM",
+                                      "record": Record.from_game(game).save()}))
+    t = Table(storage)
+    t.flow.restore()
+    assert t.flow.screen == "curtain"
+    model = t.do("reveal")
+    assert model["stage"] == "sacrifice"
+    assert [p["number"] for p in model["sacrifice"]["pieces"]] == [1]
+    model = t.do("sacrifice")
+    assert model["message"] == "Pick the piece to sacrifice."
+    t.do("square", "A1")
+    model = t.do("sacrifice")
+    assert model["result"]["kind"] == "sacrifice" and model["result"]["over"]
+    model = t.do("end-turn")
+    assert model["screen"] == "over" and model["outcome"]["winner"] == "B"
+    # in an ordinary turn there is no sacrifice stage and the intent does nothing
+    t2 = Table()
+    t2.start()
+    t2.do("reveal")
+    assert not t2.flow.dispatch("sacrifice")
+
+
+def test_resign_asks_first():
+    t = Table()
+    t.start()
+    t.do("reveal")
+    model = t.do("resign")
+    assert model["resign_asked"]
+    model = t.do("resign-cancel")
+    assert not model["resign_asked"] and t.flow.game.history == []
+    t.do("resign")
+    model = t.do("resign-confirm")
+    assert model["screen"] == "over" and model["outcome"]["winner"] == "B"
+    assert model["outcome_text"] == "Bob wins: Alice resigned in turn 1."
+
+
+def test_a_turn_limit_draw_and_the_crater_marks():
+    t = Table()
+    t.start(variant="craters", limit="custom", custom="1")
+    model = t.turn(1, steps=["forward"], shot="C8")
+    t.do("end-turn")
+    model = t.do("reveal")
+    assert "crater" in model["board"]["C8"]["marks"]
+    assert model["board"]["C8"]["label"] == "C8, Alice shot here in turn 1: miss, crater"
+    model = t.turn(1, steps=["left"], shot=None, reveal=False)
+    assert model["result"]["over"]
+    model = t.do("end-turn")
+    assert model["outcome"]["winner"] == "draw"
+    assert model["outcome_text"] == "Draw 0:0 after 1 turns (turn limit)."
+
+
+def test_bad_custom_turn_limit_is_explained():
+    t = Table()
+    model = t.new_game(limit="custom", custom="0")
+    assert model["screen"] == "start"
+    assert model["form"]["error"] == "The turn limit must be a whole number from 1 to 999."
+    model = t.do("field", "custom-limit", "12")
+    assert model["form"]["error"] is None
+    assert t.do("new-game")["screen"] == "curtain"
+    assert t.flow.game.options.turn_limit == 12
+
+
+# --- saving and resuming ---------------------------------------------------------------------
+
+
+def test_every_confirmed_action_is_saved_and_a_reload_resumes_at_the_curtain():
+    storage = MemoryStorage()
+    t = Table(storage)
+    t.new_game(loadout="LH")
+    saved = json.loads(storage.get(SAVE_KEY))
+    assert saved["app"] == "mortar-hunt" and saved["version"] == 1 and saved["loadout"] == "LH"
+    t.place(A_SETUP)
+    t.place(B_SETUP)
+    t.turn(1, steps=["forward"], shot=None)
+    t.do("end-turn")
+    # Bob starts building his move, then the page is reloaded
+    t.do("reveal")
+    t.do("select", "2")
+    t.do("step", "forward")
+    again = Table(storage)
+    again.flow.restore()
+    model = again.model()
+    assert model["screen"] == "curtain" and model["name"] == "Bob" and model["turn"] == 1
+    assert Record.from_game(again.flow.game).save() == Record.from_game(t.flow.game).save()
+    assert again.flow.loadout is Loadout.ALL_LH
+    model = again.do("reveal")
+    assert model["report"]["shot"] is None and model["move"]["steps"] == []
+
+
+def test_resume_during_placement_and_after_the_game():
+    storage = MemoryStorage()
+    t = Table(storage)
+    t.new_game()
+    t.place(A_SETUP)
+    again = Table(storage)
+    again.flow.restore()
+    assert again.model()["name"] == "Bob" and again.model()["stage"] == "placement"
+    # a finished game reopens on its game-over screen
+    t2 = Table(storage)
+    t2.start()
+    t2.do("reveal")
+    t2.do("resign")
+    t2.do("resign-confirm")
+    again = Table(storage)
+    again.flow.restore()
+    assert again.model()["screen"] == "over"
+
+
+def test_leaving_for_the_start_screen_keeps_the_save():
+    storage = MemoryStorage()
+    t = Table(storage)
+    t.start()
+    model = t.do("menu")
+    assert model["screen"] == "start"
+    assert model["saved"] == {"ok": True, "names": {"A": "Alice", "B": "Bob"}, "over": False,
+                              "turn": 1, "phase": "play"}
+    model = t.do("resume")
+    assert model["screen"] == "curtain" and model["name"] == "Alice"
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("{not json", "The saved game is damaged (not valid JSON)."),
+    ('{"app": "chess", "version": 1}', "The saved data does not belong to this game."),
+    ('[1, 2]', "The saved data does not belong to this game."),
+    ('{"app": "mortar-hunt", "version": 2, "loadout": "HM", "record": ""}',
+     "The saved game comes from a newer version of Mortar Hunt."),
+    ('{"app": "mortar-hunt", "version": "1", "loadout": "HM", "record": ""}',
+     "The saved game has an unknown format."),
+    ('{"app": "mortar-hunt", "version": 1, "loadout": "XX", "record": ""}',
+     "The saved game names an unknown set of pieces."),
+    ('{"app": "mortar-hunt", "version": 1, "loadout": "HM"}', "The saved game has no record in it."),
+    ('{"app": "mortar-hunt", "version": 1, "loadout": "HM", "record": "{}"}',
+     "The saved game is damaged (the record lacks the key 'actions')."),
+])
+def test_bad_saves_give_a_clear_message_and_a_fresh_start(text, expected):
+    storage = MemoryStorage()
+    storage.set(SAVE_KEY, text)
+    t = Table(storage)
+    t.flow.restore()
+    model = t.model()
+    assert model["screen"] == "start"
+    assert model["notice"] == expected + " A fresh game was started."
+    assert storage.get(SAVE_KEY) is None
+    assert model["saved"] is None
+    render(model)
+
+
+def test_a_save_that_breaks_a_rule_is_refused():
+    record = json.loads(Record.from_game(_walled_in_game()).save())
+    record["actions"][0]["move"]["to"] = "L9/N"
+    storage = MemoryStorage()
+    storage.set(SAVE_KEY, json.dumps({"app": "mortar-hunt", "version": 1, "loadout": "HM",
+                                      "record": json.dumps(record)}))
+    t = Table(storage)
+    t.flow.restore()
+    assert t.model()["notice"].startswith("The saved game breaks a rule (turn 1 A: piece 2 cannot move")
+
+
+def test_storage_that_fails_does_not_stop_the_game():
+    class Full(MemoryStorage):
+        def set(self, key, value):
+            raise OSError("quota exceeded")
+
+    t = Table(Full())
+    model = t.new_game()
+    assert model["screen"] == "curtain" and model["save_failed"]
+    assert "could not save" in all_text(render(model))
+
+
+def test_load_save_round_trip():
+    t = Table()
+    t.start()
+    text = t.flow.storage.get(SAVE_KEY)
+    game, loadout = load_save(text)
+    assert loadout is Loadout.ALL_HM and game.phase == "play"
+
+
+# --- review, import, export ------------------------------------------------------------------
+
+
+def _finished_record() -> str:
+    t = Table()
+    t.start()
+    t.turn(1, steps=["forward"], shot="C7")
+    t.do("end-turn")
+    t.turn(3, steps=["left"], shot="J4")
+    return Record.from_game(t.flow.game).save()
+
+
+def test_replay_steps_back_and_forth():
+    t = Table()
+    t.start()
+    t.turn(1, steps=["forward"], shot="C7")
+    t.do("end-turn")
+    t.do("reveal")
+    t.do("resign")
+    model = t.do("resign-confirm")  # Bob resigns
+    assert model["step"] == model["total"] == 2
+    model = t.do("replay", "first")
+    assert model["step"] == 0 and model["turn"] == 0
+    assert model["boards"]["A"]["C2"]["tokens"][0]["number"] == 1
+    model = t.do("replay", "next")
+    assert model["step_text"] == "Turn 1, Alice (A): piece 1 moved to C3/N; piece 1 fired at C7: hit."
+    assert model["boards"]["B"]["C7"]["tokens"][0]["wreck"]
+    assert model["pads"]["A"]["rows"][1] == ["1", "C3/N *", "", "", "(C7)", ""]
+    model = t.do("replay", "prev")
+    assert model["step"] == 0
+    model = t.do("replay", "prev")
+    assert model["step"] == 0
+    model = t.do("replay", "last")
+    assert model["step_text"] == "Turn 1, Bob (B): resigned."
+    name, text = t.flow.export()
+    assert name == "mortar-hunt-alice-vs-bob.json"
+    assert json.loads(text)["actions"][-1] == {"player": "B", "resign": True}
+    # rematch: same names and options, a new placement
+    model = t.do("rematch")
+    assert model["screen"] == "curtain" and model["stage"] == "placement"
+    assert t.flow.game.name("B") == "Bob" and t.flow.game.history == []
+
+
+def test_import_a_record_to_review_and_bad_files():
+    t = Table()
+    assert t.flow.import_text(_finished_record())
+    model = t.model()
+    assert model["screen"] == "review" and model["total"] == 2
+    assert model["outcome_text"] == "In progress after 1 turn, Alice to play; Alice 1:0 Bob."
+    assert not model["can_rematch"]
+    render(model)
+    model = t.do("close-review")
+    assert model["screen"] == "start"
+    t.flow.import_text("this is not json")
+    assert t.model()["notice"].startswith("That file is not a Mortar Hunt record: not valid JSON")
+    bad = json.loads(_finished_record())
+    bad["actions"][0]["shot"]["result"] = "miss"
+    t.flow.import_text(json.dumps(bad))
+    assert t.model()["notice"] == ("That record breaks a rule, so it cannot be replayed: turn 1 A: "
+                                   "shot at C7 was announced as a miss but it is a hit.")
+    assert t.model()["screen"] == "start"
+    t.flow.import_text(b"\xff\xfe")
+    assert "not UTF-8" in t.model()["notice"]
+
+
+def test_names_are_data_never_markup():
+    t = Table()
+    evil = "<img src=x onerror=alert(1)>"
+    model = t.new_game(a=evil)
+    tree = render(model)
+    assert all(e.tag != "img" for e in tree.walk())
+    assert f"Pass the device to {evil}" in tree.text()
+
+
+def test_every_playable_square_has_an_accessible_name():
+    t = Table()
+    t.start()
+    model = t.do("reveal")
+    tree = render(model)
+    squares = [e for e in tree.walk() if "data-square" in e.attrs]
+    assert len(squares) == 108
+    buttons = [e for e in squares if e.tag == "button"]
+    assert len(buttons) == 96
+    assert all(e.attrs["aria-label"].startswith(e.attrs["data-square"] + ", ") for e in buttons)
+    assert sum(1 for e in buttons if e.attrs["tabindex"] == "0") == 1
+    labels = {e.attrs["data-square"]: e.attrs["aria-label"] for e in buttons}
+    assert labels["C2"] == "C2, your heavy mortar 1, facing north"
+    assert labels["A1"] == "A1, empty"
+
+
+def test_unknown_intent_is_a_bug_and_stale_intents_do_nothing():
+    t = Table()
+    with pytest.raises(ValueError):
+        t.flow.dispatch("fly")
+    assert not t.flow.dispatch("reveal")
+    assert not t.flow.dispatch("square", "Z9")
+    assert not t.flow.dispatch("select", "7")
+
+
+def test_flow_imports_nothing_from_the_browser():
+    import ast
+    from pathlib import Path
+
+    pure = ["flow.py", "scene.py", "render.py", "board.py", "padview.py", "html.py"]
+    for name in pure:
+        tree = ast.parse((Path(flow_module.__file__).parent / name).read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+                assert not any(n.split(".")[0] in {"js", "pyodide", "pyscript"} for n in names), name
