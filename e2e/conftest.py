@@ -183,15 +183,18 @@ def open_game(browser, site):
     """Factory: open the game in a fresh browser context. Close the returned Game when done.
 
     Keyword arguments: ``wait_ready`` (default True), ``viewport`` (dict), ``javascript``
-    (default True), ``before_goto`` (callable(context, page), e.g. to add routes).
+    (default True), ``before_goto`` (callable(context, page), e.g. to add routes),
+    ``context_options`` (more browser.new_context arguments, e.g. ``has_touch``).
     """
     opened: list[Game] = []
 
-    def _open(*, wait_ready=True, viewport=None, javascript=True, before_goto=None, path=""):
+    def _open(*, wait_ready=True, viewport=None, javascript=True, before_goto=None, path="",
+              context_options=None):
         context = browser.new_context(
             viewport=viewport or {"width": 1280, "height": 900},
             java_script_enabled=javascript,
             service_workers="block",
+            **(context_options or {}),  # e.g. has_touch=True, is_mobile=True, accept_downloads
         )
         page = context.new_page()
         log = PageLog()

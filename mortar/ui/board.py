@@ -18,9 +18,9 @@ from .scene import SHAPES
 # Marks drawn as small symbols on a square (class, symbol). Each one is also in the label.
 MARK_SYMBOLS = {
     "shot-mine-miss": "○",
-    "shot-mine-hit": "◉",
+    "shot-mine-hit": "",
     "shot-enemy-miss": "×",
-    "shot-enemy-hit": "✕",
+    "shot-enemy-hit": "",
     "enemy-wreck": "✖",
     "crater": "",
     "target": "",

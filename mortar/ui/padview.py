@@ -9,16 +9,15 @@ HEADINGS = {"TURN": "Turn", "SHOOTING": "Shooting", "OPPONENT'S SHOT": "Opponent
 SHAPE_SYMBOL = {"triangle": "▲", "circle": "●", "square": "■"}
 
 
-def _cell(text: str, header: str) -> list:
-    """A hit is circled on paper; here ``(C3)`` keeps its brackets for screen readers and copy,
-    and is drawn circled."""
+def _cell(text: str) -> list:
+    """A hit is circled on paper; here ``(C3)`` keeps its brackets in the text (copy, screen
+    readers, the pad check) and is drawn circled with the brackets shrunk away."""
     if text.startswith("(") and ")" in text:
         inner, rest = text[1:].split(")", 1)
         return [h("span", {"class": "hit"}, h("span", {"class": "paren"}, "("), inner,
                   h("span", {"class": "paren"}, ")")), rest]
-    if text.endswith(" *") or text == "*":
-        return [text[:-1].rstrip(), h("span", {"class": "fired"}, "*")] if text != "*" else [
-            h("span", {"class": "fired"}, "*")]
+    if text.endswith("*"):
+        return [text[:-1], h("span", {"class": "fired"}, "*")]
     return [text]
 
 
@@ -28,10 +27,10 @@ def render_pad(pad: dict, *, title: str, current_turn: int | None = None) -> El:
     for col in header:
         if col in ("1", "2", "3"):
             shape = SHAPES[int(col)]
-            head_cells.append(h("th", {"scope": "col", "class": "piece-col"},
+            head_cells.append(h("th", {"scope": "col", "class": "piece-col",
+                                      "aria-label": f"piece {col}"},
                                 h("span", {"class": f"shape {shape}", "aria-hidden": "true"},
-                                  SHAPE_SYMBOL[shape]),
-                                h("span", {"class": "sr-only"}, "piece "), col))
+                                  SHAPE_SYMBOL[shape]), col))
         else:
             head_cells.append(h("th", {"scope": "col", "class": "text-col"}, HEADINGS.get(col, col)))
     body = []
@@ -42,7 +41,7 @@ def render_pad(pad: dict, *, title: str, current_turn: int | None = None) -> El:
                 label = "Start" if text == "INITIAL POSITION" else text
                 cells.append(h("th", {"scope": "row"}, label))
             else:
-                cells.append(h("td", None, _cell(text, header[i])))
+                cells.append(h("td", None, _cell(text)))
         current = current_turn is not None and row[0] == str(current_turn)
         body.append(h("tr", {"class": "current" if current else None}, cells))
     return h("div", {"class": ["pad", f"pad-{pad['player'].lower()}"]},

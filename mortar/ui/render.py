@@ -232,6 +232,7 @@ def render_placement(model: dict) -> El:
                    piece_buttons),
                  h("div", {"class": "piece-edit"},
                    h("p", {"class": "hint"}, hint),
+                   h("p", {"class": "compass-caption"}, f"Facing of piece {n}:"),
                    h("div", {"class": "edit-row"},
                      compass(player, current=selected["facing"], allowed=None, action="facing",
                              center=piece_badge(n, player, selected["type"]),
@@ -315,7 +316,8 @@ def render_turn(model: dict) -> El:
              report,
              _tabs(model),
              h("div", {"class": "play"},
-               h("div", {"class": "board-col"}, board, controls),
+               h("div", {"class": "board-col"}, board),
+               h("div", {"class": "side-col"}, controls),
                h("aside", {"class": "pad-col", "aria-label": "Your pad"}, pad)),
              footer)
 
@@ -478,12 +480,12 @@ def render_review(model: dict) -> El:
     step, total = model["step"], model["total"]
     where = "Start: the pieces as placed" if step == 0 else model["step_text"]
     replay = h("div", {"class": "replay", "role": "group", "aria-label": "Replay"},
-               h("div", {"class": "row"},
-                 button("⏮", "replay", "first", disabled=step == 0, aria_label="To the start"),
-                 button("◀ Back", "replay", "prev", disabled=step == 0, aria_label="Step back"),
+               h("div", {"class": "row replay-row"},
+                 button("|◀", "replay", "first", disabled=step == 0, aria_label="To the start"),
+                 button("◀", "replay", "prev", disabled=step == 0, aria_label="Step back"),
                  h("span", {"class": "replay-pos"}, f"{step} / {total}"),
-                 button("Next ▶", "replay", "next", disabled=step == total, aria_label="Step forward"),
-                 button("⏭", "replay", "last", disabled=step == total, aria_label="To the end")),
+                 button("▶", "replay", "next", disabled=step == total, aria_label="Step forward"),
+                 button("▶|", "replay", "last", disabled=step == total, aria_label="To the end")),
                h("p", {"class": "replay-text", "aria-live": "polite"}, where))
     actions = [button("Export the record (JSON)", "export"),
                h("label", {"class": "button file"}, "Review another record…",

@@ -1,0 +1,181 @@
+"""Drive the browser game as players do (clicks or taps), and check the hand-over curtain.
+
+Used by e2e/test_game.py. Everything goes through the page: buttons found by role and name,
+squares by ``data-square``; the only peek behind the UI is reading the saved record from
+localStorage to know where the pieces really are when checking that the curtain hides them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+from mortar.record import parse
+from mortar.rules import Loadout
+
+SAVE_KEY = "mortar-hunt/save"
+SHOTS_DIR = os.environ.get("E2E_SHOTS_DIR")  # set it to keep screenshots of each screen
+
+
+class Driver:
+    def __init__(self, page, *, touch: bool = False, name: str = "desktop") -> None:
+        self.page = page
+        self.touch = touch
+        self.name = name
+        self.curtains_checked = 0
+        self.shots: list[str] = []
+
+    # --- finding and pressing ----------------------------------------------------------
+
+    def button(self, name: str, exact: bool = True):
+        return self.page.locator("#app").get_by_role("button", name=name, exact=exact)
+
+    def square(self, square: str):
+        return self.page.locator(f'#app [data-square="{square}"]')
+
+    def press(self, locator) -> None:
+        if self.touch:
+            locator.tap()
+        else:
+            locator.click()
+
+    def press_button(self, name: str, exact: bool = True) -> None:
+        self.press(self.button(name, exact))
+
+    def tap_square(self, square: str) -> None:
+        self.press(self.square(square))
+
+    def screen(self) -> str | None:
+        return self.page.get_attribute("#app > .screen", "data-screen")
+
+    def wait_screen(self, screen: str) -> None:
+        self.page.wait_for_selector(f'#app > [data-screen="{screen}"]', state="attached", timeout=10_000)
+
+    def text(self, selector: str) -> str:
+        return self.page.locator(selector).inner_text()
+
+    def shot(self, label: str) -> None:
+        if SHOTS_DIR:
+            Path(SHOTS_DIR).mkdir(parents=True, exist_ok=True)
+            path = str(Path(SHOTS_DIR) / f"{self.name}-{label}.png")
+            self.page.screenshot(path=path, full_page=True)
+            self.shots.append(path)
+
+    def no_horizontal_scroll(self) -> None:
+        width = self.page.evaluate("() => document.documentElement.scrollWidth")
+        viewport = self.page.viewport_size["width"]
+        if width > viewport:
+            wide = self.page.evaluate("""(w) => [...document.querySelectorAll('body *')]
+                .filter(e => e.getBoundingClientRect().right > w + 0.5)
+                .slice(0, 8).map(e => e.tagName + '.' + e.className + ' ' +
+                                 Math.round(e.getBoundingClientRect().right))""", viewport)
+            raise AssertionError(f"page is {width}px wide in a {viewport}px viewport "
+                                 f"({self.screen()}): {wide}")
+
+    # --- saved state ---------------------------------------------------------------------
+
+    def saved(self):
+        text = self.page.evaluate(f"() => localStorage.getItem({json.dumps(SAVE_KEY)})")
+        if text is None:
+            return None
+        data = json.loads(text)
+        return parse(data["record"]).replay(Loadout(data["loadout"]))
+
+    # --- screens -------------------------------------------------------------------------
+
+    def new_game(self, a="Alice", b="Bob", *, variant="classic", limit="off", custom=None,
+                 loadout="HM") -> None:
+        page = self.page
+        self.wait_screen("start")
+        page.fill('#app input[name="name-A"]', a)
+        page.fill('#app input[name="name-B"]', b)
+        for name, value in (("variant", variant), ("limit", limit), ("loadout", loadout)):
+            radio = page.locator(f'#app input[name="{name}"][value="{value}"]')
+            if not radio.is_checked():
+                self.press(radio)
+        if custom is not None:
+            page.fill('#app input[name="custom-limit"]', str(custom))
+        self.press_button("Start the game")
+        self.check_curtain()
+
+    def check_curtain(self) -> None:
+        """The curtain is up, and nothing of either player's pieces is anywhere in the DOM:
+        no board, no position (C3/N), no square of any piece in any text or attribute."""
+        self.wait_screen("curtain")
+        page = self.page
+        assert page.locator("[data-square]").count() == 0
+        assert page.locator(".game-board, .pad").count() == 0
+        html = page.evaluate("() => document.documentElement.outerHTML")
+        game = self.saved()
+        assert game is not None
+        for player, setup in game.setups.items():
+            for n in (1, 2, 3):
+                for position in (game.position(player, n), setup.positions[n - 1]):
+                    assert str(position) not in html, f"{position} of {player} behind the curtain"
+                    square = str(position.square)
+                    assert not re.search(rf"\b{square}\b", html), (
+                        f"square {square} of {player}'s piece {n} behind the curtain")
+                assert f"/{game.position(player, n).facing.name}\"" not in html
+        # the curtain covers the viewport
+        box = page.locator("#app .curtain").bounding_box()
+        size = page.viewport_size
+        assert box["x"] <= 0 and box["y"] <= 0
+        assert box["width"] >= size["width"] and box["height"] >= size["height"]
+        self.curtains_checked += 1
+
+    def reveal(self, name: str) -> None:
+        self.press_button(f"I am {name} — show my board")
+
+    def place(self, name: str, positions: list[str], types: list[str] | None = None) -> None:
+        self.reveal(name)
+        self.wait_screen("placement")
+        for n, position in enumerate(positions, 1):
+            square, facing = position.split("/")
+            self.press(self.page.locator("#app").get_by_role("button", name=re.compile(rf"^Piece {n},")))
+            self.tap_square(square)
+            if types:
+                self.press_button({"HM": "Heavy mortar · range 3–5",
+                                   "LH": "Light howitzer · range 5–7"}[types[n - 1]])
+            face = self.button(f"Face {FACING_WORDS[facing]}")
+            if face.get_attribute("aria-pressed") != "true":
+                self.press(face)
+        self.press_button("Confirm placement")
+
+    def move_by_steps(self, piece_square: str, steps: list[str]) -> None:
+        self.tap_square(piece_square)
+        for step in steps:
+            self.press(self.page.locator("#app").get_by_role(
+                "button", name=re.compile(rf"^{STEP_NAMES[step]},")))
+        self.press_button("Confirm move")
+
+    def move_to(self, piece_square: str, position: str) -> None:
+        square, facing = position.split("/")
+        self.tap_square(piece_square)
+        self.tap_square(square)
+        face = self.button(f"Face {FACING_WORDS[facing]}")
+        if face.count() and face.get_attribute("aria-pressed") != "true":
+            self.press(face)
+        self.press_button("Confirm move")
+
+    def fire_at(self, square: str, *, via_list: bool = False) -> str:
+        if via_list:
+            self.press_button(f"Target {square}")
+        else:
+            self.tap_square(square)
+        self.press_button(f"Fire at {square}")
+        return self.text("#app .result")
+
+    def hold_fire(self) -> str:
+        self.press_button("Don't fire")
+        return self.text("#app .result")
+
+    def pass_on(self, other: str) -> None:
+        self.press_button(f"Hide my board and pass to {other}")
+        self.check_curtain()
+
+
+FACING_WORDS = {"N": "north", "NE": "north-east", "E": "east", "SE": "south-east", "S": "south",
+                "SW": "south-west", "W": "west", "NW": "north-west"}
+STEP_NAMES = {"forward": "Forward", "back": "Back", "left": "Turn left", "right": "Turn right"}
