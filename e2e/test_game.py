@@ -82,8 +82,8 @@ def play_short_classic_game(d: Driver, *, phone: bool = False) -> None:
     d.reveal("Bob")
     d.wait_screen("turn")
     report = d.text("#app .report")
-    assert report == "Turn 1: Alice fired at C7: hit. Your piece 1 was destroyed."
-    assert "Your piece 1 was destroyed" in d.page.locator("#announcer").inner_text()
+    assert report == "Turn 1: Alice fired at C7: hit. Your heavy mortar 1 was destroyed."
+    assert "Your heavy mortar 1 was destroyed" in d.page.locator("#announcer").inner_text()
     assert "destroyed" in d.square("C7").get_attribute("aria-label")
     if phone:
         d.no_horizontal_scroll()
@@ -105,19 +105,25 @@ def play_short_classic_game(d: Driver, *, phone: bool = False) -> None:
     assert "Hit!" in d.fire_at("E7")
     d.pass_on("Bob")
 
-    # Turn 2, Bob: piece 3 turns left and holds fire.
+    # Turn 2, Bob: piece 3 turns left and holds fire. A double tap on the hand-over button
+    # cannot reveal Alice's board: "I am Alice" ignores presses for a moment after it appears.
     d.reveal("Bob")
     d.move_by_steps("G7", ["left"])
     assert d.hold_fire().endswith("You did not fire this turn.")
-    d.pass_on("Alice")
+    d.press(d.button("Hide my board and pass to Alice"))  # waits until the button is armed
+    screen = d.page.evaluate("""() => {
+        document.querySelector('#app [data-action="reveal"]').click();
+        return document.querySelector('#app > .screen').dataset.screen;
+    }""")
+    assert screen == "curtain"
+    d.check_curtain()
 
     # Turn 3, Alice: piece 3 forward, G7: the third hit ends the game at once.
     d.reveal("Alice")
     assert d.text("#app .report") == "Turn 2: Bob did not fire."
     d.move_by_steps("G2", ["forward"])
     assert "Hit!" in d.fire_at("G7")
-    d.press_button("See the final result")
-    d.wait_screen("over")
+    d.end_game()
     assert d.text("#app .outcome") == "Alice wins 3:0: every enemy piece destroyed in turn 3."
     if phone:
         d.no_horizontal_scroll()
@@ -206,8 +212,7 @@ def test_craters_turn_limit_draw_compulsory_shot_and_a_name_that_looks_like_html
     d.move_by_steps("B8", ["forward"])
     assert d.button("Don't fire").is_disabled()
     d.fire_at("B4")
-    d.press_button("See the final result")
-    d.wait_screen("over")
+    d.end_game()
     assert d.text("#app .outcome") == "Draw 0:0 after 3 turns (turn limit)."
     assert dialogs == []
     assert desk.page.locator("img").count() == 0
@@ -271,7 +276,7 @@ def test_reload_in_mid_turn_resumes_at_the_curtain_with_nothing_lost(desk):
     assert d.text("#app #curtain-title") == "Pass the device to Bob"
     assert page.locator("#app .kicker").text_content() == "Turn 1"
     d.reveal("Bob")
-    assert d.text("#app .report") == "Turn 1: Alice fired at C7: hit. Your piece 1 was destroyed."
+    assert d.text("#app .report") == "Turn 1: Alice fired at C7: hit. Your heavy mortar 1 was destroyed."
     assert "(C7)" in d.text("#app .pad")
     assert d.square("E7").get_attribute("aria-label") == "E7, your heavy mortar 2, facing south"
     # a damaged save: a clear message and a fresh start, never a broken page
@@ -329,8 +334,7 @@ def test_sacrifice_in_a_resumed_craters_game(desk):
     d.tap_square("A1")
     d.press_button("Sacrifice piece 1")
     assert d.text("#app .result") == "You sacrificed piece 1."
-    d.press_button("See the final result")
-    d.wait_screen("over")
+    d.end_game()
     assert d.text("#app .outcome") == "Ben wins 3:0: every enemy piece destroyed in turn 8."
     assert_clean(desk)
 

@@ -36,6 +36,11 @@ class Driver:
         return self.page.locator(f'#app [data-square="{square}"]')
 
     def press(self, locator) -> None:
+        """Click or tap. A button marked ``data-arm`` ignores presses for a moment after it
+        appears (the game's double-tap guard): wait until it is armed."""
+        if locator.get_attribute("data-arm") is not None:
+            self.page.wait_for_function("el => el.hasAttribute('data-armed')",
+                                        arg=locator.element_handle(), polling="raf", timeout=5_000)
         if self.touch:
             locator.tap()
         else:
@@ -174,6 +179,10 @@ class Driver:
     def pass_on(self, other: str) -> None:
         self.press_button(f"Hide my board and pass to {other}")
         self.check_curtain()
+
+    def end_game(self) -> None:
+        self.press_button("See the final result")
+        self.wait_screen("over")
 
 
 FACING_WORDS = {"N": "north", "NE": "north-east", "E": "east", "SE": "south-east", "S": "south",

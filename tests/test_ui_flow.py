@@ -133,7 +133,7 @@ def test_a_whole_classic_game_to_a_win_through_intents():
     # Bob turns piece 3 in place by picking its own square and a facing, fires at J4: miss.
     model = t.do("reveal")
     assert model["report"]["shot"] == "C7" and model["report"]["lost"] == 1
-    assert "Your piece 1 was destroyed" in model["announce"]
+    assert "Your heavy mortar 1 was destroyed" in model["announce"]
     model = t.turn(3, dest="G7/SE", shot="J4", reveal=False)
     assert model["result"] == {"text": "Miss. Your shell on J4 hit nothing.", "over": False,
                                "kind": "shot", "at": "J4", "hit": False}
@@ -683,3 +683,18 @@ def test_flow_imports_nothing_from_the_browser():
             if isinstance(node, ast.Import | ast.ImportFrom):
                 names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
                 assert not any(n.split(".")[0] in {"js", "pyodide", "pyscript"} for n in names), name
+
+
+def test_hand_over_buttons_guard_against_a_double_tap():
+    """The reveal button and the result's pass-on button ignore presses for a moment after
+    they appear (data-arm; the event layer arms them), so a double tap on the button before
+    cannot show the next player's board or skip past a shot's result."""
+    t = Table()
+    model = t.new_game()
+    [reveal] = render(model).find(data_action="reveal")
+    assert reveal.attrs.get("data-arm") is True
+    t.place(A_SETUP)
+    t.place(B_SETUP)
+    model = t.turn(1, steps=["forward"], shot="C7")
+    [end] = render(model).find(data_action="end-turn")
+    assert end.attrs.get("data-arm") is True

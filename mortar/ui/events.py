@@ -22,6 +22,7 @@ from .render import render
 ARROW_KEYS = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 COLUMNS = "ABCDEFGHIJKL"
 MAX_IMPORT_BYTES = 2_000_000
+ARM_DELAY_MS = 300  # buttons marked data-arm ignore presses for this long after they appear
 
 
 def absent(value) -> bool:
@@ -43,6 +44,7 @@ class App:
         self.live = live
         self._proxies: list = []
         self._screen: str | None = None
+        self._arm = create_proxy(self._guard(self._arm_buttons))  # one timer callback for life
 
     def install(self) -> None:
         for kind, handler in (("click", self._on_click), ("change", self._on_change),
@@ -53,9 +55,9 @@ class App:
             self.root.addEventListener(kind, proxy)
 
     def _guard(self, handler):
-        def guarded(event):
+        def guarded(*args):
             try:
-                handler(event)
+                handler(*args)
             except Exception:
                 show_error("Python error in the game:\n" + traceback.format_exc())
         return guarded
@@ -81,6 +83,8 @@ class App:
             self.live.textContent = model["announce"] or ""
         if changed:
             js.window.scrollTo(0, 0)
+        if not absent(self.root.querySelector("[data-arm]")):
+            js.setTimeout(self._arm, ARM_DELAY_MS)
         target = None
         if focus_key is not None and not changed:
             target = self.root.querySelector(f'[{focus_key[0]}="{_css_escape(focus_key[1])}"]')
@@ -88,8 +92,14 @@ class App:
                 target = None
         if target is None and (changed or focus_key is not None):
             target = self.root.querySelector("[data-autofocus]:not([disabled])")
+            if absent(target):
+                target = self.root.querySelector(".screen-title")
         if not absent(target):
             target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+
+    def _arm_buttons(self, *_args) -> None:
+        for el in self.root.querySelectorAll("[data-arm]"):
+            el.setAttribute("data-armed", "")
 
     def run(self, action: str, arg: str | None = None, value: str | None = None) -> None:
         if self.flow.dispatch(action, arg, value):
@@ -111,6 +121,8 @@ class App:
         action = el.getAttribute("data-action")
         if not action or el.hasAttribute("disabled"):
             return
+        if el.hasAttribute("data-arm") and not el.hasAttribute("data-armed"):
+            return  # pressed too soon after it appeared: a double tap, not a decision
         if action == "export":
             self._export()
             return

@@ -263,7 +263,10 @@ class Flow:
             self.screen = "placement"
             return True
         view = player_view(game, player)
-        self.draft = TurnDraft(player, report=view["last_enemy_turn"])
+        report = view["last_enemy_turn"]
+        if report is not None and report.get("lost"):
+            report = {**report, "lost_type": game.piece_type(player, report["lost"]).name}
+        self.draft = TurnDraft(player, report=report)
         if game.must_sacrifice():
             self.draft.stage = "sacrifice"
         else:

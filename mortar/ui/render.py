@@ -12,7 +12,7 @@ from typing import Any
 from .board import render_board, screen_direction
 from .html import El, h
 from .padview import SHAPE_SYMBOL, render_pad
-from .scene import SHAPES, TYPE_WORD, facing_word, position_text
+from .scene import SHAPES, TYPE_WORD, facing_word, position_text, report_text
 
 RULES_URL = "./static/rules.html"
 COMPASS_SLOTS = [7, 0, 1, 6, None, 2, 5, 4, 3]  # on-screen directions, row by row
@@ -34,13 +34,23 @@ def render(model: dict[str, Any]) -> El:
 
 def button(label: Any, action: str, arg: str | None = None, *, cls: Any = None,
            disabled: bool = False, pressed: bool | None = None, aria_label: str | None = None,
-           autofocus: bool = False, describedby: str | None = None) -> El:
+           autofocus: bool = False, describedby: str | None = None, arm: bool = False) -> El:
+    """A button for an intent. ``arm``: it ignores presses until it has been on screen for a
+    moment (set by the event layer), so a double tap on the previous screen's button cannot
+    reveal the next player's board or skip a shot's result."""
     key = f"{action}:{arg}" if arg is not None else action
     return h("button", {
         "type": "button", "class": cls, "data-action": action, "data-arg": arg, "data-key": key,
         "disabled": disabled, "aria-pressed": None if pressed is None else str(pressed).lower(),
         "aria-label": aria_label, "data-autofocus": autofocus, "aria-describedby": describedby,
+        "data-arm": arm,
     }, label)
+
+
+def _title(text: str) -> El:
+    """The screen's heading: focused when a new screen appears (keyboard and screen readers
+    start there)."""
+    return h("h2", {"tabindex": "-1", "class": "screen-title"}, text)
 
 
 def _notice(model: dict) -> El | None:
@@ -120,6 +130,7 @@ def render_start(model: dict) -> El:
             saved_part = h("section", {"class": "card saved"},
                            h("h2", None, "Saved game"),
                            h("p", None, f"{a} against {b}, {what}."),
+                           h("p", {"class": "hint"}, "Starting a new game below replaces it."),
                            button(label, "resume", cls="primary"))
         else:
             saved_part = h("section", {"class": "card saved"},
@@ -187,7 +198,8 @@ def render_curtain(model: dict) -> El:
                h("h2", {"id": "curtain-title"}, f"Pass the device to {name}"),
                h("p", None, f"{other}, please look away. {name}, reveal your board when only "
                  "you can see the screen."),
-               button(f"I am {name} — show my board", "reveal", cls="primary big", autofocus=True),
+               button(f"I am {name} — show my board", "reveal", cls="primary big", autofocus=True,
+                      arm=True),
                _status("This device could not save the game: a reload would lose it."
                        if model.get("save_failed") else None, error=True),
                button("Back to the start screen", "menu", cls="quiet")))
@@ -249,7 +261,7 @@ def render_placement(model: dict) -> El:
                         disabled=not model["can_confirm"], describedby="placement-reason"))
     return h("div", {"class": "turn-layout"},
              h("header", {"class": "bar"},
-               h("h2", None, f"{name} ({player}): place your pieces"),
+               _title(f"{name} ({player}): place your pieces"),
                h("p", {"class": "hint"}, f"Three pieces on your half, rows {rows}. "
                  f"{model['other']} must not look.")),
              h("div", {"class": "play"},
@@ -289,8 +301,6 @@ def render_turn(model: dict) -> El:
                          label=f"{name}'s board: your half is at the bottom")
     report = None
     if model["report"] is not None and stage != "result":
-        from .scene import report_text
-
         report = h("p", {"class": ["report", "hit" if model["report"].get("hit") else None]},
                    h("strong", None, f"Turn {model['report']['turn']}: "),
                    report_text(model["report"], model["other"]))
@@ -311,7 +321,7 @@ def render_turn(model: dict) -> El:
     pad = render_pad(model["pad"], title=f"{name}'s pad ({player})", current_turn=model["turn"])
     return h("div", {"class": ["turn-layout", f"tab-{model['tab']}"]},
              h("header", {"class": "bar"},
-               h("h2", None, f"Turn {model['turn']} · {name} ({player})"),
+               _title(f"Turn {model['turn']} · {name} ({player})"),
                _facts(model)),
              report,
              _tabs(model),
@@ -456,7 +466,7 @@ def _result_controls(model: dict) -> El:
     return h("section", {"class": "controls result-controls", "aria-label": "Result"},
              h("p", {"class": cls}, h("span", {"aria-hidden": "true"}, symbol), result["text"]),
              h("p", {"class": "hint"}, "This turn is played and saved; it cannot be taken back."),
-             button(next_label, "end-turn", cls="primary big", autofocus=True))
+             button(next_label, "end-turn", cls="primary big", autofocus=True, arm=True))
 
 
 # --- game over and review --------------------------------------------------------------------
@@ -496,7 +506,7 @@ def render_review(model: dict) -> El:
     actions.append(button("New game", "menu") if over else button("Close", "close-review"))
     return h("div", {"class": ["review", f"tab-{model['tab']}"]},
              h("header", {"class": "bar"},
-               h("h2", None, title),
+               _title(title),
                h("p", {"class": "outcome"}, model["outcome_text"]),
                h("p", {"class": "hint"}, "Both boards and both pads, for the final check. "
                  "Step through the game turn by turn.") if sides else None),

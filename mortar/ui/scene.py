@@ -193,7 +193,8 @@ def report_text(report: dict, other: str) -> str:
     if report.get("shot") is None:
         return f"{other} did not fire."
     if report.get("hit"):
-        return f"{other} fired at {report['shot']}: hit. Your piece {report['lost']} was destroyed."
+        kind = TYPE_WORD.get(report.get("lost_type") or "", "piece")
+        return f"{other} fired at {report['shot']}: hit. Your {kind} {report['lost']} was destroyed."
     return f"{other} fired at {report['shot']}: miss."
 
 
