@@ -81,6 +81,7 @@ def play_short_classic_game(d: Driver, *, phone: bool = False) -> None:
     # Turn 1, Bob: first sees Alice's shot; turns piece 3 in place to SE; fires at J4: miss.
     d.reveal("Bob")
     d.wait_screen("turn")
+    d.check_turn_hides_the_enemy()
     report = d.text("#app .report")
     assert report == "Turn 1: Alice fired at C7: hit. Your heavy mortar 1 was destroyed."
     assert "Your heavy mortar 1 was destroyed" in d.page.locator("#announcer").inner_text()
@@ -100,6 +101,7 @@ def play_short_classic_game(d: Driver, *, phone: bool = False) -> None:
 
     # Turn 2, Alice: piece 2 forward, E7: hit.
     d.reveal("Alice")
+    d.check_turn_hides_the_enemy()
     assert d.text("#app .report") == "Turn 1: Bob fired at J4: miss."
     d.move_by_steps("E2", ["forward"])
     assert "Hit!" in d.fire_at("E7")

@@ -130,6 +130,16 @@ class Driver:
         assert box["width"] >= size["width"] and box["height"] >= size["height"]
         self.curtains_checked += 1
 
+    def check_turn_hides_the_enemy(self) -> None:
+        """On a player's turn the DOM holds none of the opponent's live positions (C3/N)."""
+        self.wait_screen("turn")
+        game = self.saved()
+        enemy = "B" if game.to_play == "A" else "A"
+        html = self.page.evaluate("() => document.documentElement.outerHTML")
+        for n in (1, 2, 3):
+            position = str(game.position(enemy, n))
+            assert position not in html, f"{enemy}'s {position} on {game.to_play}'s screen"
+
     def reveal(self, name: str) -> None:
         self.press_button(f"I am {name} — show my board")
 
