@@ -123,6 +123,9 @@ class Driver:
                     assert not re.search(rf"\b{square}\b", html), (
                         f"square {square} of {player}'s piece {n} behind the curtain")
                 assert f"/{game.position(player, n).facing.name}\"" not in html
+        lowered = html.lower()
+        for word in ("heavy mortar", "light howitzer", "facing", "north", "south", "east", "west"):
+            assert word not in lowered, f"{word!r} behind the curtain"
         # the curtain covers the viewport
         box = page.locator("#app .curtain").bounding_box()
         size = page.viewport_size
