@@ -237,7 +237,7 @@ def test_placement_is_rejected_while_invalid_and_works_by_keyboard(desk):
     d.press(d.page.locator("#app").get_by_role("button", name=re.compile("^Piece 3,")))
     d.tap_square("F1")
     assert confirm.is_disabled()
-    assert d.text("#placement-reason") == "piece 2 at D7/N is not in A's half (rows 1-4)"
+    assert d.text("#placement-reason") == "piece 2: D7 is not in A's half (rows 1-4)"
     # by keyboard: select piece 2 on D7, arrow down over the obstacle to D4, Enter moves it
     d.square("D7").click()
     d.square("D7").focus()

@@ -619,6 +619,38 @@ class Game:
             return f"piece {piece} is destroyed and cannot {doing}"
         return None
 
+    def move_error(self, move: Move) -> str | None:
+        """Why ``move`` may not be the move of the player to act's turn, or None when it may:
+        reachable in the steps R5 allows, and, when a shot is compulsory, leaving one (R8)."""
+        if self.winner is not None:
+            return self._over_text()
+        if self.phase == "setup":
+            return f"{self.to_play} has not placed their pieces yet"
+        form = _form_error(Turn(move, None))
+        if form:
+            return form
+        player = self.to_play
+        assert player is not None
+        if self.must_sacrifice():
+            return (f"{player} must sacrifice a piece: {player} must shoot this turn "
+                    "and no move leaves any piece a shot")
+        error = self._move_error(player, move)
+        if error:
+            return error
+        if self.must_shoot() and move.to.index not in self._legal_ends(player, move.piece - 1):
+            return (f"after moving piece {move.piece} to {move.to} no piece could shoot, "
+                    f"and {player} must shoot this turn")
+        return None
+
+    def square_error(self, player: str, square: Square) -> str | None:
+        """Why a piece of ``player`` may not be placed on ``square``, or None (R1, R3)."""
+        if square.row == OBSTACLE_ROW:
+            return f"{square} is on the obstacle row"
+        rows = half_rows(player)
+        if square.row not in rows:
+            return f"{square} is not in {player}'s half (rows {rows[0]}-{rows[-1]})"
+        return None
+
     def _move_error(self, player: str, move: Move) -> str | None:
         side = self._sides[player]
         error = self._piece_error(player, move.piece, "move")
@@ -730,15 +762,12 @@ class Game:
             if not isinstance(kind, PieceType):
                 return f"piece {number}: {kind!r} is not a piece type"
         fixed = self.options.fixed_type()
-        rows = half_rows(setup.player)
         seen: dict[Square, int] = {}
         for number, (position, kind) in enumerate(zip(setup.positions, setup.types), 1):
             square = position.square
-            if square.row == OBSTACLE_ROW:
-                return f"piece {number} at {position} stands on the obstacle row"
-            if square.row not in rows:
-                return (f"piece {number} at {position} is not in {setup.player}'s half "
-                        f"(rows {rows[0]}-{rows[-1]})")
+            error = self.square_error(setup.player, square)
+            if error:
+                return f"piece {number} at {position}: {error}"
             if square in seen:
                 return f"pieces {seen[square]} and {number} are both on {square}"
             seen[square] = number

@@ -445,3 +445,14 @@ def test_malformed_placements_are_refused_in_plain_words():
         with pytest.raises(IllegalActionError):
             game.place(junk)
     assert game.phase == "setup" and game.to_play == "A"
+
+
+def test_move_error_names_the_obligation_and_square_error_the_half():
+    game = new_game(["A1/S", "L1/S", "F1/S"], B_START)
+    game.play([turn(1, "A1/SW"), turn(1, "K8/S"), turn(1, "A1/W"), turn(1, "K7/S")])
+    assert game.must_shoot()
+    assert "no piece could shoot, and A must shoot this turn" in game.move_error(turn(1, "A1/S").move)
+    assert game.move_error(turn(1, "A1/N").move) is None
+    assert game.square_error("A", sq("C5")) == "C5 is on the obstacle row"
+    assert game.square_error("B", sq("C4")) == "C4 is not in B's half (rows 6-9)"
+    assert game.square_error("A", sq("C4")) is None

@@ -215,7 +215,7 @@ def test_placement_is_confirmed_only_when_valid_with_the_engines_reason():
     t.do("select", "3")
     model = t.do("square", "F1")
     assert not model["can_confirm"] and not model["incomplete"]
-    assert model["error"] == "piece 2 at D7/N is not in A's half (rows 1-4)"
+    assert model["error"] == "piece 2: D7 is not in A's half (rows 1-4)"
     model = t.do("confirm-placement")
     assert model["screen"] == "placement" and model["message"] == model["error"]
     assert t.flow.game.phase == "setup" and "A" not in t.flow.game.setups

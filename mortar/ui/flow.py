@@ -380,6 +380,10 @@ class Flow:
         placed), or None."""
         draft = self.placing
         assert draft is not None and self.game is not None
+        for i, square in enumerate(draft.squares):
+            error = square and self.game.square_error(draft.player, square)
+            if error:  # say so as soon as the piece is put down, not once all three are
+                return f"piece {i + 1}: {error}"
         missing = [i + 1 for i, sq in enumerate(draft.squares) if sq is None]
         if missing:
             pieces = " and ".join(f"piece {n}" for n in missing)
@@ -527,14 +531,8 @@ class Flow:
             if draft.dest is not None:
                 return "Pick the facing the piece ends with."
             return "Build the move: use the step buttons or tap a highlighted square."
-        if end in game.legal_moves(draft.piece):
-            return None
-        move = Move(draft.piece, end)
-        reason = game.why_illegal(Turn(move, None))
-        if game.must_shoot() and not any(self._shots(n, move) for n in (1, 2, 3)):
-            return ("After this move none of your pieces could fire, "
-                    "and this turn you must fire.")
-        return _sentence(reason) if reason else "That move is not allowed."
+        reason = game.move_error(Move(draft.piece, end))
+        return _sentence(reason) if reason else None
 
     def on_confirm_move(self, arg, value) -> bool:
         draft = self.draft
