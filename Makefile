@@ -5,6 +5,7 @@
 #   make test        deps + lint + test-unit + test-pyodide + test-e2e  (what CI runs)
 #   make dist        the deployable site in dist/ (relative URLs, service worker, .gz/.br copies)
 #   make serve-dist  serve dist/ as a production host would (precompressed files) on $(DIST_PORT)
+#   make bench-web   start-up, interaction and memory figures in headless Chromium (prints only)
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -29,10 +30,10 @@ PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip 
 MORTAR_SRC := $(shell find mortar -name '*.py' -not -path '*/__pycache__/*' 2>/dev/null)
 MORTAR_DIRS := $(shell find mortar -type d -not -name '__pycache__' 2>/dev/null)
 
-.PHONY: help vendor serve deps lint test test-unit test-pyodide test-e2e bench clean
+.PHONY: help vendor serve dist serve-dist bench-web deps lint test test-unit test-pyodide test-e2e bench clean
 
 help:
-	@echo "targets: vendor serve deps lint test-unit test-pyodide test-e2e test bench clean"
+	@echo "targets: vendor serve dist serve-dist deps lint test-unit test-pyodide test-e2e test bench bench-web clean"
 
 # --- runtime --------------------------------------------------------------------------------
 
@@ -66,6 +67,10 @@ dist: vendor
 
 serve-dist: dist
 	$(PYTHON) tools/dist.py serve dist --port $(DIST_PORT)
+
+# A benchmark, not a test: prints medians (BENCH_ARGS="--runs 11" for more loads).
+bench-web: dist
+	$(PYTHON) tools/bench_web.py --no-build --dist dist $(BENCH_ARGS)
 
 # --- tests ----------------------------------------------------------------------------------
 
@@ -105,4 +110,4 @@ bench:
 	$(PYTHON) tools/bench.py
 
 clean:
-	rm -rf $(VENDOR) mortar.zip
+	rm -rf $(VENDOR) mortar.zip dist

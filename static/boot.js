@@ -255,6 +255,19 @@
     });
   }
 
+  // --- Content-Security-Policy without 'unsafe-eval' ---------------------------------------
+  // PyScript 0.7 compiles its worker hooks with Function() when a script starts (even on the
+  // main thread), which a policy without 'unsafe-eval' refuses, and Python never starts. The
+  // game runs on the main thread only, so PyScript's one default worker hook is dropped once
+  // core.js has run: module scripts run before DOMContentLoaded, and the hooks are read only
+  // after the interpreter has downloaded.
+  document.addEventListener("DOMContentLoaded", function () {
+    import(new URL("vendor/pyscript/core.js", here).href).then(function (core) {
+      var hook = core.hooks && core.hooks.worker && core.hooks.worker.onBeforeRunAsync;
+      if (hook && typeof hook.clear === "function") hook.clear();
+    }).catch(function () { /* core.js failed to load: that error is reported already */ });
+  });
+
   // --- telling the host page --------------------------------------------------------------
 
   function toParent(type) {

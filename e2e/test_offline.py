@@ -1,0 +1,180 @@
+"""Offline and installable (issue 4): after one visit the dist build loads and plays with the
+network cut, also after a browser restart; a new release replaces the cached one cleanly."""
+
+# ruff: noqa: F811  (pytest fixtures imported from distsite are redefined as arguments)
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from conftest import CHROMIUM_ARGS, chromium_executable
+from distsite import (  # noqa: F401  (fixtures)
+    SUBPATH,
+    dist,
+    dist_build,
+    dist_site,
+    driver,
+    play_setup_and_turn,
+    serve_dir,
+    wait_offline_ready,
+    wait_ready,
+    watch,
+)
+
+VIEWPORT = {"width": 1280, "height": 900}
+
+
+def _cache_keys(page, name: str) -> list[str]:
+    return page.evaluate(
+        "async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)", name
+    )
+
+
+@pytest.fixture(scope="module")
+def visited(browser, dist_site, dist_build):
+    """A context that visited the dist build once: the service worker has cached the release."""
+    context = browser.new_context(service_workers="allow", viewport=VIEWPORT)
+    page = context.new_page()
+    log = watch(page, dist_site.origin)
+    page.goto(dist_site.url, wait_until="domcontentloaded")
+    wait_ready(page)
+    cache = wait_offline_ready(page)
+    yield context, page, log, cache
+    context.close()
+
+
+def test_first_visit_caches_exactly_this_release(visited, dist_build, dist_site):
+    context, page, log, cache = visited
+    assert cache == dist_build.cache_name
+    assert page.evaluate("caches.keys()") == [cache]
+    keys = _cache_keys(page, cache)
+    expected = {f"{dist_site.url}{p}?rev={h[:16]}" for p, h in dist_build.files.items()}
+    assert set(keys) == expected
+    log.assert_clean()
+
+
+def test_installable(visited):
+    context, page, log, cache = visited
+    cdp = context.new_cdp_session(page)
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    # a Playwright context is an incognito profile; the restart test checks a real profile
+    assert [e for e in errors if e["errorId"] != "in-incognito"] == [], errors
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["errors"] == [], manifest["errors"]
+    data = json.loads(manifest["data"])
+    assert data["display"] == "standalone"
+    assert {"192x192", "512x512"} <= {i["sizes"] for i in data["icons"]}
+    assert any(i.get("purpose") == "maskable" for i in data["icons"])
+    cdp.detach()
+
+
+def test_offline_reload_plays_a_turn(visited, dist_site):
+    context, page, log, cache = visited
+    before = dict(dist_site.counts)
+    context.set_offline(True)
+    try:
+        page.reload(wait_until="domcontentloaded")
+        wait_ready(page)
+        assert page.evaluate("navigator.onLine") is False
+        play_setup_and_turn(driver(page))
+        # (the browser's own update check of sw.js bypasses Playwright's offline switch;
+        # test_survives_a_browser_restart_with_the_server_gone has no server at all)
+        after = {k: v for k, v in dist_site.counts.items() if k != "/sw.js"}
+        assert after == {k: v for k, v in before.items() if k != "/sw.js"}, "the page used the network"
+        assert log.failed == []
+        log.assert_clean()
+    finally:
+        context.set_offline(False)
+
+
+def test_survives_a_browser_restart_with_the_server_gone(browser, dist_build, serve_dir, tmp_path):
+    site = serve_dir(dist_build.out, SUBPATH)
+    kwargs = {"args": CHROMIUM_ARGS, "headless": True, "viewport": VIEWPORT, "service_workers": "allow"}
+    if chromium_executable():
+        kwargs["executable_path"] = chromium_executable()
+    profile = tmp_path / "profile"
+    context = browser.browser_type.launch_persistent_context(profile, **kwargs)
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(site.url, wait_until="domcontentloaded")
+    wait_ready(page)
+    wait_offline_ready(page)
+    cdp = context.new_cdp_session(page)
+    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    cdp.detach()
+    context.close()
+    site.stop()  # no server at all any more, not just a browser offline flag
+
+    context = browser.browser_type.launch_persistent_context(profile, **kwargs)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        log = watch(page, site.origin)
+        page.goto(site.url, wait_until="domcontentloaded")
+        wait_ready(page)
+        play_setup_and_turn(driver(page))
+        log.assert_clean()
+    finally:
+        context.close()
+
+
+def _build_when_settled(page, timeout_s: float = 30.0) -> str:
+    """The page's release once it is ready and stays put (boot.js may reload it once)."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        try:
+            wait_ready(page)
+            page.wait_for_timeout(500)
+            if page.get_attribute("html", "data-ready") == "1":
+                return page.get_attribute('meta[name="mortar-build"]', "content")
+        except Exception:  # the execution context went away in a reload
+            page.wait_for_timeout(200)
+    raise AssertionError("the page did not settle")
+
+
+def test_a_new_release_replaces_the_cached_one(browser, tmp_path, serve_dir):
+    out = tmp_path / "site"
+    v1 = dist.build(out, compress=False, log=lambda *a: None)
+    site = serve_dir(out, SUBPATH)
+    context = browser.new_context(service_workers="allow", viewport=VIEWPORT)
+    try:
+        page = context.new_page()
+        log = watch(page, site.origin)
+        page.goto(site.url, wait_until="domcontentloaded")
+        wait_ready(page)
+        wait_offline_ready(page)
+        wasm = "static/vendor/pyodide/pyodide.asm.wasm"
+        wasm_gets = site.fetched(wasm)
+
+        # A new release is deployed while the game is open: the browser installs it in the
+        # background (from the old cache, plus the files that changed) and keeps it waiting.
+        v2 = dist.build(out, compress=False, salt="next release", log=lambda *a: None)
+        assert v2.version != v1.version
+        page.evaluate(
+            """async () => {
+                const reg = await navigator.serviceWorker.getRegistration();
+                await reg.update();
+                for (let i = 0; i < 300 && !(reg.waiting && reg.waiting.state === "installed"); i++)
+                    await new Promise((r) => setTimeout(r, 100));
+                if (!reg.waiting) throw new Error("the new release did not install");
+            }"""
+        )
+        assert page.get_attribute('meta[name="mortar-build"]', "content") == v1.version
+        assert sorted(page.evaluate("caches.keys()")) == sorted([v1.cache_name, v2.cache_name])
+        assert site.fetched(wasm) == wasm_gets  # unchanged files came from the old cache
+
+        # Next start: the old release's page sees the waiting one while the game is still
+        # loading, hands over and reloads once; from then on only the new release is served.
+        navigations = []
+        page.on("framenavigated", lambda f: f == page.main_frame and navigations.append(f.url))
+        page.reload(wait_until="domcontentloaded")
+        assert _build_when_settled(page) == v2.version
+        assert len(navigations) == 2, navigations  # the reload, then boot.js's switch-over
+        assert page.evaluate("performance.getEntriesByType('navigation')[0].type") == "reload"
+        assert page.evaluate("caches.keys()") == [v2.cache_name]  # the old release is gone
+        keys = _cache_keys(page, v2.cache_name)
+        assert {f"{site.url}{p}?rev={h[:16]}" for p, h in v2.files.items()} == set(keys)
+        assert site.fetched(wasm) == wasm_gets
+        log.assert_clean()
+    finally:
+        context.close()

@@ -1,0 +1,95 @@
+"""The deployable build (`make dist`): one self-contained folder that works under any sub-path
+of any plain static server (issue 4, "Deploy anywhere")."""
+
+# ruff: noqa: F811  (pytest fixtures imported from distsite are redefined as arguments)
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+
+from distsite import (  # noqa: F401  (fixtures)
+    SUBPATH,
+    dist,
+    dist_build,
+    driver,
+    play_setup_and_turn,
+    serve_dir,
+    wait_ready,
+    watch,
+)
+
+
+def test_dist_folder_is_complete_and_relative(dist_build):
+    out = dist_build.out
+    files = dist_build.files
+    # exactly the files the game loads, plus the manifest, icons and rules
+    for path in ("index.html", "pyscript.toml", "main.py", "mortar.zip", "static/boot.js",
+                 "static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyscript/core.js",
+                 "static/manifest.webmanifest", "static/icons/icon-512.png", "static/rules.html"):
+        assert path in files, path
+    assert not any("codemirror" in p or "xterm" in p or "py-editor" in p for p in files)
+    assert not (out / "static" / "sw.js").exists() and (out / "sw.js").exists()
+    # every URL in the HTML is relative (the build refuses otherwise)
+    index = (out / "index.html").read_text()
+    assert f'<meta name="mortar-build" content="{dist_build.version}">' in index
+    assert not re.search(r"""(src|href)=["'](/|https?:)""", index)
+    toml = (out / "pyscript.toml").read_text()
+    assert 'interpreter = "./' in toml
+    # the service worker knows this release: its version and every file with its hash
+    sw = (out / "sw.js").read_text()
+    build = json.loads(re.search(r"^const BUILD = (.*);$", sw, re.M).group(1))
+    assert build["version"] == dist_build.version
+    assert set(build["files"]) == set(files)
+    assert all(files[p].startswith(h) for p, h in build["files"].items())
+    # precompressed copies are the same bytes
+    wasm = "static/vendor/pyodide/pyodide.asm.wasm"
+    assert "gzip" in dist_build.compressed[wasm]
+    assert gzip.decompress((out / (wasm + ".gz")).read_bytes()) == (out / wasm).read_bytes()
+
+
+def test_absolute_or_missing_urls_are_refused():
+    present = {"index.html", "static/app.css"}
+    html = '<link href="./static/app.css"><script src="/static/x.js"></script><a href="./nope.html">'
+    problems = dist.check_relative(html, "index.html", "", present)
+    assert len(problems) == 2
+    assert "not a relative URL" in problems[0] and "not in the build" in problems[1]
+    assert dist.check_relative('<a href="https://example.org/">', "x", "", present)
+
+
+def test_precompressed_files_follow_accept_encoding(dist_build, serve_dir):
+    import urllib.request
+
+    site = serve_dir(dist_build.out, SUBPATH)
+    url = site.url + "static/vendor/pyodide/pyodide.asm.mjs"
+    plain = urllib.request.urlopen(url).read()
+    req = urllib.request.Request(url, headers={"Accept-Encoding": "br;q=0, gzip"})
+    with urllib.request.urlopen(req) as resp:
+        assert resp.headers["Content-Encoding"] == "gzip"
+        assert resp.headers["Content-Type"].startswith("text/javascript")
+        assert resp.headers["Vary"] == "Accept-Encoding"
+        assert gzip.decompress(resp.read()) == plain
+    with urllib.request.urlopen(site.url + "static/manifest.webmanifest") as resp:
+        assert resp.headers["Content-Type"] == "application/manifest+json"
+
+
+def test_plays_a_turn_under_a_sub_path_of_a_plain_static_server(browser, dist_build, serve_dir):
+    site = serve_dir(dist_build.out, SUBPATH, plain=True)  # tools/serve.py: no compression
+    context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    log = watch(page, site.origin)
+    page.goto(site.url, wait_until="domcontentloaded")
+    wait_ready(page)
+    result = play_setup_and_turn(driver(page))
+    assert result
+    # every request stayed inside the sub-path
+    assert log.requests and all(u.startswith(site.url) for u in log.requests), log.requests
+    log.assert_clean()
+    # the rules page, and back to the game
+    page.goto(site.url + "static/rules.html")
+    page.get_by_role("link", name="Back to the game").click()
+    page.wait_for_url(site.url + "index.html")
+    wait_ready(page)
+    log.assert_clean()
+    context.close()

@@ -1,0 +1,507 @@
+"""Start-up, interaction and memory figures of the browser game: ``make bench-web``.
+
+A benchmark that prints figures (it asserts nothing). In one run of headless Chromium:
+
+1. Start-up, alternating (a) a bare PyScript page on the same self-hosted Pyodide that only
+   writes one line into the page and (b) the game from the dist build, each load in a fresh
+   browser context (cold cache, no service worker), both served by tools/dist.py's server with
+   the precompressed files it serves. Medians of: first contentful paint (the game's shell),
+   time until the page accepts input (``<html data-ready>``; for the bare page, when its line
+   is written), bytes transferred; and the ratio game / bare for time to interactive.
+   Also the game's repeat visit, served by its service worker.
+2. Interactions: a game played through the UI (clicks); for select a piece, pick a
+   destination, fire: the median time in the page from dispatching the click to the end of the
+   handler + style and layout (``performance.now()`` around ``element.click()`` and a forced
+   layout), and to the next animation frame.
+3. Memory: ten whole games in one page through the page's own controller (``App.run``: the
+   same dispatch + full re-render a click does, random legal choices), JS heap (CDP
+   ``Runtime.getHeapUsage`` after a forced GC) and Pyodide's wasm memory after the first game
+   and after the tenth.
+
+    python tools/bench_web.py [--runs 7] [--games 10] [--dist dist] [--no-build]
+
+Goals (issue 4): shell paints within 300 ms; game interactive within 1.15 x the bare page;
+each interaction re-renders within 50 ms median; memory growth under 10 % over ten games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import dist  # noqa: E402
+
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-quic", "--no-first-run", "--disable-sync", "--enable-precise-memory-info",
+]
+
+# The bare page: PyScript's documented minimum, default config (so all of PyScript's default
+# plugins: a full copy of the vendored PyScript, precompressed like dist), on the same Pyodide
+# files as the game (dist's, with their precompressed copies).
+BARE_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>bare PyScript</title>
+  <link rel="stylesheet" href="../pyscript/core.css">
+  <script type="module" src="../pyscript/core.js"></script>
+</head>
+<body>
+  <script type="py" config='{"interpreter": "../game/static/vendor/pyodide/pyodide.mjs"}'>
+from pyscript import document
+p = document.createElement("p")
+p.textContent = "Hello from Python"
+document.body.append(p)
+document.documentElement.setAttribute("data-ready", "1")
+  </script>
+</body>
+</html>
+"""
+
+INIT_SCRIPT = """
+(() => {
+  const t = (window.__bench = { readyAt: null });
+  new MutationObserver(() => {
+    if (t.readyAt === null && document.documentElement.hasAttribute("data-ready"))
+      t.readyAt = performance.now();
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
+})();
+"""
+
+
+def chromium() -> str | None:
+    path = os.environ.get("CHROMIUM_PATH")
+    if path:
+        return path
+    return "/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None
+
+
+def median(xs):
+    xs = [x for x in xs if x is not None]
+    return statistics.median(xs) if xs else None
+
+
+def fmt_ms(x) -> str:
+    return "   ?   " if x is None else f"{x:7.0f}"
+
+
+def fmt_mb(x) -> str:
+    return "  ?  " if x is None else f"{x / 1e6:6.2f}"
+
+
+# --- start-up -------------------------------------------------------------------------------
+
+
+def load_once(browser, url: str, *, service_workers: str = "block", context=None) -> dict:
+    own = context is None
+    if own:
+        context = browser.new_context(service_workers=service_workers,
+                                      viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.add_init_script(INIT_SCRIPT)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    transferred = {"bytes": 0, "n": 0}
+
+    def finished(event):
+        transferred["bytes"] += event.get("encodedDataLength", 0)
+        transferred["n"] += 1
+
+    cdp.on("Network.loadingFinished", finished)
+    t0 = time.monotonic()
+    page.goto(url, wait_until="commit")
+    page.wait_for_selector("html[data-ready], html[data-boot-error]", state="attached", timeout=120_000)
+    if page.get_attribute("html", "data-ready") is None:
+        panel = page.locator("#boot-error-text").text_content() or ""
+        raise SystemExit(f"{url} failed to start:\n{panel[-1500:]}")
+    wall = (time.monotonic() - t0) * 1000
+    page.wait_for_timeout(200)  # late responses (favicon) and paint entries
+    timings = page.evaluate(
+        """() => ({
+            ready: window.__bench.readyAt,
+            fcp: (performance.getEntriesByName("first-contentful-paint")[0] || {}).startTime ?? null,
+            fp: (performance.getEntriesByName("first-paint")[0] || {}).startTime ?? null,
+            dcl: performance.getEntriesByType("navigation")[0]?.domContentLoadedEventEnd ?? null,
+        })"""
+    )
+    result = {**timings, "wall": wall, "bytes": transferred["bytes"], "requests": transferred["n"]}
+    page.close()
+    if own:
+        context.close()
+    return result
+
+
+def bench_startup(browser, game_url: str, bare_url: str, runs: int) -> dict:
+    rows = {"bare": [], "game": [], "game-sw": []}
+    load_once(browser, game_url)  # warm the OS file cache and the server threads
+    load_once(browser, bare_url)
+    for i in range(runs):
+        order = [("bare", bare_url), ("game", game_url)]
+        if i % 2:
+            order.reverse()
+        for name, url in order:
+            rows[name].append(load_once(browser, url))
+        print(f"  run {i + 1}/{runs}: bare {rows['bare'][-1]['ready']:.0f} ms,"
+              f" game {rows['game'][-1]['ready']:.0f} ms", flush=True)
+    # Repeat visits of the game served by its service worker (one context: first visit, then N).
+    context = browser.new_context(service_workers="allow", viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(game_url)
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+    page.evaluate("""async () => {
+        await navigator.serviceWorker.ready;
+        const name = "mortar-hunt-" + document.querySelector('meta[name="mortar-build"]').content;
+        for (let i = 0; i < 600 && !(await caches.keys()).includes(name); i++)
+            await new Promise((r) => setTimeout(r, 100));
+    }""")
+    page.close()
+    for _ in range(max(3, runs // 2)):
+        rows["game-sw"].append(load_once(browser, game_url, context=context))
+    context.close()
+    return rows
+
+
+def print_startup(rows: dict) -> dict:
+    med = {name: {k: median([r[k] for r in rs]) for k in ("fcp", "ready", "bytes", "requests", "dcl")}
+           for name, rs in rows.items()}
+    print()
+    print(f"Start-up, medians of {len(rows['game'])} cold loads each (fresh context, no cache),"
+          " alternating; localhost, precompressed files as dist serves them")
+    print("                        first paint   interactive   transferred   requests")
+    for name, label in (("bare", "bare PyScript page"), ("game", "the game (dist)"),
+                        ("game-sw", "game, repeat visit (SW)")):
+        m = med[name]
+        print(f"  {label:<22} {fmt_ms(m['fcp'])} ms    {fmt_ms(m['ready'])} ms"
+              f"    {fmt_mb(m['bytes'])} MB    {m['requests']:>5.0f}")
+    ratio = med["game"]["ready"] / med["bare"]["ready"]
+    per_run = [g["ready"] / b["ready"] for g, b in zip(rows["game"], rows["bare"])]
+    print(f"  game / bare, time to interactive: {ratio:.3f}  (median of per-pair ratios"
+          f" {statistics.median(per_run):.3f}; goal <= 1.15)")
+    print(f"  game shell first paint: {med['game']['fcp']:.0f} ms (goal <= 300 ms)")
+    return {"median": med, "ratio": ratio}
+
+
+# --- interactions: clicks in the page ------------------------------------------------------
+
+# One click, timed in the page: the handler (Python: dispatch + full re-render) plus the style
+# and layout it causes, and click -> the next frame painted (rAF, then a task after the paint).
+CLICK_JS = """async (selector) => {
+    const el = document.querySelector(selector);
+    if (!el) throw new Error("nothing matches " + selector);
+    for (let i = 0; i < 100 && el.hasAttribute("data-arm") && !el.hasAttribute("data-armed"); i++)
+        await new Promise((r) => setTimeout(r, 20));
+    const t0 = performance.now();
+    el.click();
+    document.body.getBoundingClientRect();  // style + layout now
+    const t1 = performance.now();
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    return { handler: t1 - t0, frame: performance.now() - t0 };
+}"""
+
+# The squares and buttons of the turn screen (render.py / board.py hooks).
+OWN_PIECE = "#app button.sq:has(.tok.own-{p})"
+DEST = "#app button.sq.dest"
+TARGET = "#app button.sq.target"
+
+
+def _pick(page, selector: str, rng) -> str | None:
+    """A CSS selector for one random element matching ``selector`` (by its data-square)."""
+    squares = page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.square)")
+    if not squares:
+        return None
+    return f'#app button.sq[data-square="{rng.choice(squares)}"]'
+
+
+def bench_interactions(browser, game_url: str, turns: int) -> dict[str, list[dict]]:
+    """Play ``turns`` turns through the UI and time each interaction."""
+    import random
+
+    sys.path.insert(0, str(ROOT / "e2e"))
+    sys.path.insert(0, str(ROOT))
+    from ui_driver import Driver  # the game's own e2e driver, for the screens between turns
+
+    rng = random.Random(4)
+    timings: dict[str, list[dict]] = {"select a piece": [], "pick a destination": [],
+                                      "confirm the move": [], "pick a target": [], "fire": []}
+    context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(game_url)
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+    d = Driver(page)
+    d.check_curtain = lambda: d.wait_screen("curtain")  # the curtain is tested elsewhere
+    d.new_game("Alice", "Bob", limit="28")
+    d.place("Alice", ["C2/N", "F3/N", "J2/N"])
+    d.wait_screen("curtain")
+    d.place("Bob", ["C7/S", "F8/S", "J7/S"])
+    played = 0
+    while played < turns:
+        d.wait_screen("curtain")
+        who = "Alice" if page.get_by_role("button", name="I am Alice — show my board").count() else "Bob"
+        d.reveal(who)
+        d.wait_screen("turn")
+        if page.locator("#app [data-action='sacrifice']").count():
+            d.press(page.locator("#app [data-action='select']").first)
+            d.press(page.locator("#app [data-action='sacrifice']"))
+        else:
+            player = "a" if who == "Alice" else "b"
+            for _ in range(10):  # a piece that can move
+                piece = _pick(page, OWN_PIECE.format(p=player), rng)
+                timings["select a piece"].append(page.evaluate(CLICK_JS, piece))
+                dest = _pick(page, DEST, rng)
+                if dest:
+                    break
+            timings["pick a destination"].append(page.evaluate(CLICK_JS, dest))
+            facing = page.locator("#app [data-action='facing']:not([disabled])")
+            if page.locator("#app [data-action='confirm-move'][disabled]").count() and facing.count():
+                d.press(facing.first)
+            timings["confirm the move"].append(page.evaluate(CLICK_JS, "#app [data-action='confirm-move']"))
+            target = _pick(page, TARGET, rng)
+            if target:
+                timings["pick a target"].append(page.evaluate(CLICK_JS, target))
+                timings["fire"].append(page.evaluate(CLICK_JS, "#app [data-action='fire']"))
+            else:
+                d.press(page.locator("#app [data-action='skip']"))
+        played += 1
+        d.wait_screen("turn")
+        over = page.get_by_role("button", name="See the final result")
+        if over.count():
+            break
+        d.press(page.locator("#app [data-action='end-turn']"))
+    context.close()
+    timings["turns"] = played
+    return timings
+
+
+def print_interactions(timings: dict) -> dict:
+    print()
+    n = timings.pop("turns")
+    print(f"Interactions through the UI ({n} turns of one game), in the page:"
+          " click -> handler + style/layout done, and -> next frame painted")
+    print("                          median handler   median to frame    max handler    n")
+    out = {}
+    for name, rows in timings.items():
+        if not rows:
+            continue
+        h = median([r["handler"] for r in rows])
+        f = median([r["frame"] for r in rows])
+        out[name] = {"handler_ms": h, "frame_ms": f, "n": len(rows)}
+        print(f"  {name:<22} {h:12.1f} ms   {f:12.1f} ms   {max(r['handler'] for r in rows):9.1f} ms"
+              f"   {len(rows):3d}")
+    print("  goal: each re-renders within 50 ms (median)")
+    return out
+
+
+# --- memory: whole games through the page's own controller -------------------------------------
+
+# Runs in the page (a <script type="py">): window.benchPlayGame(seed) plays one whole game with
+# random legal choices through App.run, the same Flow.dispatch + full re-render a click does,
+# and returns the Python-side figures.
+PLAYER_SCRIPT = r"""
+import gc, json, random
+import js
+from pyodide.ffi import create_proxy
+from mortar import Square
+from mortar.rules import half_rows
+from mortar.ui.main import start
+
+
+def _bench_play_game(seed):
+    app = start.app
+    flow = app.flow
+    rng = random.Random(int(seed))
+    renders = 0
+
+    def run(*intent):
+        nonlocal renders
+        renders += 1
+        app.run(*intent)
+
+    if flow.screen != "start":
+        run("menu")
+    flow.dispatch("field", "limit", "28")
+    run("new-game")
+    while flow.screen != "over":
+        screen = flow.screen
+        if renders > 100_000:
+            raise RuntimeError("the game does not end")
+        if screen == "curtain":
+            run("reveal")
+        elif screen == "placement":
+            half = [q for q in Square.all() if q.row in half_rows(flow.placing.player)]
+            for n, q in enumerate(rng.sample(half, 3), 1):
+                run("select", str(n))
+                run("square", str(q))
+            run("confirm-placement")
+        elif screen == "turn":
+            draft, game = flow.draft, flow.game
+            if draft.stage == "result":
+                run("end-turn")
+            elif draft.stage == "sacrifice":
+                action = rng.choice(list(game.legal_actions()))
+                run("select", str(action.piece))
+                run("sacrifice")
+            elif draft.stage == "move":
+                actions = game.legal_actions()
+                action = actions[rng.randrange(len(actions))]
+                move = action.move
+                run("select", str(move.piece))
+                run("square", str(move.to.square))
+                if flow.draft.dest_facing is not move.to.facing:
+                    run("facing", move.to.facing.name)
+                run("confirm-move")
+                if flow.draft.stage != "fire":
+                    raise RuntimeError(f"move refused: {flow.message}")
+                if action.shot is not None:
+                    run("select", str(action.shot.piece))
+                    run("square", str(action.shot.at))
+                    run("fire")
+                else:
+                    run("skip")
+            else:
+                raise RuntimeError(f"unexpected stage {draft.stage}")
+        else:
+            raise RuntimeError(f"unexpected screen {screen}")
+    return json.dumps({"renders": renders, "turns": flow.game.turns_started,
+                       "winner": flow.game.winner})
+
+
+def _bench_memory():
+    gc.collect()
+    import pyodide_js
+
+    return json.dumps({"wasm": pyodide_js._module.HEAPU8.length,
+                       "py_objects": len(gc.get_objects())})
+
+
+js.window.benchPlayGame = create_proxy(_bench_play_game)
+js.window.benchMemory = create_proxy(_bench_memory)
+js.document.documentElement.setAttribute("data-bench-player", "1")
+"""
+
+
+def bench_memory(browser, game_url: str, games: int) -> list[dict]:
+    context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(game_url)
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+    page.evaluate("""(code) => {
+        const s = document.createElement("script");
+        s.type = "py";
+        s.textContent = code;
+        document.body.append(s);
+    }""", PLAYER_SCRIPT)
+    page.wait_for_selector("html[data-bench-player]", state="attached", timeout=30_000)
+    cdp = context.new_cdp_session(page)
+
+    def sample(label: str, game: dict | None = None) -> dict:
+        cdp.send("HeapProfiler.collectGarbage")
+        heap = cdp.send("Runtime.getHeapUsage")
+        dom = cdp.send("Memory.getDOMCounters")
+        py = json.loads(page.evaluate("window.benchMemory()"))
+        row = {"label": label, "js_heap": heap["usedSize"], "nodes": dom["nodes"],
+               "listeners": dom["jsEventListeners"], **py, **(game or {})}
+        return row
+
+    rows = [sample("ready")]
+    for i in range(1, games + 1):
+        t0 = time.monotonic()
+        game = json.loads(page.evaluate("(seed) => window.benchPlayGame(seed)", i))
+        game["seconds"] = time.monotonic() - t0
+        rows.append(sample(f"after game {i}", game))
+        print(f"  game {i}: {game['turns']} turns, {game['renders']} renders,"
+              f" {game['seconds']:.1f} s; JS heap {rows[-1]['js_heap'] / 1e6:.2f} MB,"
+              f" wasm {rows[-1]['wasm'] / 1e6:.1f} MB", flush=True)
+    context.close()
+    return rows
+
+
+def print_memory(rows: list[dict]) -> dict:
+    first, last = rows[1], rows[-1]
+    print()
+    print(f"Memory: {len(rows) - 1} whole games in one page through the page's controller"
+          " (App.run: dispatch + full re-render, random legal play, 28-turn limit)")
+    print("                       JS heap      wasm memory   Python objects  DOM nodes  JS listeners")
+    for row in (rows[0], first, last):
+        print(f"  {row['label']:<18} {row['js_heap'] / 1e6:7.2f} MB   {row['wasm'] / 1e6:8.1f} MB"
+              f"   {row['py_objects']:13,d}  {row['nodes']:9,d}  {row['listeners']:12,d}")
+
+    def growth(key):
+        return (last[key] - first[key]) / first[key] * 100 if first[key] else 0.0
+
+    out = {k: growth(k) for k in ("js_heap", "wasm", "py_objects", "nodes", "listeners")}
+    print(f"  growth from game 1 to game {len(rows) - 1}: JS heap {out['js_heap']:+.1f} %,"
+          f" wasm memory {out['wasm']:+.1f} %, Python objects {out['py_objects']:+.1f} %,"
+          f" JS listeners {out['listeners']:+.1f} %  (goal < 10 %)")
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--runs", type=int, default=7, help="cold loads of each page (default 7)")
+    ap.add_argument("--games", type=int, default=10, help="games for the memory figures")
+    ap.add_argument("--turns", type=int, default=16, help="turns played through clicks")
+    ap.add_argument("--only", choices=["startup", "interactions", "memory"], action="append",
+                    help="run only these parts (repeatable)")
+    ap.add_argument("--dist", default=str(dist.DEFAULT_OUT))
+    ap.add_argument("--no-build", action="store_true", help="use --dist as it is")
+    ap.add_argument("--json", help="also write the figures to this file")
+    args = ap.parse_args(argv)
+
+    dist_dir = Path(args.dist).resolve()
+    if not args.no_build:
+        dist.build(dist_dir, log=lambda *a: print(*a, flush=True))
+    if not (dist_dir / "index.html").exists():
+        print(f"{dist_dir} is not a dist build", file=sys.stderr)
+        return 1
+
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="bench-web-") as tmp:
+        site = Path(tmp)
+        (site / "game").symlink_to(dist_dir, target_is_directory=True)
+        (site / "bare").mkdir()
+        (site / "bare" / "index.html").write_text(BARE_PAGE, encoding="utf-8")
+        shutil.copytree(ROOT / "static" / "vendor" / "pyscript", site / "pyscript")
+        files = [p.name for p in (site / "pyscript").iterdir()]
+        dist._precompress(site / "pyscript", files, True, lambda *a: print(*a, flush=True))
+        server = dist.make_server(site, prefix="/")
+        dist.serve_in_thread(server)
+        origin = f"http://127.0.0.1:{server.server_port}"
+        figures: dict = {}
+        with sync_playwright() as pw:
+            kwargs = {"headless": True, "args": CHROMIUM_ARGS}
+            if chromium():
+                kwargs["executable_path"] = chromium()
+            browser = pw.chromium.launch(**kwargs)
+            print(f"bench-web: {browser.version}, {os.cpu_count()} cores, dist {dist_dir}", flush=True)
+            parts = args.only or ["startup", "interactions", "memory"]
+            if "startup" in parts:
+                rows = bench_startup(browser, origin + "/game/", origin + "/bare/", args.runs)
+                figures["startup"] = print_startup(rows)
+            if "interactions" in parts:
+                timings = bench_interactions(browser, origin + "/game/", args.turns)
+                figures["interactions"] = print_interactions(timings)
+            if "memory" in parts:
+                rows = bench_memory(browser, origin + "/game/", args.games)
+                figures["memory"] = print_memory(rows)
+            browser.close()
+        server.shutdown()
+        server.server_close()
+    if args.json:
+        Path(args.json).write_text(json.dumps(figures, indent=2, default=str))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
