@@ -24,9 +24,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
-import serve  # noqa: E402
-
 import dist  # noqa: E402
+import serve  # noqa: E402
 
 SUBPATH = "/games/mortar/"
 READY_TIMEOUT_MS = int(os.environ.get("E2E_READY_TIMEOUT_MS", "60000"))

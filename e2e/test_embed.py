@@ -10,6 +10,7 @@ import json
 import re
 
 import pytest
+
 from distsite import (  # noqa: F401  (fixtures)
     FramePage,
     dist_build,
@@ -20,7 +21,6 @@ from distsite import (  # noqa: F401  (fixtures)
     wait_ready,
     watch,
 )
-
 from mortar.ui.embed import message
 
 HOST_PAGE = """<!doctype html>

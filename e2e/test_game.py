@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from ui_driver import SAVE_KEY, Driver
 
 A_SETUP = ["C2/N", "E2/N", "G2/N"]

@@ -9,6 +9,7 @@ import json
 import time
 
 import pytest
+
 from conftest import CHROMIUM_ARGS, chromium_executable
 from distsite import (  # noqa: F401  (fixtures)
     SUBPATH,

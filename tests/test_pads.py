@@ -1,9 +1,8 @@
 """RULINGS R13: the pad, one row per numbered turn, in A's and B's layouts."""
 
 from games import new_game, turn
-from test_rules import _walled_in_game
-
 from mortar import Resign, Sacrifice, pad_for
+from test_rules import _walled_in_game
 
 A_START = ["C3/N", "E1/NE", "I2/NW"]
 B_START = ["K9/S", "I9/S", "A8/SE"]

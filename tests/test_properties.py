@@ -5,10 +5,10 @@ reference for moves and shots."""
 import random
 from dataclasses import replace
 
-from games import random_action, random_options, random_setup
 from hypothesis import given
 from hypothesis import strategies as st
 
+from games import random_action, random_options, random_setup
 from mortar import (
     Facing,
     Game,

@@ -3,8 +3,8 @@
 import contextlib
 
 import pytest
-from games import new_game, pos, sq, turn
 
+from games import new_game, pos, sq, turn
 from mortar import (
     Game,
     IllegalActionError,

@@ -10,13 +10,13 @@ import json
 import re
 
 import pytest
-from test_rules import _walled_in_game
 
 from mortar import Loadout, Record
 from mortar.ui import flow as flow_module
 from mortar.ui.flow import SAVE_KEY, Flow, MemoryStorage, load_save
 from mortar.ui.html import all_text
 from mortar.ui.render import render
+from test_rules import _walled_in_game
 
 SQUARE_RE = re.compile(r"\b[A-L][1-9]\b")
 

@@ -4,7 +4,6 @@ import json
 import random
 
 from games import new_game, random_game, turn
-
 from mortar import Loadout, Options, PieceType, Variant, player_view
 from mortar.view import last_enemy_shot
 
