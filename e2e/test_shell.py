@@ -41,6 +41,7 @@ def _site_paths(game) -> set[str]:
 def test_shell_paints_without_javascript(open_game, width, height):
     g = open_game(wait_ready=False, javascript=False, viewport={"width": width, "height": height})
     page = g.page
+    page.wait_for_load_state("load")  # the stylesheet, before measuring the layout
     assert page.title() == "Mortar Hunt"
     squares = page.eval_on_selector_all("[data-square]", "els => els.map(e => e.dataset.square)")
     assert sorted(squares) == sorted(ALL_SQUARES)
