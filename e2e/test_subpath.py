@@ -8,6 +8,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
+import zipfile
 
 from distsite import (  # noqa: F401  (fixtures)
     SUBPATH,
@@ -43,6 +44,16 @@ def test_dist_folder_is_complete_and_relative(dist_build):
     assert build["version"] == dist_build.version
     assert set(build["files"]) == set(files)
     assert all(files[p].startswith(h) for p, h in build["files"].items())
+    # the Python imported at start is compiled (tools/pyc.mjs): the stdlib modules of
+    # tools/stdlib-startup.txt without their sources, the game's package with them
+    with zipfile.ZipFile(out / "static/vendor/pyodide/python_stdlib.zip") as z:
+        names = set(z.namelist())
+    assert "json/__init__.pyc" in names and "json/__init__.py" not in names
+    assert "tomllib/__init__.py" in names  # not imported by the game: left as source
+    with zipfile.ZipFile(out / "mortar.zip") as z:
+        names = set(z.namelist())
+    assert "mortar/game.py" in names
+    assert any(re.fullmatch(r"mortar/__pycache__/game\.cpython-3\d+\.pyc", n) for n in names)
     # precompressed copies are the same bytes
     wasm = "static/vendor/pyodide/pyodide.asm.wasm"
     assert "gzip" in dist_build.compressed[wasm]

@@ -142,12 +142,12 @@ def load_once(browser, url: str, *, service_workers: str = "block", context=None
     return result
 
 
-def bench_startup(browser, game_url: str, bare_url: str, runs: int) -> dict:
-    rows = {"bare": [], "game": [], "game-sw": []}
+def bench_startup(browser, game_url: str, bare_url: str, runs: int, stock_url: str) -> dict:
+    rows = {"bare": [], "game": [], "game-sw": [], "bare-stock": []}
     load_once(browser, game_url)  # warm the OS file cache and the server threads
     load_once(browser, bare_url)
     for i in range(runs):
-        order = [("bare", bare_url), ("game", game_url)]
+        order = [("bare", bare_url), ("game", game_url), ("bare-stock", stock_url)]
         if i % 2:
             order.reverse()
         for name, url in order:
@@ -165,6 +165,8 @@ def bench_startup(browser, game_url: str, bare_url: str, runs: int) -> dict:
         for (let i = 0; i < 600 && !(await caches.keys()).includes(name); i++)
             await new Promise((r) => setTimeout(r, 100));
     }""")
+    from_source = sorted(n for n, f in stdlib_modules(page).items() if f.endswith(".py"))
+    rows["from_source"] = from_source
     page.close()
     for _ in range(max(3, runs // 2)):
         rows["game-sw"].append(load_once(browser, game_url, context=context))
@@ -173,14 +175,17 @@ def bench_startup(browser, game_url: str, bare_url: str, runs: int) -> dict:
 
 
 def print_startup(rows: dict) -> dict:
+    from_source = rows.pop("from_source")
     med = {name: {k: median([r[k] for r in rs]) for k in ("fcp", "ready", "bytes", "requests", "dcl")}
            for name, rs in rows.items()}
     print()
     print(f"Start-up, medians of {len(rows['game'])} cold loads each (fresh context, no cache),"
           " alternating; localhost, precompressed files as dist serves them")
+    print("  (bare: PyScript's default config on the dist's Pyodide files; bare, npm's Pyodide: on the")
+    print("  pyodide package's files as they are, whose standard library is not compiled)")
     print("                        first paint   interactive   transferred   requests")
     for name, label in (("bare", "bare PyScript page"), ("game", "the game (dist)"),
-                        ("game-sw", "game, repeat visit (SW)")):
+                        ("game-sw", "game, repeat visit (SW)"), ("bare-stock", "bare, npm's Pyodide")):
         m = med[name]
         print(f"  {label:<22} {fmt_ms(m['fcp'])} ms    {fmt_ms(m['ready'])} ms"
               f"    {fmt_mb(m['bytes'])} MB    {m['requests']:>5.0f}")
@@ -189,7 +194,9 @@ def print_startup(rows: dict) -> dict:
     print(f"  game / bare, time to interactive: {ratio:.3f}  (median of per-pair ratios"
           f" {statistics.median(per_run):.3f}; goal <= 1.15)")
     print(f"  game shell first paint: {med['game']['fcp']:.0f} ms (goal <= 300 ms)")
-    return {"median": med, "ratio": ratio}
+    hint = f" {from_source[:8]} (refresh tools/stdlib-startup.txt: --record-stdlib)" if from_source else ""
+    print(f"  standard-library modules the game compiled from source at start: {len(from_source)}{hint}")
+    return {"median": med, "ratio": ratio, "stdlib_from_source": from_source}
 
 
 # --- interactions: clicks in the page ------------------------------------------------------
@@ -395,13 +402,7 @@ def bench_memory(browser, game_url: str, games: int) -> list[dict]:
     page = context.new_page()
     page.goto(game_url)
     page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
-    page.evaluate("""(code) => {
-        const s = document.createElement("script");
-        s.type = "py";
-        s.textContent = code;
-        document.body.append(s);
-    }""", PLAYER_SCRIPT)
-    page.wait_for_selector("html[data-bench-player]", state="attached", timeout=30_000)
+    run_py(page, PLAYER_SCRIPT, "bench-player")
     cdp = context.new_cdp_session(page)
 
     def sample(label: str, game: dict | None = None) -> dict:
@@ -446,6 +447,59 @@ def print_memory(rows: list[dict]) -> dict:
     return out
 
 
+# --- which standard-library modules the game imports (tools/stdlib-startup.txt) ---------------
+
+MODULES_SCRIPT = r"""
+import json, sys
+import js
+zips = tuple(p for p in sys.path if p.endswith(".zip"))
+found = {}
+for name, module in list(sys.modules.items()):
+    origin = getattr(getattr(module, "__spec__", None), "origin", None)  # "frozen" for frozen ones
+    if isinstance(origin, str) and origin.startswith(zips):
+        found[name] = origin
+js.document.documentElement.setAttribute("data-bench-modules", json.dumps(found))
+"""
+
+
+def run_py(page, code: str, marker: str) -> str:
+    """Run Python in the page (a <script type="py">) that sets ``<html data-MARKER>``."""
+    page.evaluate(f"document.documentElement.removeAttribute({json.dumps('data-' + marker)})")
+    page.evaluate("""(code) => {
+        const s = document.createElement("script");
+        s.type = "py";
+        s.textContent = code;
+        document.body.append(s);
+    }""", code)
+    page.wait_for_selector(f"html[data-{marker}]", state="attached", timeout=30_000)
+    return page.get_attribute("html", f"data-{marker}")
+
+
+def stdlib_modules(page) -> dict[str, str]:
+    """Standard-library modules loaded in the page: name -> file (.py: compiled at start)."""
+    return json.loads(run_py(page, MODULES_SCRIPT, "bench-modules"))
+
+
+def record_stdlib(browser, game_url: str) -> None:
+    """Write tools/stdlib-startup.txt: the stdlib modules imported once the game is ready and
+    after a whole game (make dist compiles exactly these)."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.goto(game_url)
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+    names = set(stdlib_modules(page))
+    run_py(page, PLAYER_SCRIPT, "bench-player")
+    page.evaluate("(seed) => window.benchPlayGame(seed)", 1)
+    names |= set(stdlib_modules(page))
+    context.close()
+    names -= {"__main__"}
+    text = ("# Standard-library modules the game has imported once it is ready and after a whole\n"
+            "# game: `make dist` ships these compiled (tools/pyc.mjs). Regenerate with\n"
+            "#   python tools/bench_web.py --record-stdlib\n" + "".join(f"{n}\n" for n in sorted(names)))
+    dist.STDLIB_LIST.write_text(text)
+    print(f"wrote {dist.STDLIB_LIST.relative_to(ROOT)}: {len(names)} modules")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--runs", type=int, default=7, help="cold loads of each page (default 7)")
@@ -456,6 +510,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--dist", default=str(dist.DEFAULT_OUT))
     ap.add_argument("--no-build", action="store_true", help="use --dist as it is")
     ap.add_argument("--json", help="also write the figures to this file")
+    ap.add_argument("--record-stdlib", action="store_true",
+                    help="only write tools/stdlib-startup.txt (the stdlib modules the game imports)")
     args = ap.parse_args(argv)
 
     dist_dir = Path(args.dist).resolve()
@@ -475,6 +531,13 @@ def main(argv: list[str] | None = None) -> int:
         shutil.copytree(ROOT / "static" / "vendor" / "pyscript", site / "pyscript")
         files = [p.name for p in (site / "pyscript").iterdir()]
         dist._precompress(site / "pyscript", files, True, lambda *a: print(*a, flush=True))
+        # For context: the bare page on the npm package's Pyodide as it is (stdlib not compiled).
+        shutil.copytree(ROOT / "static" / "vendor" / "pyodide", site / "stock")
+        files = [p.name for p in (site / "stock").iterdir()]
+        dist._precompress(site / "stock", files, True, lambda *a: print(*a, flush=True))
+        (site / "bare-stock").mkdir()
+        (site / "bare-stock" / "index.html").write_text(
+            BARE_PAGE.replace("../game/static/vendor/pyodide/", "../stock/"), encoding="utf-8")
         server = dist.make_server(site, prefix="/")
         dist.serve_in_thread(server)
         origin = f"http://127.0.0.1:{server.server_port}"
@@ -485,9 +548,13 @@ def main(argv: list[str] | None = None) -> int:
                 kwargs["executable_path"] = chromium()
             browser = pw.chromium.launch(**kwargs)
             print(f"bench-web: {browser.version}, {os.cpu_count()} cores, dist {dist_dir}", flush=True)
+            if args.record_stdlib:
+                record_stdlib(browser, origin + "/game/")
+                return 0
             parts = args.only or ["startup", "interactions", "memory"]
             if "startup" in parts:
-                rows = bench_startup(browser, origin + "/game/", origin + "/bare/", args.runs)
+                rows = bench_startup(browser, origin + "/game/", origin + "/bare/", args.runs,
+                                     origin + "/bare-stock/")
                 figures["startup"] = print_startup(rows)
             if "interactions" in parts:
                 timings = bench_interactions(browser, origin + "/game/", args.turns)
