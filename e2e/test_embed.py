@@ -123,6 +123,7 @@ def test_host_on_another_origin_gets_the_game_over_message(browser, dist_site, s
     assert frame.evaluate("document.documentElement.scrollWidth") <= width
 
     play_one_turn_game(driver(FramePage(frame, width, height)))
+    assert frame.evaluate("document.documentElement.scrollWidth") <= width  # the final screen
     page.wait_for_function("window.received.some((m) => m.data.type === 'game-over')", timeout=10_000)
     received = page.evaluate("window.received")
     types = [m["data"]["type"] for m in received]

@@ -27,6 +27,7 @@ each interaction re-renders within 50 ms median; memory growth under 10 % over t
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
@@ -104,13 +105,37 @@ def fmt_mb(x) -> str:
 
 
 def load_once(browser, url: str, *, service_workers: str = "block", context=None) -> dict:
+    """One load (a renderer that crashes, which happens rarely on a loaded machine, is retried)."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    for attempt in range(3):
+        try:
+            return _load_once(browser, url, service_workers=service_workers, context=context)
+        except PlaywrightError as exc:
+            if "crash" not in str(exc).lower() or attempt == 2:
+                raise
+            print(f"  (page crashed loading {url}; once more)", flush=True)
+    raise AssertionError("unreachable")
+
+
+def _load_once(browser, url: str, *, service_workers: str, context) -> dict:
     own = context is None
     if own:
         context = browser.new_context(service_workers=service_workers,
                                       viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.add_init_script(INIT_SCRIPT)
-    cdp = context.new_cdp_session(page)
+    try:
+        return _measure(page, url)
+    finally:
+        with contextlib.suppress(Exception):  # a crashed page may not close cleanly
+            page.close()
+            if own:
+                context.close()
+
+
+def _measure(page, url: str) -> dict:
+    cdp = page.context.new_cdp_session(page)
     cdp.send("Network.enable")
     transferred = {"bytes": 0, "n": 0}
 
@@ -135,11 +160,7 @@ def load_once(browser, url: str, *, service_workers: str = "block", context=None
             dcl: performance.getEntriesByType("navigation")[0]?.domContentLoadedEventEnd ?? null,
         })"""
     )
-    result = {**timings, "wall": wall, "bytes": transferred["bytes"], "requests": transferred["n"]}
-    page.close()
-    if own:
-        context.close()
-    return result
+    return {**timings, "wall": wall, "bytes": transferred["bytes"], "requests": transferred["n"]}
 
 
 def bench_startup(browser, game_url: str, bare_url: str, runs: int, stock_url: str) -> dict:
