@@ -106,7 +106,12 @@ def test_host_on_another_origin_gets_the_game_over_message(browser, dist_site, s
     wait_ready(frame)
     page.wait_for_function("window.received.some((m) => m.data.type === 'ready')")
 
-    # Messages from the host's origin are ignored, whatever they look like.
+    # Messages from the host's origin are ignored, whatever they look like: not even a
+    # listener added later in the game's page gets them (the game's own origin still does).
+    frame.evaluate("""() => {
+        window.__heard = [];
+        addEventListener("message", (e) => window.__heard.push(e.origin));
+    }""")
     page.evaluate("""() => {
         const w = document.getElementById("game").contentWindow;
         for (const m of ["hello", [1, 2, 3], ["x", "y", "z"], null, 42,
@@ -117,6 +122,11 @@ def test_host_on_another_origin_gets_the_game_over_message(browser, dist_site, s
         const ch = new MessageChannel();
         w.postMessage(["", "", ""], "*", [ch.port2]);
     }""")
+
+    frame.evaluate("() => window.postMessage('from the game itself', location.origin)")
+    frame.wait_for_function("window.__heard.length > 0")
+    page.wait_for_timeout(200)
+    assert frame.evaluate("window.__heard") == [dist_site.origin]
 
     # compact: no title bar in the frame, and the game fits the phone-sized box
     assert frame.locator(".topbar").is_hidden()
