@@ -81,8 +81,19 @@ class Resign(NamedTuple):
 
 # Actions are small tuples (cheap to build by the hundred when listing legal turns); the moves
 # and shots that can exist are interned so listing them allocates nothing new.
-_MOVES = [[Move(n, p) for p in Position._all] for n in (0, 1, 2, 3)]
-_SHOTS = [[Shot(n, s) for s in Square._all] for n in (0, 1, 2, 3)]
+# They are made on first use, not at import: the page's start-up time counts every millisecond.
+class _Interned(dict):
+    def __init__(self, make) -> None:
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, piece: int) -> list:
+        self[piece] = table = self._make(piece)
+        return table
+
+
+_MOVES = _Interned(lambda n: [tuple.__new__(Move, (n, p)) for p in Position._all])
+_SHOTS = _Interned(lambda n: [tuple.__new__(Shot, (n, s)) for s in Square._all])
 
 
 Action = Turn | Sacrifice | Resign
