@@ -425,16 +425,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         headers = {"Content-Security-Policy": CSP} if args.csp else {}
         server = make_server(args.root, args.host, args.port, args.prefix, headers=headers, quiet=False)
-        prefix = args.prefix if args.prefix.startswith("/") else "/" + args.prefix
-        print(f"Serving {args.root} at http://{args.host}:{server.server_port}{prefix.rstrip('/')}/"
-              "  (precompressed; Ctrl-C to stop)", flush=True)
-        try:
-            server.serve_forever()
-        except KeyboardInterrupt:
-            pass
-        finally:
-            server.server_close()
-        return 0
+        return serve.run(server, args.root, args.prefix, "precompressed; ")
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--out", default=str(DEFAULT_OUT))

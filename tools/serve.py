@@ -19,7 +19,6 @@ import argparse
 import functools
 import http.server
 import os
-import sys
 import threading
 import zipfile
 from pathlib import Path
@@ -174,10 +173,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"built {out} ({out.stat().st_size} bytes)")
         return 0
     server = make_server(root, args.host, args.port, args.prefix, rebuild_zip=True)
+    return run(server, root, args.prefix)
+
+
+def run(server, root, prefix: str, note: str = "") -> int:
+    """Print the URL and serve until Ctrl-C."""
     host, port = server.server_address[:2]
-    prefix = args.prefix if args.prefix.startswith("/") else "/" + args.prefix
-    print(f"Serving {root} at http://{host}:{port}{prefix.rstrip('/')}/  (Ctrl-C to stop)")
-    sys.stdout.flush()
+    prefix = prefix if prefix.startswith("/") else "/" + prefix
+    print(f"Serving {root} at http://{host}:{port}{prefix.rstrip('/')}/  ({note}Ctrl-C to stop)",
+          flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
