@@ -201,10 +201,10 @@ def driver(page_or_frame):
     return Driver(page_or_frame, name="dist")
 
 
-def play_setup_and_turn(d) -> str:
+def play_setup_and_turn(d, **options) -> str:
     """New game, both placements, then Alice's first turn: a step forward and a shot (a hit).
     Returns the result text the player sees."""
-    d.new_game("Alice", "Bob")
+    d.new_game("Alice", "Bob", **options)
     d.place("Alice", A_SETUP)
     d.check_curtain()
     d.place("Bob", B_SETUP)
@@ -219,15 +219,7 @@ def play_setup_and_turn(d) -> str:
 
 def play_one_turn_game(d) -> None:
     """A whole game with a turn limit of 1: Alice hits C7, Bob holds fire; Alice wins 1:0."""
-    d.new_game("Alice", "Bob", limit="custom", custom=1)
-    d.place("Alice", A_SETUP)
-    d.check_curtain()
-    d.place("Bob", B_SETUP)
-    d.check_curtain()
-    d.reveal("Alice")
-    d.wait_screen("turn")
-    d.move_by_steps("C2", ["forward"])
-    assert "Hit!" in d.fire_at("C7")
+    play_setup_and_turn(d, limit="custom", custom=1)
     d.pass_on("Bob")
     d.reveal("Bob")
     d.wait_screen("turn")
