@@ -38,7 +38,7 @@ def render_pad(pad: dict, *, title: str, current_turn: int | None = None) -> El:
         cells = []
         for i, text in enumerate(row):
             if i == 0:
-                label = "Start" if text == "INITIAL POSITION" else text
+                label = "Initial" if text == "INITIAL POSITION" else text  # the rulebook's first row
                 cells.append(h("th", {"scope": "row"}, label))
             else:
                 cells.append(h("td", None, _cell(text)))
