@@ -15,12 +15,12 @@ import traceback
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js  # type: ignore[import-not-found]
 
+from ..notation import Square
 from .dom import replace_children
 from .flow import Flow
 from .render import render
 
 ARROW_KEYS = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
-COLUMNS = "ABCDEFGHIJKL"
 MAX_IMPORT_BYTES = 2_000_000
 ARM_DELAY_MS = 300  # buttons marked data-arm ignore presses for this long after they appear
 
@@ -166,14 +166,13 @@ class App:
         if absent(board):
             return
         flip = -1 if board.getAttribute("data-orientation") == "B" else 1
-        name = el.getAttribute("data-square")
-        column, row = COLUMNS.index(name[0]), int(name[1:])
+        square = Square.parse(el.getAttribute("data-square"))
         dc, dr = delta[0] * flip, delta[1] * flip
         while True:
-            column, row = column + dc, row + dr
-            if not (0 <= column < 12 and 1 <= row <= 9):
+            square = square.offset(dc, dr)
+            if square is None:
                 return
-            target = board.querySelector(f'[data-square="{COLUMNS[column]}{row}"][tabindex]')
+            target = board.querySelector(f'[data-square="{square}"][tabindex]')
             if not absent(target):
                 break  # row 5 (the obstacle) has no focusable square: skip over it
         event.preventDefault()
