@@ -169,7 +169,12 @@ def test_a_new_release_replaces_the_cached_one(browser, tmp_path, serve_dir):
         navigations = []
         page.on("framenavigated", lambda f: f == page.main_frame and navigations.append(f.url))
         page.reload(wait_until="domcontentloaded")
-        assert _build_when_settled(page) == v2.version
+        for _ in range(100):  # the switch-over can come a little after the game is ready
+            if len(navigations) >= 2:
+                break
+            page.wait_for_timeout(200)
+        build = _build_when_settled(page)
+        assert build == v2.version, (navigations, page.evaluate("caches.keys()"))
         assert len(navigations) == 2, navigations  # the reload, then boot.js's switch-over
         assert page.evaluate("performance.getEntriesByType('navigation')[0].type") == "reload"
         assert page.evaluate("caches.keys()") == [v2.cache_name]  # the old release is gone

@@ -284,16 +284,30 @@
   var sw = null;
   try { sw = build && "serviceWorker" in navigator ? navigator.serviceWorker : null; } catch (e) { sw = null; }
 
+  // Until the player first touches or types, a reload loses nothing (every confirmed action
+  // is saved, and a resumed game opens at the curtain); after that it could lose a move being
+  // built, so a release that arrives later waits for the next start.
+  var acted = false;
+  function markActed() { acted = true; }
+  window.addEventListener("pointerdown", markActed, true);
+  window.addEventListener("keydown", markActed, true);
+
   function askToTakeOver(worker) {
-    // A new release is downloaded and the game is still loading: switch now (one reload)
-    // rather than in the middle of a game. The worker agrees only if this is its only page.
-    if (worker && !isReady()) worker.postMessage({ source: SOURCE, type: "skip-waiting" });
+    // A new release is downloaded and the player has not started playing: switch now (one
+    // reload). The worker agrees only if this is its only page; just after a reload the page
+    // being left can still count as open, so ask again for a while.
+    var tries = 0;
+    (function ask() {
+      if (!worker || acted || worker.state !== "installed" || tries++ >= 40) return;
+      worker.postMessage({ source: SOURCE, type: "skip-waiting" });
+      setTimeout(ask, 150);
+    })();
   }
 
   if (sw && sw.controller) {
     var reloaded = false;
     sw.addEventListener("controllerchange", function () {
-      if (reloaded || isReady()) return;  // mid-game: the new release starts next time
+      if (reloaded || acted) return;  // the player is playing: the new release starts next time
       reloaded = true;
       location.reload();
     });

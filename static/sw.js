@@ -14,7 +14,7 @@
 // * fetch: the release's files come from its cache (the query string is ignored, so
 //   index.html?compact=1 is the cached index.html); anything else goes to the network.
 // A waiting new release takes over when no page of the old one is open, or when the only
-// open page asks it to ("skip-waiting", sent by boot.js while the game is still loading).
+// open page asks it to ("skip-waiting", sent by boot.js until the player first touches or types).
 "use strict";
 
 const BUILD = {"version": "dev", "files": {}}; // replaced by tools/dist.py
