@@ -1,28 +1,47 @@
 """Mortar Hunt: the rules engine (pure Python, no browser imports) and, in ``mortar.ui``, the
 browser front end."""
 
-from .game import (
+from .actions import (
     Action,
-    Game,
     IllegalActionError,
     Move,
     Played,
+    Refusal,
+    RefusalCode,
     Resign,
     Sacrifice,
     Setup,
     Shot,
     Turn,
 )
+from .game import Game
+from .legality import LegalTurns
+from .moves import Step
 from .notation import Facing, NotationError, Position, Square
 from .pad import Pad, pad_for
 from .record import Record, RecordError, RecordIllegalError, load, parse, save
 from .referee import Verdict, check_record, check_text
-from .rules import Loadout, Options, PieceType, Variant, opponent
+from .rules import (
+    EndReason,
+    Loadout,
+    Options,
+    Outcome,
+    PerPlayer,
+    Phase,
+    PieceType,
+    Player,
+    Score,
+    Variant,
+    opponent,
+)
+from .seat import OwnPiece, Seat, SeenAction, SeenShot
 from .view import player_view
 
 __all__ = [
-    "Action", "Facing", "Game", "IllegalActionError", "Loadout", "Move", "NotationError",
-    "Options", "Pad", "PieceType", "Played", "Position", "Record", "RecordError",
-    "RecordIllegalError", "Resign", "Sacrifice", "Setup", "Shot", "Square", "Turn", "Variant", "Verdict",
-    "check_record", "check_text", "load", "opponent", "pad_for", "parse", "player_view", "save",
+    "Action", "EndReason", "Facing", "Game", "IllegalActionError", "LegalTurns", "Loadout", "Move",
+    "NotationError", "Options", "Outcome", "OwnPiece", "Pad", "PerPlayer", "Phase", "PieceType",
+    "Played", "Player", "Position", "Record", "RecordError", "RecordIllegalError", "Refusal",
+    "RefusalCode", "Resign", "Sacrifice", "Score", "Seat", "SeenAction", "SeenShot", "Setup", "Shot",
+    "Square", "Step", "Turn", "Variant", "Verdict", "check_record", "check_text", "load", "opponent",
+    "pad_for", "parse", "player_view", "save",
 ]

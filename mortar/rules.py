@@ -1,4 +1,5 @@
-"""The fixed parameters of a game: players, piece types, variant, turn limit (RULINGS R3, R10, R11).
+"""The fixed parameters of a game and its vocabulary: players, phases, piece types, variant,
+turn limit, the halves and the obstacle row, and how a game ends (RULINGS R1, R3, R8, R10, R11).
 
 They are chosen once at the table and never change while the game is played; the mutable state
 lives in :mod:`mortar.game`.
@@ -7,20 +8,53 @@ lives in :mod:`mortar.game`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
+from typing import Generic, TypeVar
 
-from .notation import HEIGHT, OBSTACLE_ROW, WIDTH, Square
+from .notation import HEIGHT, WIDTH, Square
 
-PLAYERS = ("A", "B")
+OBSTACLE_ROW = 5  # RULINGS R1: the row between the halves; no piece stands or is shot there
+MAX_SKIPS = 2  # RULINGS R8: at most two consecutive turns without a shot
 
 
-def opponent(player: str) -> str:
-    return "B" if player == "A" else "A"
+class Player(StrEnum):
+    """A player; a ``str`` so that ``Player.A == "A"`` (records and page data use the letters)."""
+
+    A = "A"
+    B = "B"
+
+    @property
+    def opponent(self) -> Player:
+        return Player.B if self is Player.A else Player.A
+
+
+PLAYERS = (Player.A, Player.B)
+
+
+class Phase(StrEnum):
+    SETUP = "setup"
+    PLAY = "play"
+    OVER = "over"
+
+
+class EndReason(StrEnum):
+    DESTROYED = "destroyed"
+    TURN_LIMIT = "turn limit"
+    RESIGNED = "resigned"
+
+
+def opponent(player: str) -> Player:
+    return Player.B if player == "A" else Player.A
 
 
 def half_rows(player: str) -> range:
     """The rows of a player's own half: A has 1–4, B has 6–9 (RULINGS R1)."""
     return range(1, OBSTACLE_ROW) if player == "A" else range(OBSTACLE_ROW + 1, HEIGHT + 1)
+
+
+def half(player: str) -> frozenset[Square]:
+    """The squares of a player's own half: where their pieces stand and the enemy's shots land."""
+    return _HALVES[player]
 
 
 def half_mask(player: str) -> int:
@@ -33,6 +67,48 @@ def half_mask(player: str) -> int:
 
 
 HALF_MASK = {p: half_mask(p) for p in PLAYERS}
+_HALVES = {p: frozenset(sq for sq in Square.all() if sq.row in half_rows(p)) for p in PLAYERS}
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class PerPlayer(Generic[T]):
+    """One value for each player, looked up by player: ``score[Player.A]``."""
+
+    a: T
+    b: T
+
+    def __getitem__(self, player: str) -> T:
+        if player == "A":
+            return self.a
+        if player == "B":
+            return self.b
+        raise KeyError(player)
+
+    def items(self) -> tuple[tuple[Player, T], tuple[Player, T]]:
+        return ((Player.A, self.a), (Player.B, self.b))
+
+    def as_dict(self) -> dict[str, T]:
+        return {"A": self.a, "B": self.b}
+
+
+Score = PerPlayer[int]  # enemy pieces each player destroyed (RULINGS R10)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended. ``winner`` None is a draw; ``turns`` counts the numbered turns started."""
+
+    winner: Player | None
+    reason: EndReason
+    score: PerPlayer[int]
+    turns: int
+
+    def as_dict(self) -> dict:
+        """Plain data for the page, the embed messages and the referee ("draw" for no winner)."""
+        return {"winner": self.winner or "draw", "reason": str(self.reason),
+                "score": self.score.as_dict(), "turns": self.turns}
 
 
 class PieceType(Enum):

@@ -26,8 +26,7 @@ from mortar import (
     player_view,
     save,
 )
-from mortar.game import MAX_SKIPS
-from mortar.rules import half_rows, opponent
+from mortar.rules import MAX_SKIPS, half_rows, opponent
 
 
 def reference_ends(game: Game, player: str, piece: int) -> set[Position]:

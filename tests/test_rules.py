@@ -17,7 +17,7 @@ from mortar import (
     Square,
     Variant,
 )
-from mortar.game import shot_targets
+from mortar.moves import shot_targets
 
 A_START = ["C3/N", "E1/NE", "I2/NW"]
 B_START = ["K9/S", "I9/S", "A8/SE"]

@@ -41,11 +41,11 @@ def _count(value: Any) -> int | None:
 
 
 def _player(value: Any) -> str | None:
-    return value if value in PLAYERS else None
+    return str(value) if value in PLAYERS else None
 
 
 def _winner(value: Any) -> str | None:
-    return value if value in (*PLAYERS, "draw") else None
+    return str(value) if value in (*PLAYERS, "draw") else None
 
 
 def _score(value: Any) -> dict[str, int] | int | None:
@@ -70,7 +70,7 @@ def _limit(value: Any) -> int | None:
 
 
 def _reason(value: Any) -> str | None:
-    return value if value in ("destroyed", "turn limit", "resigned") else None
+    return str(value) if value in ("destroyed", "turn limit", "resigned") else None
 
 
 _MISSING = object()

@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..game import Played, Resign, Sacrifice, Turn
-from ..notation import COLUMNS, HEIGHT, OBSTACLE_ROW, Facing, Position
-from ..rules import PLAYERS, PieceType, half_rows, opponent
+from ..notation import COLUMNS, HEIGHT, Facing, Position
+from ..rules import OBSTACLE_ROW, PLAYERS, PieceType, half_rows, opponent
 
 TYPE_WORD = {t.name: t.word for t in PieceType}
 SHAPES = {1: "triangle", 2: "circle", 3: "square"}  # the flags of the physical game
