@@ -132,6 +132,85 @@
   }, 180000);
 })();
 
+// --- PyScript without IndexedDB (issue 9, embedding on another site) -----------------------
+// PyScript 0.7's Pyodide loader (polyscript) always opens an IndexedDB database,
+// "IDBMap/<pyodide url>@<version>", to cache the lock file of `packages`, even with
+// packages_cache = "never" and no packages at all (this game has none). Where storage is
+// blocked (a frame on another site, storage disabled by the player, a sandboxed frame) the open
+// fails, polyscript's onerror re-dispatches the event it is handling ("InvalidStateError:
+// dispatchEvent ... already being dispatched") and Python never starts. There is no setting to
+// skip that cache, so its databases ("IDBMap/" names) are kept in memory here, before core.js
+// runs: nothing is lost (the cache would stay empty) and the game never touches IndexedDB.
+// Any other database name still goes to the browser's IndexedDB.
+(function () {
+  "use strict";
+
+  var PREFIX = "IDBMap/";
+  var real = null;
+  try { real = window.indexedDB || null; } catch (e) { real = null; }  // may throw when blocked
+  var bases = {};  // name -> Map of entries
+
+  function later(fn) { Promise.resolve().then(fn); }
+
+  // An IDBRequest-like object: callers assign onsuccess/onerror, then the result arrives.
+  function request(compute) {
+    var req = { result: undefined, error: null, readyState: "pending", onsuccess: null, onerror: null };
+    later(function () {
+      req.result = compute();
+      req.readyState = "done";
+      if (typeof req.onsuccess === "function") req.onsuccess.call(req, { type: "success", target: req });
+    });
+    return req;
+  }
+
+  function store(entries) {
+    return {
+      count: function () { return request(function () { return entries.size; }); },
+      clear: function () { return request(function () { entries.clear(); }); },
+      delete: function (key) { return request(function () { entries.delete(String(key)); }); },
+      get: function (key) { return request(function () { return entries.get(String(key)); }); },
+      getKey: function (key) {
+        return request(function () { return entries.has(String(key)) ? key : undefined; });
+      },
+      getAllKeys: function () { return request(function () { return Array.from(entries.keys()); }); },
+      put: function (value, key) { return request(function () { entries.set(String(key), value); return key; }); },
+    };
+  }
+
+  function database(name) {
+    var entries = bases[name] || (bases[name] = new Map());
+    return {
+      name: name,
+      objectStoreNames: { length: 1, contains: function () { return true; } },
+      createObjectStore: function () { return store(entries); },
+      transaction: function () { return { objectStore: function () { return store(entries); } }; },
+      close: function () {},
+    };
+  }
+
+  var factory = {
+    open: function (name) {
+      if (String(name).indexOf(PREFIX) === 0) return request(function () { return database(String(name)); });
+      if (!real) throw new DOMException("IndexedDB is not available here", "InvalidStateError");
+      return real.open.apply(real, arguments);
+    },
+    deleteDatabase: function (name) {
+      if (String(name).indexOf(PREFIX) === 0) {
+        return request(function () { delete bases[String(name)]; });
+      }
+      if (!real) throw new DOMException("IndexedDB is not available here", "InvalidStateError");
+      return real.deleteDatabase.apply(real, arguments);
+    },
+    cmp: function (a, b) { return real ? real.cmp(a, b) : (a < b ? -1 : a > b ? 1 : 0); },
+    databases: function () { return real && real.databases ? real.databases() : Promise.resolve([]); },
+  };
+  try {
+    Object.defineProperty(window, "indexedDB", { value: factory, configurable: true, writable: true });
+  } catch (e) {
+    console.warn("Mortar Hunt: could not keep PyScript's package cache in memory: " + e);
+  }
+})();
+
 // --- Embedding, URL parameters, offline (issue 4) ------------------------------------------
 // Runs before anything else too. URL parameters for embedders are read here, before Python,
 // and applied to <html>: an unknown or bad one is ignored with a console warning.

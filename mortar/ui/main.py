@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import traceback
 
+from .flow import MemoryStorage, Storage
+
 
 class LocalStorage:
     """localStorage behind the small interface :class:`mortar.ui.flow.Flow` uses."""
@@ -23,17 +25,27 @@ class LocalStorage:
         self.storage.removeItem(key)
 
 
-def _storage():
-    import js  # type: ignore[import-not-found]
+NO_SAVE_NOTICE = "This game will not be saved here: closing or reloading the page ends it."
+PROBE_KEY = "mortar-hunt/probe"
 
-    from .flow import MemoryStorage
 
+def choose_storage(window) -> tuple[Storage, str | None]:
+    """The storage the game is saved in, and the notice to show once when it cannot be saved.
+
+    localStorage may be missing, throw on access (a frame on another site, storage disabled,
+    a sandboxed frame) or refuse writes (quota, some private modes). Without it the game plays
+    in memory; when only writes fail, the saved game can still be resumed from it."""
     try:
-        storage = LocalStorage(js.window.localStorage)
-        storage.get("mortar-hunt/probe")
-        return storage
-    except Exception:  # disabled storage (some private modes): play without saving
-        return MemoryStorage()
+        storage = LocalStorage(window.localStorage)
+        storage.get(PROBE_KEY)
+    except Exception:  # no storage at all: play without saving
+        return MemoryStorage(), NO_SAVE_NOTICE
+    try:
+        storage.set(PROBE_KEY, "1")
+        storage.remove(PROBE_KEY)
+    except Exception:  # reads only: resume works, saving does not
+        return storage, NO_SAVE_NOTICE
+    return storage, None
 
 
 def _notify(kind: str, data: dict) -> None:
@@ -55,8 +67,11 @@ def start() -> None:
 
     document = js.document
     try:
-        flow = Flow(_storage(), notify=_notify)
+        storage, no_save = choose_storage(js.window)
+        flow = Flow(storage, notify=_notify)
         flow.restore()
+        if no_save:  # said once, on the first screen, beside any notice about a saved game
+            flow.notice = f"{flow.notice} {no_save}" if flow.notice else no_save
         app = App(document.getElementById("app"), flow, live=document.getElementById("announcer"))
         app.install()
         app.render()
