@@ -3,8 +3,9 @@
 A's board has row 9 at the top and column A on the left; B's is the same frame turned 180°
 (row 1 at the top, column L on the left), so each player's own half is at the bottom. Every
 playable square is a ``<button data-square="C3">`` with an accessible name; what is drawn on it
-is ``aria-hidden``. Pieces are told apart by flag shape (triangle, circle, square) and number,
-their facing is an arrow; colour only adds to that.
+is ``aria-hidden``. A piece is drawn as what it is (a heavy mortar's short thick tube, a light
+howitzer's long barrel) turned to its facing, with the flag of the physical game (triangle,
+circle, square) and its number; a wreck lies on its side. Colour only adds to that.
 """
 
 from __future__ import annotations
@@ -45,15 +46,33 @@ def screen_direction(facing: str, orientation: str) -> int:
     return (Facing.parse(facing) + turn) % 8
 
 
+# The drawings of the pieces are <symbol>s defined once in index.html (ids below), pointing up
+# (facing the top of the screen); each token is a <use> of one of them, turned by a CSS class
+# (d0-d7, see screen_direction), with its flag (shape + number) upright at the piece's rear.
+PIECE_SYMBOL = {"HM": "piece-hm", "LH": "piece-lh"}
+WRECK_SYMBOL = "piece-wreck"
+
+
+def piece_drawing(type_name: str, *, wreck: bool = False) -> El:
+    """The drawing of a piece (``HM``/``LH``), or of a wreck lying on its side; decorative
+    (``aria-hidden``): the square's accessible name says what it is."""
+    symbol = WRECK_SYMBOL if wreck else PIECE_SYMBOL[type_name]
+    return h("svg", {"class": "veh", "viewBox": "0 0 32 32", "aria-hidden": "true",
+                     "focusable": "false"},
+             h("use", {"href": f"#{symbol}"}))
+
+
 def token(tok: dict[str, Any], orientation: str) -> El:
+    """A piece on a square: the vehicle turned to its facing as seen from ``orientation``'s
+    side of the table, and its flag. Hidden enemy pieces never reach here (the board only gets
+    the acting player's view)."""
     classes = ["tok", f"p{tok['number']}", SHAPES[tok["number"]], f"own-{tok['owner'].lower()}",
-               "lh" if tok["type"] == "LH" else None, "wreck" if tok["wreck"] else None,
-               "ghost" if tok["ghost"] else None, "faded" if tok["faded"] else None]
-    arrow = None
-    if not tok["wreck"]:
-        arrow = h("span", {"class": f"arrow d{screen_direction(tok['facing'], orientation)}"})
+               tok["type"].lower(), "wreck" if tok["wreck"] else None,
+               "ghost" if tok["ghost"] else None, "faded" if tok["faded"] else None,
+               None if tok["wreck"] else f"d{screen_direction(tok['facing'], orientation)}"]
     return h("span", {"class": classes, "aria-hidden": "true"},
-             h("span", {"class": "flag"}, h("span", {"class": "num"}, str(tok["number"]))), arrow)
+             piece_drawing(tok["type"], wreck=tok["wreck"]),
+             h("span", {"class": "flag"}, h("span", {"class": "num"}, str(tok["number"]))))
 
 
 def render_board(cells: dict[str, dict[str, Any]], orientation: str, *, label: str,

@@ -1,7 +1,8 @@
 """Element trees (:mod:`mortar.ui.html`) to real DOM nodes — browser only.
 
-Only ``createElement``, ``setAttribute``, ``textContent`` and ``createTextNode``: text is never
-parsed as HTML, so a name like ``<img src=x onerror=...>`` shows up as those characters.
+Only ``createElement`` (``createElementNS`` inside ``<svg>``), ``setAttribute``, ``textContent``
+and ``createTextNode``: text is never parsed as HTML, so a name like ``<img src=x onerror=...>``
+shows up as those characters.
 """
 
 from __future__ import annotations
@@ -10,11 +11,16 @@ from js import document  # type: ignore[import-not-found]
 
 from .html import El
 
+SVG_NS = "http://www.w3.org/2000/svg"
 
-def build(node: El | str):
+
+def build(node: El | str, svg: bool = False):
+    """The DOM node of ``node``; ``svg``: inside an ``<svg>`` (its elements need the SVG
+    namespace, or a ``<use>`` of the pieces' symbols draws nothing)."""
     if isinstance(node, str):
         return document.createTextNode(node)
-    el = document.createElement(node.tag)
+    svg = svg or node.tag == "svg"
+    el = document.createElementNS(SVG_NS, node.tag) if svg else document.createElement(node.tag)
     for key, value in node.attrs.items():
         el.setAttribute(key, "" if value is True else str(value))
     children = node.children
@@ -22,7 +28,7 @@ def build(node: El | str):
         el.textContent = children[0]
     else:
         for child in children:
-            el.appendChild(build(child))
+            el.appendChild(build(child, svg))
     return el
 
 
