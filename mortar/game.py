@@ -202,7 +202,9 @@ class Game:
             fired, craters = side.fired_at, self._sides[opponent(player)].fired_at
         else:
             fired = craters = 0
-        return Hand(Player(player), side.positions, side.alive, side.types, side.skips, fired, craters)
+        if type(player) is not Player:  # an enum call costs more than the rest of this
+            player = Player(player)
+        return Hand(player, side.positions, side.alive, side.types, side.skips, fired, craters)  # type: ignore[arg-type]
 
     def _acting(self) -> Hand:
         """The hand of the player to act in play; refuses during placement and once over."""
