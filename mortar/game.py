@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 from .actions import (
     Action,
@@ -69,8 +70,7 @@ class Game:
             self._sides[p].name = (names or {}).get(p)
         self.history: list[Played] = []
         self.setups: dict[Player, Setup] = {}
-        self.winner: Player | str | None = None  # Player.A, Player.B or "draw" once over
-        self.end_reason: EndReason | None = None
+        self.outcome: Outcome | None = None  # how the game ended; None while it goes on
 
     def copy(self) -> Game:
         other = Game.__new__(Game)
@@ -78,15 +78,25 @@ class Game:
         other._sides = {p: s.copy() for p, s in self._sides.items()}
         other.history = list(self.history)
         other.setups = dict(self.setups)
-        other.winner = self.winner
-        other.end_reason = self.end_reason
+        other.outcome = self.outcome
         return other
 
     # --- what the game is at -------------------------------------------------------------
 
     @property
+    def winner(self) -> Player | Literal["draw"] | None:
+        """The winner, "draw", or None while the game goes on (see :attr:`outcome`)."""
+        if self.outcome is None:
+            return None
+        return self.outcome.winner or "draw"
+
+    @property
+    def end_reason(self) -> EndReason | None:
+        return None if self.outcome is None else self.outcome.reason
+
+    @property
     def phase(self) -> Phase:
-        if self.winner is not None:
+        if self.outcome is not None:
             return Phase.OVER
         if not self._sides[Player.B].placed:  # B places after A
             return Phase.SETUP
@@ -94,12 +104,12 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self.winner is not None
+        return self.outcome is not None
 
     @property
     def to_play(self) -> Player | None:
         """The player to act (placement: A then B), or None when the game is over."""
-        if self.winner is not None:
+        if self.outcome is not None:
             return None
         if not self._sides[Player.A].placed:
             return Player.A
@@ -110,21 +120,13 @@ class Game:
     @property
     def turn(self) -> int:
         """The numbered turn being played, or the last one started once the game is over."""
-        if self.winner is not None or not self._sides[Player.B].placed:
+        if self.outcome is not None or not self._sides[Player.B].placed:
             return (len(self.history) + 1) // 2
         return len(self.history) // 2 + 1
 
     @property
     def turns_started(self) -> int:
         return (len(self.history) + 1) // 2
-
-    @property
-    def outcome(self) -> Outcome | None:
-        """How the game ended, or None while it goes on (the one place an outcome is built)."""
-        if self.winner is None or self.end_reason is None:
-            return None
-        winner = None if self.winner == "draw" else Player(self.winner)
-        return Outcome(winner, self.end_reason, self.scores(), self.turns_started)
 
     def name(self, player: str) -> str | None:
         return self._sides[player].name
@@ -214,8 +216,8 @@ class Game:
         return self.hand(self.to_play)  # type: ignore[arg-type]
 
     def _phase_refusal(self) -> Refusal | None:
-        if self.winner is not None:
-            return game_over(self.winner)
+        if self.outcome is not None:
+            return game_over(self.outcome)
         if not self._sides[Player.B].placed:
             return not_placed(self.to_play)
         return None
@@ -335,7 +337,7 @@ class Game:
         if isinstance(action, Resign):
             played = Played(player, turn, action)
             self.history.append(played)
-            self.winner, self.end_reason = enemy_player, EndReason.RESIGNED
+            self._end(enemy_player, EndReason.RESIGNED)
             return played
         if isinstance(action, Sacrifice):
             side.alive[action.piece - 1] = False
@@ -363,13 +365,16 @@ class Game:
     def _settle_end(self) -> None:
         for p in PLAYERS:
             if not any(self._sides[p].alive):
-                self.winner, self.end_reason = p.opponent, EndReason.DESTROYED
+                self._end(p.opponent, EndReason.DESTROYED)
                 return
         limit = self.options.turn_limit
         if limit is not None and len(self.history) >= 2 * limit:
             a, b = self.score(Player.A), self.score(Player.B)
-            self.winner = Player.A if a > b else Player.B if b > a else "draw"
-            self.end_reason = EndReason.TURN_LIMIT
+            self._end(Player.A if a > b else Player.B if b > a else None, EndReason.TURN_LIMIT)
+
+    def _end(self, winner: Player | None, reason: EndReason) -> None:
+        """The one place an outcome is made (RULINGS R10)."""
+        self.outcome = Outcome(winner, reason, self.scores(), self.turns_started)
 
     def play(self, actions: Sequence[Action]) -> None:
         for action in actions:

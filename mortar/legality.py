@@ -28,34 +28,34 @@ from .actions import (
     Shot,
     Turn,
     form_refusal,
-    is_piece_number,
 )
 from .moves import MAX_STEPS, Step, reachable_ends, step_to, target_masks, target_table
 from .notation import Position, Square
-from .rules import HALF_MASK, MAX_SKIPS, OBSTACLE_ROW, Options, PieceType, Player, half_rows
+from .rules import HALF_MASK, MAX_SKIPS, OBSTACLE_ROW, Options, Outcome, PieceType, Player, half_rows
 
 C = RefusalCode
 
 
-def game_over(winner: str) -> Refusal:
-    """The refusal of any action once the game is over (``winner`` "draw" for a draw)."""
-    if winner == "draw":
+def game_over(outcome: Outcome) -> Refusal:
+    """The refusal of any action once the game is over."""
+    if outcome.winner is None:
         return Refusal(C.GAME_OVER, "the game is over (a draw)")
-    return Refusal(C.GAME_OVER, f"the game is over ({winner} won)")
+    return Refusal(C.GAME_OVER, f"the game is over ({outcome.winner} won)")
 
 
 def not_placed(player: str | None) -> Refusal:
     return Refusal(C.NOT_PLACED, f"{player} has not placed their pieces yet")
 
 
-def square_refusal(player: str, square: Square) -> Refusal | None:
+def square_refusal(player: str, square: Square, rows: bool = True) -> Refusal | None:
     """Why a piece of ``player`` may not stand on ``square`` at all (R1): the obstacle row or
-    the enemy's half."""
+    the enemy's half. ``rows`` names the rows of the half in the message."""
     if square.row == OBSTACLE_ROW:
         return Refusal(C.OBSTACLE, f"{square} is on the obstacle row")
-    rows = half_rows(player)
-    if square.row not in rows:
-        return Refusal(C.OFF_HALF, f"{square} is not in {player}'s half (rows {rows[0]}-{rows[-1]})")
+    half = half_rows(player)
+    if square.row not in half:
+        note = f" (rows {half[0]}-{half[-1]})" if rows else ""
+        return Refusal(C.OFF_HALF, f"{square} is not in {player}'s half{note}")
     return None
 
 
@@ -288,12 +288,9 @@ class Hand:
     def barred(self, square: Square, i: int | None, rows: bool) -> Refusal | None:
         """Why no piece may enter ``square`` (piece ``i`` itself does not bar it), or None.
         ``rows`` names the rows of the half in the message."""
-        if square.row == OBSTACLE_ROW:
-            return Refusal(C.OBSTACLE, f"{square} is on the obstacle row")
-        half = half_rows(self.player)
-        if square.row not in half:
-            note = f" (rows {half[0]}-{half[-1]})" if rows else ""
-            return Refusal(C.OFF_HALF, f"{square} is not in {self.player}'s half{note}")
+        refusal = square_refusal(self.player, square, rows)
+        if refusal:
+            return refusal
         for j, position in enumerate(self.positions):
             if j != i and position >> 3 == square.index:
                 state = "" if self.alive[j] else "the wreck of "
@@ -438,5 +435,4 @@ class Hand:
         return out
 
 
-__all__ = ["Hand", "LegalTurns", "game_over", "is_piece_number", "not_placed", "setup_refusal",
-           "square_refusal"]
+__all__ = ["Hand", "LegalTurns", "game_over", "not_placed", "setup_refusal", "square_refusal"]

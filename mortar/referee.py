@@ -48,11 +48,15 @@ class Verdict:
 
 
 def _state(game: Game) -> dict:
+    outcome = game.outcome
+    if outcome is not None:
+        over = outcome.as_dict()
+        return {"winner": over["winner"], "score": over["score"], "turns": over["turns"], "next": None}
     return {
-        "winner": game.winner,
-        "score": {p: game.score(p) for p in PLAYERS},
+        "winner": None,
+        "score": game.scores().as_dict(),
         "turns": game.turns_started,
-        "next": game.to_play,
+        "next": None if game.to_play is None else str(game.to_play),
     }
 
 

@@ -107,7 +107,7 @@ class Outcome:
 
     def as_dict(self) -> dict:
         """Plain data for the page, the embed messages and the referee ("draw" for no winner)."""
-        return {"winner": self.winner or "draw", "reason": str(self.reason),
+        return {"winner": str(self.winner or "draw"), "reason": str(self.reason),
                 "score": self.score.as_dict(), "turns": self.turns}
 
 

@@ -43,6 +43,7 @@ from .rules import (
     PieceType,
     Player,
     half,
+    half_rows,
 )
 
 
@@ -190,6 +191,11 @@ class Seat:
         return half(self.player.opponent)
 
     @property
+    def half_rows(self) -> range:
+        """The rows of the own half (A: 1–4, B: 6–9), for words such as "rows 1–4"."""
+        return half_rows(self.player)
+
+    @property
     def max_skips(self) -> int:
         return MAX_SKIPS
 
@@ -200,7 +206,7 @@ class Seat:
 
     def _phase_refusal(self) -> Refusal | None:
         if self.outcome is not None:
-            return game_over(str(self.outcome.winner or "draw"))
+            return game_over(self.outcome)
         if self.phase is not Phase.PLAY:
             return not_placed(self.to_play)
         return None

@@ -640,9 +640,7 @@ class Flow:
         self._save()
         self.notify("turn-ended", {"turn": played.turn, "player": played.player})
         if game.is_over:
-            outcome = {"winner": game.winner, "score": {p: game.score(p) for p in PLAYERS},
-                       "turns": game.turns_started, "reason": game.end_reason}
-            self.notify("game-over", outcome)
+            self.notify("game-over", game.outcome.as_dict())  # type: ignore[union-attr]
         self.announce = scene.result_text(played)
         return True
 

@@ -199,9 +199,11 @@ def report_text(report: dict, other: str) -> str:
 
 
 def outcome_info(game) -> dict[str, Any]:
-    return {"winner": game.winner, "reason": game.end_reason,
-            "score": {p: game.score(p) for p in PLAYERS}, "turns": game.turns_started,
-            "to_play": game.to_play, "phase": game.phase}
+    if game.outcome is not None:
+        info = game.outcome.as_dict()
+    else:
+        info = {"winner": None, "reason": None, "score": game.scores().as_dict(), "turns": game.turns_started}
+    return {**info, "to_play": None if game.to_play is None else str(game.to_play), "phase": str(game.phase)}
 
 
 def outcome_text(game, names: dict[str, str] | None = None) -> str:
