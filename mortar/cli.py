@@ -67,9 +67,37 @@ def _pad(args: argparse.Namespace) -> int:
     return status
 
 
+DUEL_LEVELS = ("random", "easy", "medium", "hard")
+
+
+def _duel_arguments(duel: argparse.ArgumentParser, levels: tuple[str, ...]) -> None:
+    duel.add_argument("first", choices=levels, help="level of the first player (its results are printed)")
+    duel.add_argument("second", choices=levels, help="level of the second player")
+    duel.add_argument("--games", type=int, default=20, help="pairs of games (default 20)")
+    duel.add_argument("--variant", choices=["classic", "craters"], default="classic")
+    duel.add_argument("--loadout", choices=["HM", "LH", "secret"], default="HM")
+    duel.add_argument("--turn-limit", type=int, default=28,
+                      help="turn limit (default 28, the rulebook's; 0 for none)")
+    duel.add_argument("--seed", type=int, default=1)
+
+
+def duel_parser(levels_extra: tuple[str, ...] = ()) -> argparse.ArgumentParser:
+    """The duel command's own parser (tools/duel.py adds the bench-only oracle level)."""
+    parser = _Parser(prog="duel", description="Computer players against each other, in paired games.")
+    _duel_arguments(parser, DUEL_LEVELS + levels_extra)
+    return parser
+
+
+def _duel(args: argparse.Namespace) -> int:
+    from .duel import main as duel_main  # the bots load only for this command
+    return duel_main(args)
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = _Parser(prog="python -m mortar", description="Mortar Hunt referee and pads.")
+    parser = _Parser(prog="python -m mortar", description="Mortar Hunt referee, pads and duels.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    duel = commands.add_parser("duel", help="computer players against each other (prints a strength table)")
+    _duel_arguments(duel, DUEL_LEVELS)
     check = commands.add_parser("check", help="check a game record; exit 0 ok, 1 illegal, 2 error")
     check.add_argument("--json", action="store_true", help="print the verdict as one JSON object")
     check.add_argument("file", help="record file, or - for standard input")
@@ -78,6 +106,8 @@ def main(argv: list[str] | None = None) -> int:
     pad.add_argument("file", help="record file, or - for standard input")
     args = parser.parse_args(argv)
     try:
+        if args.command == "duel":
+            return _duel(args)
         return _check(args) if args.command == "check" else _pad(args)
     except KeyboardInterrupt:
         return 130

@@ -1,0 +1,215 @@
+"""The computer player: :class:`Bot` chooses a seat's next action at one of three levels.
+
+It sees only the seat (R14): its own pieces, the log of what it may know, and the seat's own
+answers about legal moves and shots. Everything it believes about the enemy comes from
+:mod:`mortar.bot.model`.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ..game import Move, Sacrifice, Setup, Shot, Turn
+from ..notation import Facing, Position, Square
+from ..rules import PieceType, opponent
+from . import geometry as geo
+from .belief import Tracker
+from .model import enemy_belief, exposure
+
+LEVELS = ("easy", "medium", "hard")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One legal turn with what the bot expects of it."""
+
+    turn: Turn
+    hit: float  # probability the shot hits (0 for a skip)
+    score: float
+
+
+@dataclass(frozen=True)
+class HardWeights:
+    """Hard's trade-offs (tuned by duels; see the package doc)."""
+
+    danger: float = 1.0  # a piece lost is worth a piece destroyed
+    skip_cost: float = 0.03  # skips are scarce (two in a row at most)
+    sharpness: float = 2.0  # how strongly the enemy aims at what it believes
+    floor: float = 0.02  # the enemy's belief is never perfectly flat
+
+
+class Bot:
+    """A computer player. ``Bot(level, seed)``; ``choose(seat)`` gives the seat's next action.
+
+    Same level, same seed and equal seats give the same action: the random choices are drawn
+    from a generator seeded with the seed and the seat's turn, player and log length.
+    """
+
+    def __init__(self, level: str = "medium", seed: int | str | None = None,
+                 weights: HardWeights | None = None) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"{level!r} is not a level ({', '.join(LEVELS)})")
+        self.level = level
+        self.seed = seed if seed is not None else int.from_bytes(os.urandom(8), "big")
+        self.weights = weights or HardWeights()
+
+    def __repr__(self) -> str:
+        return f"Bot({self.level!r}, seed={self.seed!r})"
+
+    # --- the contract ---------------------------------------------------------------------
+
+    def choose(self, seat: Any) -> Setup | Turn | Sacrifice:
+        rng = random.Random(f"{self.seed}|{self.level}|{seat.player}|{seat.turn}|{len(seat.log)}")
+        if str(seat.phase) == "setup":
+            if seat.pieces:
+                raise ValueError(f"{seat.player} has placed already; the other player places now")
+            return place(seat, rng)
+        if not seat.acting:
+            raise ValueError(f"it is not {seat.player}'s turn")
+        live = [p for p in seat.pieces if p.alive]
+        if seat.must_sacrifice:
+            heat = exposure(seat).heat()
+            # the piece the enemy is likeliest to find anyway
+            return Sacrifice(max(live, key=lambda p: (heat[p.position.square.index], -p.number)).number)
+        return self.candidates_best(seat, rng).turn
+
+    # --- turns ------------------------------------------------------------------------------
+
+    def believed(self, seat: Any) -> Tracker:
+        """The bot's belief about the enemy (the oracle of tools/duel.py overrides this)."""
+        return enemy_belief(seat)
+
+    def candidates_best(self, seat: Any, rng: random.Random) -> Candidate:
+        heat = self.believed(seat).heat()
+        turns = legal_turns(seat)
+        if self.level == "easy":
+            return _easy(seat, turns, heat, rng)
+        if self.level == "medium":
+            return _best(rng, (Candidate(t, h, h) for t, h in _with_hits(turns, heat)))
+        return self._hard(seat, turns, heat, rng)
+
+    def _hard(self, seat: Any, turns: list[Turn], heat: list[float], rng: random.Random) -> Candidate:
+        w = self.weights
+        shots = sorted({t.shot.at.index for t in turns if t.shot is not None})
+        options: list[int | None] = [*shots, None] if any(t.shot is None for t in turns) else list(shots)
+        seen_by_enemy = exposure(seat).heats_after_turn(options)
+        reach = self.believed(seat).can_fire_at()
+        half = geo.half_squares(str(seat.player))
+        craters = {s.index for s in seat.craters}
+        live = [p for p in seat.pieces if p.alive]
+        enemy_live = max(1, 3 - sum(1 for e in seat.log if _destroys_enemy(e, seat.player)))
+        # danger[shot][square]: chance the enemy's next shot lands on that square
+        danger: dict[int | None, dict[int, float]] = {}
+        for shot, seen in seen_by_enemy.items():
+            weights = {s: reach[s] * (seen[s] + w.floor) ** w.sharpness for s in half if s not in craters}
+            total = sum(weights.values()) or 1.0
+            danger[shot] = {s: x / total for s, x in weights.items()}
+        best: list[Candidate] = []
+        top = -1e9
+        for turn in turns:
+            shot = turn.shot.at.index if turn.shot is not None else None
+            d = danger[shot]
+            moved = turn.move.piece
+            risk = sum(d.get((turn.move.to if p.number == moved else p.position).square.index, 0.0)
+                       for p in live)
+            hit = heat[shot] if shot is not None else 0.0
+            score = hit - w.danger * risk * (1.0 - hit / enemy_live)
+            if shot is None:
+                score -= w.skip_cost
+            if score > top + 1e-12:
+                top, best = score, [Candidate(turn, hit, score)]
+            elif score > top - 1e-12:
+                best.append(Candidate(turn, hit, score))
+        return rng.choice(best)
+
+
+def _destroys_enemy(seen: Any, player: Any) -> bool:
+    if str(seen.player) == str(player):
+        return bool(seen.hit)
+    return seen.sacrificed is not None
+
+
+def legal_turns(seat: Any) -> list[Turn]:
+    """Every legal turn of the seat, from the seat's own answers (moves, then shots after each)."""
+    live = [p.number for p in seat.pieces if p.alive]
+    may_skip = seat.may_skip()
+    standing = {n: seat.legal_shots(n) for n in live}
+    turns: list[Turn] = []
+    for n in live:
+        for to in seat.legal_moves(n):
+            move = Move(n, to)
+            if may_skip:
+                turns.append(Turn(move, None))
+            for k in live:
+                for at in (seat.legal_shots(n, move) if k == n else standing[k]):
+                    turns.append(Turn(move, Shot(k, at)))
+    return turns
+
+
+def _with_hits(turns: Iterable[Turn], heat: list[float]) -> Iterable[tuple[Turn, float]]:
+    for t in turns:
+        yield t, (heat[t.shot.at.index] if t.shot is not None else -1.0)
+
+
+def _best(rng: random.Random, candidates: Iterable[Candidate]) -> Candidate:
+    best: list[Candidate] = []
+    top = -1e9
+    for c in candidates:
+        if c.score > top + 1e-12:
+            top, best = c.score, [c]
+        elif c.score > top - 1e-12:
+            best.append(c)
+    return rng.choice(best)
+
+
+def _easy(seat: Any, turns: list[Turn], heat: list[float], rng: random.Random) -> Candidate:
+    """A random move, then a loose shot: often a plausible target, sometimes any, sometimes none."""
+    moves = sorted({t.move for t in turns}, key=lambda m: (m.piece, m.to.index))
+    move = rng.choice(moves)
+    mine = [t for t in turns if t.move == move]
+    shots = [t for t in mine if t.shot is not None]
+    skips = [t for t in mine if t.shot is None]
+    if skips and (not shots or rng.random() < 0.25):
+        return Candidate(skips[0], 0.0, 0.0)
+    weights = [heat[t.shot.at.index] + 0.01 for t in shots]  # type: ignore[union-attr]
+    turn = rng.choices(shots, weights)[0]
+    h = heat[turn.shot.at.index]  # type: ignore[union-attr]
+    return Candidate(turn, h, h)
+
+
+# --- placement ------------------------------------------------------------------------------
+
+
+def place(seat: Any, rng: random.Random) -> Setup:
+    """Three pieces spread over the half, each facing the enemy so that it can fire at once;
+    under the secret loadout a random mix of types."""
+    player = str(seat.player)
+    forward = Facing.N if player == "A" else Facing.S
+    facings = [forward, forward.turned(1), forward.turned(-1)]
+    kinds = geo.piece_types(seat.options)
+    half = sorted(seat.half, key=lambda s: s.index)
+    enemy_rows = {s.row for s in Square.all() if s.index in geo.half_squares(opponent(player))}
+    for _ in range(1000):
+        squares = rng.sample(half, 3)
+        columns = sorted(s.column for s in squares)
+        if columns[1] - columns[0] < 2 or columns[2] - columns[1] < 2:
+            continue
+        types = tuple(rng.choice(kinds) for _ in range(3))
+        positions = []
+        for square, kind in zip(squares, types):
+            good = [Position(square, f) for f in facings
+                    if geo.targets(player, kind)[Position(square, f).index]]
+            if not good:
+                break
+            positions.append(rng.choice(good))
+        if len(positions) == 3 and enemy_rows:
+            return Setup(seat.player, tuple(positions), types)  # type: ignore[arg-type]
+    raise RuntimeError("no placement found")  # cannot happen on the 12 x 4 half
+
+
+def all_types() -> tuple[PieceType, ...]:
+    return geo.TYPES

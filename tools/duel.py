@@ -1,0 +1,27 @@
+"""Duels with the reference *oracle* player, which sees the enemy's true positions: bench code
+only, never shipped in mortar/. ``python tools/duel.py LEVEL LEVEL --games N [...]`` accepts
+everything ``python -m mortar duel`` does, plus the level ``oracle``."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import oracle  # noqa: E402
+from seatshim import seat  # noqa: E402  TEMPORARY until Game.seat lands
+
+from mortar.cli import duel_parser  # noqa: E402
+from mortar.duel import main  # noqa: E402
+
+
+def seat_of(game, player):
+    oracle.CURRENT["game"] = game
+    return seat(game, player)
+
+
+if __name__ == "__main__":
+    args = duel_parser(levels_extra=("oracle",)).parse_args()
+    sys.exit(main(args, seat_of=seat_of, extra={"oracle": oracle.Oracle}))
