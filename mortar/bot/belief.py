@@ -34,7 +34,7 @@ class Tracker:
     """The observer's belief about the observed player's live pieces (see the module doc)."""
 
     __slots__ = ("observed", "options", "kinds", "tracks", "wrecks", "fired", "_hp", "_idx",
-                 "_sq", "_n")
+                 "_sq", "_n", "_squares")
 
     def __init__(self, observed: str, options: Options) -> None:
         self.observed = observed
@@ -44,6 +44,7 @@ class Tracker:
         self._idx = {p: i for i, p in enumerate(self._hp)}
         self._n = len(self._hp) * len(self.kinds)
         self._sq = [self._hp[j % len(self._hp)] >> 3 for j in range(self._n)]
+        self._squares = geo.half_squares(observed)  # local square b holds local states 8b..8b+7
         uniform = 1.0 / self._n
         self.tracks: list[list[float]] = [[uniform] * self._n for _ in range(3)]
         self.wrecks = 0  # squares of the observed player's known wrecks (bitmask)
@@ -83,23 +84,15 @@ class Tracker:
         """The track after its piece made one move (uniform over its end positions), and the
         probability mass that could move at all."""
         h = len(self._hp)
-        blocked = self.blocked
-        table = geo.ends_table(self.observed, blocked)
-        idx, hp = self._idx, self._hp
-        out = [0.0] * self._n
+        preds, inv = _transition(self.observed, self.blocked)
+        out: list[float] = []
         movable = 0.0
-        for j, p in enumerate(track):
-            if p <= 0.0:
-                continue
-            local = j % h
-            ends = geo.ends(table, self.observed, blocked, hp[local])
-            if not ends:
-                continue
-            movable += p
-            share = p / len(ends)
-            base = j - local
-            for e in ends:
-                out[base + idx[e]] += share
+        for base in range(0, self._n, h):
+            part = track[base:base + h]
+            scaled = [p * q for p, q in zip(part, inv)]
+            movable += sum(p for p, q in zip(part, inv) if q)
+            get = scaled.__getitem__
+            out.extend([sum(map(get, pred)) for pred in preds])
         if movable > 0.0:
             scale = 1.0 / movable
             out = [x * scale for x in out]
@@ -116,16 +109,34 @@ class Tracker:
 
     def heats_after_turn(self, shots: list[int | None]) -> dict[int | None, list[float]]:
         """For each possible shot of the observed player's next turn: the heat (see :meth:`heat`)
-        after that turn. The move model is shared, so this costs one move, not one per shot."""
-        moved = [self._moved(t) for t in self.tracks]
-        out = {}
+        after that turn. The move model is shared, so this costs one move, not one per shot; and
+        since a track's square masses are linear in it, no track is built per shot."""
+        tracks = self.tracks
+        k = len(tracks)
+        moved = [self._moved(t) for t in tracks]
+        stay_sq = [self._square_mass(t) for t in tracks]
+        move_sq = [self._square_mass(m[0]) for m in moved]
+        sq = self._sq
+        out: dict[int | None, list[float]] = {}
         for shot in shots:
-            other = self.copy()
-            other.tracks = self._after(moved, shot)
-            out[shot] = other.heat()
+            coefficients, origins, f_stay, f_move = self._hypotheses(moved, shot)
+            masses = []
+            for i in range(k):
+                c_ml, c_m, c_pl, c_p = coefficients[i]
+                m = [c_p * a + c_m * b for a, b in zip(stay_sq[i], move_sq[i])]
+                if origins is not None:
+                    r_m = c_ml / f_move[i] if c_ml > 0.0 and f_move[i] > 0.0 else 0.0
+                    r_s = c_pl / f_stay[i] if c_pl > 0.0 and f_stay[i] > 0.0 else 0.0
+                    stay, move = tracks[i], moved[i][0]
+                    for j in origins:
+                        m[sq[j]] += r_m * move[j] + r_s * stay[j]
+                masses.append(m)
+            out[shot] = _union(masses)
         return out
 
-    def _after(self, moved: list[tuple[list[float], float]], shot: int | None) -> list[list[float]]:
+    def _hypotheses(self, moved, shot):
+        """Per track, the weights of its four versions (moved and fired, moved, fired, neither)
+        under every hypothesis of which piece moved and which fired."""
         tracks = self.tracks
         k = len(tracks)
         origins = self.origin_states(shot) if shot is not None else None
@@ -141,16 +152,22 @@ class Tracker:
             w = [[moved[m][1] for _ in range(k)] for m in range(k)]
             origins = None
             total = sum(map(sum, w)) or 1.0
-        new_tracks = []
+        coefficients = []
         for i in range(k):
             c_ml = w[i][i] / total
             c_m = sum(w[i][s] for s in range(k) if s != i) / total
             c_pl = sum(w[m][i] for m in range(k) if m != i) / total
             c_p = 1.0 - c_ml - c_m - c_pl
-            stay, move = tracks[i], moved[i][0]
             if origins is None:
-                c_m += c_ml
-                c_p += c_pl
+                c_m, c_p, c_ml, c_pl = c_m + c_ml, c_p + c_pl, 0.0, 0.0
+            coefficients.append((c_ml, c_m, c_pl, c_p))
+        return coefficients, origins, f_stay, f_move
+
+    def _after(self, moved: list[tuple[list[float], float]], shot: int | None) -> list[list[float]]:
+        coefficients, origins, f_stay, f_move = self._hypotheses(moved, shot)
+        new_tracks = []
+        for i, (c_ml, c_m, c_pl, c_p) in enumerate(coefficients):
+            stay, move = self.tracks[i], moved[i][0]
             new = [c_p * a + c_m * b for a, b in zip(stay, move)]
             if origins is not None:
                 if c_ml > 0.0 and f_move[i] > 0.0:
@@ -231,26 +248,25 @@ class Tracker:
 
     # --- questions ----------------------------------------------------------------------------
 
+    def _square_mass(self, track: list[float]) -> list[float]:
+        """Probability of each square index (108 entries, zero off the half). Local states run
+        square by square, eight facings each, type after type."""
+        h = len(self._hp)
+        out = [0.0] * 108
+        squares = self._squares
+        for base in range(0, self._n, h):
+            for b, s in enumerate(squares):
+                out[s] += sum(track[base + 8 * b:base + 8 * b + 8])
+        return out
+
     def square_masses(self) -> list[list[float]]:
         """Per track, the probability of each square index (108 entries, zero off the half)."""
-        out = []
-        sq = self._sq
-        for t in self.tracks:
-            m = [0.0] * 108
-            for j, p in enumerate(t):
-                m[sq[j]] += p
-            out.append(m)
-        return out
+        return [self._square_mass(t) for t in self.tracks]
 
     def heat(self) -> list[float]:
         """Per square index: the probability that some live observed piece stands there (what a
         shot there would hit)."""
-        miss = [1.0] * 108
-        for m in self.square_masses():
-            for s in range(108):
-                if m[s]:
-                    miss[s] *= 1.0 - m[s]
-        return [1.0 - x for x in miss]
+        return _union(self.square_masses())
 
     def state_probability(self, position: Position, kind: PieceType | None = None) -> float:
         """Probability that some track holds exactly ``position`` (and ``kind`` if given)."""
@@ -285,6 +301,39 @@ class Tracker:
                 if reach[s]:
                     miss[s] *= 1.0 - min(1.0, reach[s])
         return [1.0 - x for x in miss]
+
+
+def _union(masses: list[list[float]]) -> list[float]:
+    """Per square: the probability that at least one of independent tracks is there."""
+    miss = [1.0] * 108
+    for m in masses:
+        miss = [x * (1.0 - p) for x, p in zip(miss, m)]
+    return [1.0 - x for x in miss]
+
+
+_TRANSITIONS: dict[tuple[str, int], tuple[list[tuple[int, ...]], list[float]]] = {}
+
+
+def _transition(player: str, blocked: int) -> tuple[list[tuple[int, ...]], list[float]]:
+    """The move model over local positions of ``player``'s half: for each end, the starts that
+    reach it (predecessors), and for each start one over its number of ends (0: cannot move)."""
+    key = (player, blocked)
+    found = _TRANSITIONS.get(key)
+    if found is None:
+        if len(_TRANSITIONS) > 64:
+            _TRANSITIONS.clear()
+        hp = geo.half_positions(player)
+        idx = {p: i for i, p in enumerate(hp)}
+        table = geo.ends_table(player, blocked)
+        preds: list[list[int]] = [[] for _ in hp]
+        inv = []
+        for i, p in enumerate(hp):
+            ends = geo.ends(table, player, blocked, p)
+            inv.append(1.0 / len(ends) if ends else 0.0)
+            for e in ends:
+                preds[idx[e]].append(i)
+        found = _TRANSITIONS[key] = ([tuple(x) for x in preds], inv)
+    return found
 
 
 _REACH: dict[tuple[str, PieceType, int], list[tuple[int, ...]]] = {}

@@ -32,7 +32,7 @@ class SeenAction:
 
 class ShimSeat:
     def __init__(self, game: Game, player: str) -> None:
-        self._game = game
+        self._game = game.copy()
         self.player = player
         self.options = game.options
         self.phase = game.phase
@@ -60,6 +60,8 @@ class ShimSeat:
         self.enemy_half = frozenset(s for s in Square.all() if s.row in half_rows(opponent(player)))
         self.max_skips = 2
         self.craters = frozenset(game.craters())
+        self.enemy_wrecks = tuple(e.shot if e.player == player else e.sacrificed for e in self.log
+                                  if (e.player == player and e.hit) or (e.player != player and e.sacrificed))
 
     def legal_moves(self, piece: int):
         return tuple(self._game.legal_moves(piece))

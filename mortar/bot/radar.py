@@ -1,0 +1,135 @@
+"""The radar (RULINGS R14): a player's own deductions, from that player's seat only.
+
+Same belief model as the computer opponent (:mod:`mortar.bot.model`), so a human with the radar
+on sees exactly what the computer would believe in the same seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from ..notation import Square
+from ..rules import Options, Variant, opponent
+from . import geometry as geo
+from .model import enemy_belief, exposure
+
+LIKELY, POSSIBLE, UNLIKELY = 0.35, 0.10, 0.02  # heat-map words' thresholds
+
+
+def word(probability: float) -> str:
+    """A heat value in words: "likely", "possible", "unlikely" or "clear"."""
+    if probability >= LIKELY:
+        return "likely"
+    if probability >= POSSIBLE:
+        return "possible"
+    if probability >= UNLIKELY:
+        return "unlikely"
+    return "clear"
+
+
+@dataclass(frozen=True)
+class ShotOrigins:
+    """Where one enemy shot could have come from: the reverse of the range table (R6)."""
+
+    turn: int
+    at: Square
+    hit: bool
+    squares: tuple[Square, ...]  # every square a live enemy piece could have fired it from
+
+    def text(self) -> str:
+        where = ", ".join(map(str, self.squares)) or "nowhere known"
+        return f"the shot at {self.at} (turn {self.turn}) came from {where}"
+
+
+@dataclass(frozen=True)
+class PieceExposure:
+    """How well the enemy can know where one of the player's live pieces is."""
+
+    piece: int
+    square: Square
+    probability: float  # the enemy's chance to hit it with a shot at its square now
+    level: str  # "hidden", "suspected" or "located"
+    reason: str  # a short sentence: "piece 2 (F3): located (60%): it fired at F7 in turn 12 ..."
+
+
+@dataclass(frozen=True, eq=False)
+class Radar:
+    """What the radar shows on a player's own turn (everything from that player's seat)."""
+
+    player: str
+    heat: Mapping[Square, float]  # enemy-half square -> probability an enemy piece is there
+    last_shot: ShotOrigins | None  # the enemy's latest shot, if it fired one
+    exposure: tuple[PieceExposure, ...]  # the player's live pieces, by number
+
+    def lines(self) -> tuple[str, ...]:
+        """The radar as text, for screen readers: the likely squares, the last shot's origins,
+        the exposure of each piece."""
+        ranked = sorted(self.heat.items(), key=lambda kv: (-kv[1], kv[0].index))
+        shown = [f"{sq}: {word(p)}" for sq, p in ranked if p >= POSSIBLE][:8]
+        out = [("enemy pieces: " + ", ".join(shown)) if shown else "enemy pieces: no likely square"]
+        if self.last_shot is not None:
+            out.append(self.last_shot.text())
+        out.extend(e.reason for e in self.exposure)
+        return tuple(out)
+
+
+def origins(player: str, at: Square, options: Options, blocked: frozenset[Square] = frozenset()
+            ) -> tuple[Square, ...]:
+    """Squares from which a piece of ``player`` could fire at ``at`` under the table's loadout,
+    leaving out ``blocked`` squares (wrecks and craters, where no live piece can stand).
+    The rulebook: ``origins("A", J7)`` is E2, F3, G4, J2, J3, J4; ``origins("B", B1)`` is B6, G6."""
+    found = set()
+    for kind in geo.piece_types(options):
+        for position in geo.origins(str(player), kind).get(at.index, ()):
+            found.add(position >> 3)
+    squares = (Square.at(s) for s in sorted(found))
+    return tuple(s for s in squares if s not in blocked)
+
+
+def heat_map(seat: Any) -> Mapping[Square, float]:
+    """What this seat may deduce about the enemy: enemy-half square -> probability that a live
+    enemy piece stands there. Also what the computer believed, given its seat at a step."""
+    heat = enemy_belief(seat).heat()
+    enemy = opponent(str(seat.player))
+    return MappingProxyType({Square.at(s): heat[s] for s in geo.half_squares(enemy)})
+
+
+def radar(seat: Any) -> Radar:
+    """The radar of ``seat`` (any phase after placement; the UI shows it on the player's turn)."""
+    player = str(seat.player)
+    enemy = opponent(player)
+    last = None
+    for seen in reversed(seat.log):
+        if str(seen.player) == enemy and seen.shot is not None:
+            blocked = set(seat.enemy_wrecks)
+            if seat.options.variant is Variant.CRATERS:
+                blocked |= {s for s in seat.craters if s.index in geo.half_squares(enemy)}
+            last = ShotOrigins(seen.turn, seen.shot, bool(seen.hit),
+                               origins(enemy, seen.shot, seat.options, frozenset(blocked)))
+            break
+    seen_heat = exposure(seat).heat()
+    pieces = tuple(_exposure(seat, p, seen_heat[p.position.square.index])
+                   for p in seat.pieces if p.alive)
+    return Radar(player, heat_map(seat), last, pieces)
+
+
+def _exposure(seat: Any, piece: Any, probability: float) -> PieceExposure:
+    level = "located" if probability >= LIKELY else "suspected" if probability >= POSSIBLE else "hidden"
+    own = [s for s in seat.log if s.action is not None and str(s.player) == str(seat.player)]
+    shots = [s for s in own if getattr(s.action, "shot", None) is not None
+             and s.action.shot.piece == piece.number]
+    head = f"piece {piece.number} ({piece.position.square}): {level} ({probability:.0%})"
+    if not shots:
+        return PieceExposure(piece.number, piece.position.square, probability, level,
+                             f"{head}: it has not fired yet")
+    last = shots[-1]
+    moved = any(s.turn > last.turn and getattr(s.action, "move", None) is not None
+                and s.action.move.piece == piece.number for s in own)
+    recent = [s for s in shots if s.turn >= last.turn - 2]
+    fired = " and ".join(f"{s.shot} (turn {s.turn})" for s in recent)
+    tail = "moved since" if moved else "not moved since"
+    return PieceExposure(piece.number, piece.position.square, probability, level,
+                         f"{head}: it fired at {fired} and has {tail}")

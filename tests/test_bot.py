@@ -1,0 +1,183 @@
+"""The computer opponent (issue 10): contract, determinism, never peeking, calibration, and a
+belief that never rules out the truth."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from seatshim import seat as seat_of
+
+from games import random_action, random_setup
+from mortar import Game, Loadout, Options, Resign, Sacrifice, Setup, Turn, Variant
+from mortar.bot import Bot
+from mortar.bot.model import enemy_belief, exposure
+from mortar.bot.radar import heat_map
+
+OPTIONS = [Options(Variant.CLASSIC, 12), Options(Variant.CRATERS, 12),
+           Options(Variant.CLASSIC, 12, Loadout.SECRET), Options(Variant.CLASSIC, 12, Loadout.ALL_LH)]
+
+
+def play_bots(bots: dict[str, Bot], options: Options, check=None) -> Game:
+    game = Game(options)
+    while not game.is_over:
+        player = game.to_play
+        seat = seat_of(game, player)
+        action = bots[player].choose(seat)
+        if check:
+            check(game, seat, action)
+        if isinstance(action, Setup):
+            game.place(action)
+        else:
+            game.apply(action)
+    return game
+
+
+def test_levels_and_unknown_level():
+    for level in ("easy", "medium", "hard"):
+        assert Bot(level, seed=1).level == level
+    with pytest.raises(ValueError):
+        Bot("expert")
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: f"{o.variant}-{o.loadout}")
+def test_bots_play_whole_games_legally(options):
+    kinds = []
+
+    def check(game, seat, action):
+        assert not isinstance(action, Resign)
+        if game.phase == "setup":
+            assert isinstance(action, Setup) and action.player == game.to_play
+            assert game.setup_error(action) is None
+        elif game.must_sacrifice():
+            assert isinstance(action, Sacrifice)
+        else:
+            assert isinstance(action, Turn)
+        kinds.append(type(action))
+
+    classic = options.variant is Variant.CLASSIC
+    levels = {"A": "hard", "B": "easy"} if classic else {"A": "medium", "B": "hard"}
+    game = play_bots({p: Bot(level, p) for p, level in levels.items()}, options, check)
+    assert game.is_over and kinds[:2] == [Setup, Setup] and len(kinds) > 6
+
+
+def test_placements_vary_and_face_the_enemy():
+    game = Game(Options())
+    setups = {Bot("hard", seed).choose(seat_of(game, "A")).positions for seed in range(12)}
+    assert len(setups) >= 10
+    for positions in setups:
+        assert all(p.facing.name in ("N", "NE", "NW") for p in positions)
+
+
+def test_same_seed_and_equal_seat_give_the_same_action():
+    rng = random.Random(5)
+    game = Game(Options(Variant.CLASSIC, 20))
+    game.place(random_setup(rng, "A", game.options))
+    game.place(random_setup(rng, "B", game.options))
+    for _ in range(9):
+        game.apply(random_action(rng, game, resign_chance=0))
+    seat = seat_of(game, game.to_play)
+    for level in ("easy", "medium", "hard"):
+        first = Bot(level, seed=7).choose(seat)
+        assert Bot(level, seed=7).choose(seat_of(game, game.to_play)) == first
+        bot = Bot(level, seed=7)
+        assert bot.choose(seat) == bot.choose(seat) == first
+
+
+def _targets(game: Game) -> dict:
+    """The legal turns of the player to act, grouped by target square (None: a skip)."""
+    by: dict = {}
+    for t in game.legal_turns():
+        by.setdefault(t.shot.at if t.shot else None, []).append(t)
+    return by
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_never_peeks(level):
+    """Pairs of games equal for the bot's seat but with different enemy setups, moves and
+    shooters: the same seed must give the same action at every step the seats agree."""
+    compared = 0
+    for n in range(3):
+        rng = random.Random(n)
+        options = Options(Variant.CLASSIC, 14)
+        games = [Game(options), Game(options)]
+        bot_setup = Bot(level, n).choose(seat_of(games[0], "A"))
+        for g in games:
+            g.place(bot_setup)
+            g.place(random_setup(rng, "B", options))
+        differs = games[0].setups["B"] != games[1].setups["B"]
+        while not any(g.is_over for g in games):
+            if games[0].to_play == "A":
+                seats = [seat_of(g, "A") for g in games]
+                if seats[0] != seats[1]:
+                    break  # a shot of the bot hit in one game only: the seats differ from here
+                actions = [Bot(level, 11).choose(s) for s in seats]
+                assert actions[0] == actions[1]
+                compared += differs
+                for g, a in zip(games, actions):
+                    g.apply(a)
+            else:
+                if any(g.must_sacrifice() for g in games):
+                    break
+                choices = [_targets(g) for g in games]
+                common = sorted(set(choices[0]) & set(choices[1]), key=lambda s: -1 if s is None else s.index)
+                if not common:
+                    break
+                target = rng.choice(common)
+                for g, c in zip(games, choices):
+                    g.apply(rng.choice(c[target]))
+                if games[0].history[-1].hit != games[1].history[-1].hit:
+                    break
+    assert compared >= 8
+
+
+def test_predicted_hits_match_the_hits_made():
+    """Calibration: a bot that peeked would beat its own predictions."""
+    predicted = variance = 0.0
+    hits = shots = 0
+    for n in range(8):
+        rng = random.Random(100 + n)
+        game = Game(Options(Variant.CLASSIC, 16))
+        game.place(random_setup(rng, "A", game.options))
+        game.place(random_setup(rng, "B", game.options))
+        bot = Bot("medium", n)
+        while not game.is_over:
+            if game.to_play == "A":
+                seat = seat_of(game, "A")
+                action = bot.choose(seat)
+                if isinstance(action, Turn) and action.shot is not None:
+                    p = heat_map(seat)[action.shot.at]
+                    predicted += p
+                    variance += p * (1 - p)
+                    shots += 1
+                    hits += game.shot_hits(action.shot)
+                game.apply(action)
+            else:
+                game.apply(random_action(rng, game, resign_chance=0))
+    assert shots > 50 and hits >= 5
+    assert abs(hits - predicted) <= 3.5 * math.sqrt(variance) + 0.15 * predicted, (hits, predicted)
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: f"{o.variant}-{o.loadout}")
+def test_belief_never_rules_out_the_truth(options):
+    rng = random.Random(str(options))
+    checked = 0
+    for _ in range(2):
+        game = Game(options)
+        game.place(random_setup(rng, "A", options))
+        game.place(random_setup(rng, "B", options))
+        while not game.is_over:
+            game.apply(random_action(rng, game, resign_chance=0))
+            for player in "AB":
+                enemy = "B" if player == "A" else "A"
+                seat = seat_of(game, player)
+                belief, seen = enemy_belief(seat), exposure(seat_of(game, enemy))
+                assert len(belief.tracks) == game.live_count(enemy)
+                for n in (1, 2, 3):
+                    if game.is_alive(enemy, n):
+                        position, kind = game.position(enemy, n), game.piece_type(enemy, n)
+                        assert belief.state_probability(position, kind) > 0, (player, n, position)
+                        assert seen.state_probability(position, kind) > 0
+                        checked += 1
+    assert checked > 60
