@@ -34,10 +34,11 @@ class Tracker:
     """The observer's belief about the observed player's live pieces (see the module doc)."""
 
     __slots__ = ("observed", "options", "kinds", "tracks", "wrecks", "fired", "_hp", "_idx",
-                 "_sq", "_n", "_squares")
+                 "_sq", "_n", "_squares", "evasion", "aims")
 
-    def __init__(self, observed: str, options: Options) -> None:
+    def __init__(self, observed: str, options: Options, evasion: float = 0.0) -> None:
         self.observed = observed
+        self.evasion = evasion
         self.options = options
         self.kinds: tuple[PieceType, ...] = geo.piece_types(options)
         self._hp = geo.half_positions(observed)  # local index -> position index
@@ -49,6 +50,9 @@ class Tracker:
         self.tracks: list[list[float]] = [[uniform] * self._n for _ in range(3)]
         self.wrecks = 0  # squares of the observed player's known wrecks (bitmask)
         self.fired = 0  # squares of the observed half the observer has shot at
+        # for each observer shot: the heat at its target over the highest heat then, i.e. how
+        # well the observer aims by this very model (a random shooter scores low)
+        self.aims: tuple[float, ...] = ()
 
     def copy(self) -> Tracker:
         other = Tracker.__new__(Tracker)
@@ -145,8 +149,16 @@ class Tracker:
         else:
             f_stay = [sum(t[j] for j in origins) for t in tracks]
             f_move = [sum(m[0][j] for j in origins) for m in moved]
-        # weight of hypothesis (mover m, shooter s), both uniform a priori
-        w = [[moved[m][1] * (f_move[s] if s == m else f_stay[s]) for s in range(k)] for m in range(k)]
+        # weight of hypothesis (mover m, shooter s); the shooter uniform a priori, the mover too,
+        # or, with ``evasion``, partly the piece the observer can best locate (a careful player
+        # moves the piece its last shot gave away)
+        prior = [1.0 / k] * k
+        if self.evasion > 0.0:
+            located = [sum(x * x for x in self._square_mass(t)) for t in tracks]
+            total_located = sum(located) or 1.0
+            prior = [(1.0 - self.evasion) / k + self.evasion * x / total_located for x in located]
+        w = [[prior[m] * moved[m][1] * (f_move[s] if s == m else f_stay[s]) for s in range(k)]
+             for m in range(k)]
         total = sum(map(sum, w))
         if total <= 0.0:  # nothing in the model explains it: keep the support, drop the shot
             w = [[moved[m][1] for _ in range(k)] for m in range(k)]
@@ -183,6 +195,9 @@ class Tracker:
 
     def observer_shot(self, square: int, hit: bool) -> None:
         """The observer fired at ``square``: a miss empties it, a hit removes a piece there."""
+        if self.tracks:
+            heat = self.heat()
+            self.aims += (heat[square] / (max(heat) or 1.0),)
         self.fired |= 1 << square
         if hit:
             self.removed(square)

@@ -16,7 +16,7 @@ from .belief import Tracker
 
 Event = tuple[str, int | None, bool | None, int | None, bool]  # player, shot, hit, sacrificed, resigned
 
-_CACHE: dict[tuple[str, Options], list[tuple[tuple[Event, ...], Tracker]]] = {}
+_CACHE: dict[tuple[str, Options, float], list[tuple[tuple[Event, ...], Tracker]]] = {}
 _KEEP = 6  # trackers kept per (observed side, options): two bots and a radar in one process
 
 
@@ -42,11 +42,11 @@ def apply_event(tracker: Tracker, event: Event) -> None:
         tracker.observer_shot(shot, bool(hit))
 
 
-def tracker(observed: str, options: Options, public: tuple[Event, ...]) -> Tracker:
+def tracker(observed: str, options: Options, public: tuple[Event, ...], evasion: float = 0.0) -> Tracker:
     """The belief about ``observed``'s live pieces after the public events ``public``.
     Returns a tracker the caller must not change (copy it first)."""
     observed = str(observed)
-    key = (observed, options)
+    key = (observed, options, evasion)
     entries = _CACHE.setdefault(key, [])
     best: tuple[tuple[Event, ...], Tracker] | None = None
     for entry in entries:
@@ -59,7 +59,7 @@ def tracker(observed: str, options: Options, public: tuple[Event, ...]) -> Track
         entries.append(best)
         return best[1]
     if best is None:
-        found, start = Tracker(observed, options), 0
+        found, start = Tracker(observed, options, evasion), 0
     else:
         found, start = best[1].copy(), len(best[0])
     for event in public[start:]:
@@ -70,11 +70,12 @@ def tracker(observed: str, options: Options, public: tuple[Event, ...]) -> Track
     return found
 
 
-def enemy_belief(seat: Any) -> Tracker:
-    """Where the seat's enemy pieces may be, as the seat may deduce."""
-    return tracker(opponent(str(seat.player)), seat.options, events(seat.log))
+def enemy_belief(seat: Any, evasion: float = 0.0) -> Tracker:
+    """Where the seat's enemy pieces may be, as the seat may deduce. ``evasion``: how much the
+    enemy is assumed to move the pieces it gave away (0: any piece alike)."""
+    return tracker(opponent(str(seat.player)), seat.options, events(seat.log), evasion)
 
 
-def exposure(seat: Any) -> Tracker:
+def exposure(seat: Any, evasion: float = 0.0) -> Tracker:
     """Where the enemy may believe this seat's pieces are, from the same public events."""
-    return tracker(str(seat.player), seat.options, events(seat.log))
+    return tracker(str(seat.player), seat.options, events(seat.log), evasion)

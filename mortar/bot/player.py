@@ -40,6 +40,9 @@ class HardWeights:
     skip_cost: float = 0.03  # skips are scarce (two in a row at most)
     sharpness: float = 2.0  # how strongly the enemy aims at what it believes
     floor: float = 0.02  # the enemy's belief is never perfectly flat
+    evasion: float = 0.0  # how much the enemy is assumed to move the piece it gave away
+    aim_blind: float = 0.25  # below this mean aim (see Tracker.aims) the enemy is not aiming
+    aim_sure: float = 0.6  # from this mean aim on, the danger counts in full
 
 
 class Bot:
@@ -81,7 +84,7 @@ class Bot:
 
     def believed(self, seat: Any) -> Tracker:
         """The bot's belief about the enemy (the oracle of tools/duel.py overrides this)."""
-        return enemy_belief(seat)
+        return enemy_belief(seat, self.weights.evasion if self.level == "hard" else 0.0)
 
     def candidates_best(self, seat: Any, rng: random.Random) -> Candidate:
         heat = self.believed(seat).heat()
@@ -96,7 +99,13 @@ class Bot:
         w = self.weights
         shots = sorted({t.shot.at.index for t in turns if t.shot is not None})
         options: list[int | None] = [*shots, None] if any(t.shot is None for t in turns) else list(shots)
-        seen_by_enemy = exposure(seat).heats_after_turn(options)
+        seen = exposure(seat)
+        seen_by_enemy = seen.heats_after_turn(options)
+        # how much to fear the enemy's next shot: as much as it has been aiming (two prior
+        # shots at the middle value)
+        aims = (*seen.aims, 0.5 * (w.aim_blind + w.aim_sure), 0.5 * (w.aim_blind + w.aim_sure))
+        aim = sum(aims) / len(aims)
+        fear = w.danger * min(1.0, max(0.0, (aim - w.aim_blind) / (w.aim_sure - w.aim_blind)))
         reach = self.believed(seat).can_fire_at()
         half = geo.half_squares(str(seat.player))
         craters = {s.index for s in seat.craters}
@@ -117,7 +126,7 @@ class Bot:
             risk = sum(d.get((turn.move.to if p.number == moved else p.position).square.index, 0.0)
                        for p in live)
             hit = heat[shot] if shot is not None else 0.0
-            score = hit - w.danger * risk * (1.0 - hit / enemy_live)
+            score = hit - fear * risk * (1.0 - hit / enemy_live)
             if shot is None:
                 score -= w.skip_cost
             if score > top + 1e-12:
