@@ -6,6 +6,7 @@
 #   make dist        the deployable site in dist/ (relative URLs, service worker, .gz/.br copies)
 #   make serve-dist  serve dist/ as a production host would (precompressed files) on $(DIST_PORT)
 #   make bench-web   start-up, interaction and memory figures in headless Chromium (prints only)
+#   make duel        the computer opponent's strength table (prints only; DUEL_PAIRS=200)
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -30,10 +31,10 @@ PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip 
 MORTAR_SRC := $(shell find mortar -name '*.py' -not -path '*/__pycache__/*' 2>/dev/null)
 MORTAR_DIRS := $(shell find mortar -type d -not -name '__pycache__' 2>/dev/null)
 
-.PHONY: help vendor serve dist serve-dist bench-web deps lint test test-unit test-pyodide test-e2e bench clean
+.PHONY: help vendor serve dist serve-dist bench-web deps lint test test-unit test-pyodide test-e2e bench bench-bot duel clean
 
 help:
-	@echo "targets: vendor serve dist serve-dist deps lint test-unit test-pyodide test-e2e test bench bench-web clean"
+	@echo "targets: vendor serve dist serve-dist deps lint test-unit test-pyodide test-e2e test bench bench-bot bench-web duel clean"
 
 # --- runtime --------------------------------------------------------------------------------
 
@@ -108,6 +109,21 @@ test: deps lint test-unit test-pyodide test-e2e
 # Engine speed on this machine (prints figures; see tools/bench.py).
 bench:
 	$(PYTHON) tools/bench.py
+
+# The computer opponent's decision times (prints figures; see tools/bench_bot.py).
+bench-bot:
+	$(PYTHON) tools/bench_bot.py
+
+# The computer opponent's strength table (issue 10): paired games, 28-turn limit. Long at the
+# default 200 pairs (DUEL_PAIRS=20 for a quick look); prints figures, asserts nothing.
+DUEL_PAIRS ?= 200
+duel:
+	$(PYTHON) -m mortar duel hard medium --games $(DUEL_PAIRS)
+	$(PYTHON) -m mortar duel medium easy --games $(DUEL_PAIRS)
+	$(PYTHON) -m mortar duel hard random --games $(DUEL_PAIRS)
+	$(PYTHON) -m mortar duel hard medium --games $(DUEL_PAIRS) --variant craters
+	$(PYTHON) -m mortar duel hard medium --games $(DUEL_PAIRS) --loadout secret
+	$(PYTHON) tools/duel.py hard oracle --games $(DUEL_PAIRS)
 
 clean:
 	rm -rf $(VENDOR) mortar.zip dist

@@ -16,9 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .actions import Sacrifice, Setup, Turn
 from .bot import LEVELS, Bot
 from .bot.player import place
-from .game import Game, Sacrifice, Setup, Turn
+from .game import Game
 from .rules import Loadout, Options, Variant
 
 Chooser = Callable[[Any], Any]  # seat -> action
@@ -26,7 +27,7 @@ SeatOf = Callable[[Game, str], Any]
 
 
 def _seat(game: Game, player: str) -> Any:
-    return game.seat(player)  # type: ignore[attr-defined]
+    return game.seat(player)
 
 
 class RandomPlayer:

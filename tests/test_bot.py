@@ -7,13 +7,17 @@ import math
 import random
 
 import pytest
-from seatshim import seat as seat_of
 
 from games import random_action, random_setup
 from mortar import Game, Loadout, Options, Resign, Sacrifice, Setup, Turn, Variant
 from mortar.bot import Bot
 from mortar.bot.model import enemy_belief, exposure
 from mortar.bot.radar import heat_map
+
+
+def seat_of(game: Game, player: str):
+    return game.seat(player)
+
 
 OPTIONS = [Options(Variant.CLASSIC, 12), Options(Variant.CRATERS, 12),
            Options(Variant.CLASSIC, 12, Loadout.SECRET), Options(Variant.CLASSIC, 12, Loadout.ALL_LH)]
@@ -98,7 +102,7 @@ def test_never_peeks(level):
     """Pairs of games equal for the bot's seat but with different enemy setups, moves and
     shooters: the same seed must give the same action at every step the seats agree."""
     compared = 0
-    for n in range(3):
+    for n in range(6):
         rng = random.Random(n)
         options = Options(Variant.CLASSIC, 14)
         games = [Game(options), Game(options)]
@@ -129,7 +133,7 @@ def test_never_peeks(level):
                     g.apply(rng.choice(c[target]))
                 if games[0].history[-1].hit != games[1].history[-1].hit:
                     break
-    assert compared >= 8
+    assert compared >= 12
 
 
 def test_predicted_hits_match_the_hits_made():

@@ -47,3 +47,35 @@ def test_engine_imports_no_third_party_package():
     stdlib = set(sys.stdlib_module_names) | {"mortar"}
     for path in engine_modules():
         assert imported_roots(path) <= stdlib, path
+
+
+# The computer player decides from a seat alone (RULINGS R14): its modules may use the seat, the
+# actions and the rules' parameters and geometry, never the game's state or anything built from it.
+BOT = PACKAGE / "bot"
+BOT_MAY_IMPORT = {"mortar.actions", "mortar.moves", "mortar.notation", "mortar.rules", "mortar.seat"}
+
+
+def bot_imports(path: Path) -> set[str]:
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level == 0:
+                found.add(node.module or "")
+            else:  # relative: mortar.bot.x is level 1, mortar.x is level 2
+                base = ["mortar", "bot"][:3 - node.level]
+                found.add(".".join(base + ([node.module] if node.module else [])))
+    return {name for name in found if name.split(".")[0] == "mortar"}
+
+
+def test_there_are_bot_modules():
+    assert len(list(BOT.glob("*.py"))) >= 4
+
+
+@pytest.mark.parametrize("path", sorted(BOT.glob("*.py")), ids=lambda p: p.name)
+def test_bot_module_imports_only_the_seat_and_the_rules(path):
+    imported = bot_imports(path)
+    assert all(name in BOT_MAY_IMPORT or name.startswith("mortar.bot") for name in imported), imported
+    text = path.read_text()
+    assert "Game" not in text and "player_view" not in text and "._sides" not in text

@@ -13,9 +13,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from seatshim import seat  # noqa: E402  TEMPORARY until Game.seat lands
 
 from mortar.duel import duel  # noqa: E402
 from mortar.rules import Loadout, Options, Variant  # noqa: E402
@@ -31,7 +29,7 @@ def main() -> None:
     for label, options in tables:
         times: dict[str, list[float]] = {}
         for level in ("easy", "medium", "hard"):
-            tally = duel(level, "hard", args.games, options, seed=9, seat_of=seat)
+            tally = duel(level, "hard", args.games, options, seed=9)
             for name, values in tally.times.items():
                 times.setdefault(name, []).extend(values)
         for level in ("easy", "medium", "hard"):

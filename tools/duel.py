@@ -9,10 +9,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import oracle  # noqa: E402
-from seatshim import seat  # noqa: E402  TEMPORARY until Game.seat lands
 
 from mortar.cli import duel_parser  # noqa: E402
 from mortar.duel import main  # noqa: E402
@@ -20,7 +18,7 @@ from mortar.duel import main  # noqa: E402
 
 def seat_of(game, player):
     oracle.CURRENT["game"] = game
-    return seat(game, player)
+    return game.seat(player)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..game import reachable_ends, shot_targets
+from ..moves import reachable_ends, shot_targets
 from ..notation import Position, Square
 from ..rules import HALF_MASK, Loadout, Options, PieceType
 

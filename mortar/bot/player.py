@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..game import Move, Sacrifice, Setup, Shot, Turn
+from ..actions import Sacrifice, Setup, Turn
 from ..notation import Facing, Position, Square
 from ..rules import PieceType, opponent
 from . import geometry as geo
@@ -143,20 +143,8 @@ def _destroys_enemy(seen: Any, player: Any) -> bool:
 
 
 def legal_turns(seat: Any) -> list[Turn]:
-    """Every legal turn of the seat, from the seat's own answers (moves, then shots after each)."""
-    live = [p.number for p in seat.pieces if p.alive]
-    may_skip = seat.may_skip()
-    standing = {n: seat.legal_shots(n) for n in live}
-    turns: list[Turn] = []
-    for n in live:
-        for to in seat.legal_moves(n):
-            move = Move(n, to)
-            if may_skip:
-                turns.append(Turn(move, None))
-            for k in live:
-                for at in (seat.legal_shots(n, move) if k == n else standing[k]):
-                    turns.append(Turn(move, Shot(k, at)))
-    return turns
+    """Every legal turn of the seat, as the seat itself lists them."""
+    return list(seat.legal_turns())
 
 
 def _with_hits(turns: Iterable[Turn], heat: list[float]) -> Iterable[tuple[Turn, float]]:
