@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from games import new_game, sq, turn
-
 from mortar import Options
 from mortar.bot import origins, radar, word
 from mortar.rules import Loadout
