@@ -13,6 +13,7 @@ EXPECTED_FILES = {
     "",  # index.html
     "static/app.css",
     "static/boot.js",
+    "static/shell.js",  # the rules dialog, the sound switch, sound and motion
     "static/favicon.svg",
     "static/vendor/pyscript/core.css",
     "static/vendor/pyscript/core.js",
