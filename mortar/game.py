@@ -213,7 +213,7 @@ class Game:
         refusal = self._phase_refusal()
         if refusal:
             raise IllegalActionError(refusal)
-        return self.hand(self.to_play)  # type: ignore[arg-type]
+        return self.hand(PLAYERS[len(self.history) % 2])
 
     def _phase_refusal(self) -> Refusal | None:
         if self.outcome is not None:
@@ -281,7 +281,7 @@ class Game:
 
     def refusal(self, action: Action) -> Refusal | None:
         """None when ``action`` is legal for the player to act now, else why not."""
-        return self._phase_refusal() or self.hand(self.to_play).refusal(action)  # type: ignore[arg-type]
+        return self._phase_refusal() or self.hand(PLAYERS[len(self.history) % 2]).refusal(action)
 
     def why_illegal(self, action: Action) -> str | None:
         """None when ``action`` is legal for the player to act now, else the reason."""
@@ -329,11 +329,10 @@ class Game:
         refusal = self.refusal(action)
         if refusal:
             raise IllegalActionError(refusal)
-        player = self.to_play
-        assert player is not None
-        enemy_player = player.opponent
+        # In play (refusal() said so): the player to act and the turn follow from the history.
+        player, enemy_player = PLAYERS[len(self.history) % 2], PLAYERS[(len(self.history) + 1) % 2]
         side, enemy = self._sides[player], self._sides[enemy_player]
-        turn = self.turn
+        turn = len(self.history) // 2 + 1
         if isinstance(action, Resign):
             played = Played(player, turn, action)
             self.history.append(played)
