@@ -170,7 +170,43 @@ def test_seat_holds_nothing_of_the_opponent_and_no_game():
 # --- 2. the seat agrees with the game ---------------------------------------------------------
 
 
-def junk_actions(rng: random.Random) -> list:
+# The words each refusal code's message uses: the code and the words must tell the same story.
+WORDS = {
+    RefusalCode.NOT_YOUR_TURN: ("turn, not", "cannot place pieces now"),
+    RefusalCode.GAME_OVER: ("the game is over",),
+    RefusalCode.NOT_PLACED: ("has not placed",),
+    RefusalCode.NO_SUCH_PIECE: ("there is no piece",),
+    RefusalCode.PIECE_DESTROYED: ("is destroyed and cannot",),
+    RefusalCode.MALFORMED: ("is not a", "exactly three"),
+    RefusalCode.NO_CHANGE: ("must change the square or the facing",),
+    RefusalCode.TOO_FAR: ("more than three steps", "at most three steps"),
+    RefusalCode.OFF_BOARD: ("leaves the board",),
+    RefusalCode.OBSTACLE: ("obstacle row",),
+    RefusalCode.OFF_HALF: ("half",),
+    RefusalCode.TAKEN: ("is taken by",),
+    RefusalCode.CRATER: ("is a crater",),
+    RefusalCode.BLOCKED: ("every way there is blocked",),
+    RefusalCode.BACK_STEP_ALONE: ("a step back is a whole move",),
+    RefusalCode.NOT_ALONG_FACING: ("is not along the piece's facing",),
+    RefusalCode.OUT_OF_RANGE: ("out of range",),
+    RefusalCode.OWN_HALF_TARGET: ("own half",),
+    RefusalCode.SHOT_TWICE: ("has been shot at already",),
+    RefusalCode.MUST_SHOOT: ("must shoot this turn",),
+    RefusalCode.MUST_SACRIFICE: ("must sacrifice a piece",),
+    RefusalCode.NO_SACRIFICE: ("a sacrifice is allowed only",),
+    RefusalCode.SAME_SQUARE: ("are both on",),
+    RefusalCode.WRONG_TYPE: ("this game uses only",),
+}
+SEEN_CODES: set[RefusalCode] = set()
+
+
+def note(refusal) -> None:
+    if refusal is not None:
+        assert any(words in refusal.message for words in WORDS[refusal.code]), refusal
+        SEEN_CODES.add(refusal.code)
+
+
+def junk_actions(rng: random.Random, seat: Seat) -> list:
     def position():
         return Position.at(rng.randrange(864))
 
@@ -178,6 +214,26 @@ def junk_actions(rng: random.Random) -> list:
         return Square.at(rng.randrange(108))
 
     out = []
+    # Near misses: onto another own piece or wreck, one square along the facing or behind it,
+    # a shot at each distance along the facing.
+    for piece in seat.pieces:
+        other = rng.choice([p for p in seat.pieces if p is not piece])
+        out.append(Turn(Move(piece.number, Position(other.position.square, piece.position.facing))))
+        for distance in (-2, -1, 1, 2, 4):
+            dc, dr = piece.position.facing.step
+            target = piece.position.square.offset(dc * distance, dr * distance)
+            if target is not None:
+                out.append(Turn(Move(piece.number, Position(target, piece.position.facing))))
+        # A legal move of another piece, then a shot by this one at every distance along its
+        # facing: in range or not, into either half or the obstacle row, at a crater or not.
+        moves = seat.legal_moves(other.number) if piece.alive and not seat.must_sacrifice else ()
+        if moves:
+            move = Move(other.number, rng.choice(moves))
+            dc, dr = piece.position.facing.step
+            for distance in range(1, 9):
+                target = piece.position.square.offset(dc * distance, dr * distance)
+                if target is not None:
+                    out.append(Turn(move, Shot(piece.number, target)))
     for _ in range(12):
         piece = rng.choice([1, 2, 3, 1, 2, 3, 0, 4, True])
         shot = rng.choice([None, Shot(rng.choice([1, 2, 3, 5]), square())])
@@ -197,6 +253,7 @@ def check_seat_agrees(game: Game, rng: random.Random) -> None:
             seat.legal_moves(1)
         assert from_seat.value.refusal == from_game.value.refusal
         assert seat.refusal(Resign()) == game.refusal(Resign())
+        note(from_seat.value.refusal)
         return
     seat = game.seat(player)
     other = game.seat(player.opponent)
@@ -221,11 +278,13 @@ def check_seat_agrees(game: Game, rng: random.Random) -> None:
         assert turns[i] == expected[i]
         assert seat.refusal(turns[i]) is None
     assert list(seat.legal_actions())[:20] == list(game.legal_actions())[:20]
-    for action in junk_actions(rng):
+    for action in junk_actions(rng, seat):
         refusal = seat.refusal(action)
         assert refusal == game.refusal(action), action
+        note(refusal)
         assert game.why_illegal(action) == (refusal.message if refusal else None)
         assert other.refusal(action).code is RefusalCode.NOT_YOUR_TURN
+        note(other.refusal(action))
         if isinstance(action, Turn) and isinstance(action.move, Move):
             assert seat.move_refusal(action.move) == game.move_refusal(action.move)
     for _ in range(4):
@@ -239,6 +298,7 @@ def check_seat_agrees(game: Game, rng: random.Random) -> None:
             with pytest.raises(IllegalActionError) as from_seat:
                 seat.step_path(piece, steps)
             assert from_seat.value.refusal == e.refusal
+            note(e.refusal)
         else:
             assert seat.step_path(piece, steps) == expected_path
             assert seat.next_steps(piece, steps) == game.next_steps(piece, steps)
@@ -246,6 +306,7 @@ def check_seat_agrees(game: Game, rng: random.Random) -> None:
 
 def test_seat_answers_agree_with_the_game_on_random_games():
     rng = random.Random(2026)
+    SEEN_CODES.clear()
     for number in range(14):
         options = random_options(rng)
         game = Game(options, NAMES)
@@ -262,6 +323,7 @@ def test_seat_answers_agree_with_the_game_on_random_games():
                     setup = Setup(player, tuple(positions), tuple(rng.choice(list(PieceType))
                                                                   for _ in range(3)))
                 assert seat.setup_refusal(setup) == game.setup_refusal(setup)
+                note(seat.setup_refusal(setup))
                 square = Square.at(rng.randrange(108))
                 refusal = seat.square_refusal(square)
                 assert (refusal.message if refusal else None) == game.square_error(player, square)
@@ -272,6 +334,8 @@ def test_seat_answers_agree_with_the_game_on_random_games():
                 break
             game.apply(random_action(rng, game))
         check_seat_agrees(game, rng)
+    # Every kind of refusal came up, each with words that match its code.
+    assert set(RefusalCode) == SEEN_CODES, set(RefusalCode) - SEEN_CODES
 
 
 def test_refusals_carry_a_code_and_the_plain_message():
@@ -300,3 +364,17 @@ def test_refusals_carry_a_code_and_the_plain_message():
     assert seat.half == frozenset(s for s in Square.all() if s.row <= 4)
     assert seat.enemy_half == frozenset(s for s in Square.all() if s.row >= 6)
     assert [str(p.position) for p in game.seat("B").pieces] == ["K9/S", "I9/S", "A8/SE"]
+
+
+def test_the_seat_and_the_rules_do_not_import_the_game():
+    """The computer player imports the geometry and the rule checks without the game."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "mortar"
+    for name in ("actions", "legality", "moves", "notation", "rules", "seat"):
+        tree = ast.parse((root / f"{name}.py").read_text())
+        imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+        imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+                     for alias in node.names}
+        assert not any(m and m.split(".")[-1] in {"game", "view", "record", "ui"} for m in imported), name
