@@ -177,7 +177,7 @@ def test_belief_never_rules_out_the_truth(options):
                 enemy = "B" if player == "A" else "A"
                 seat = seat_of(game, player)
                 belief, seen = enemy_belief(seat), exposure(seat_of(game, enemy))
-                assert len(belief.tracks) == game.live_count(enemy)
+                assert belief.live == game.live_count(enemy)
                 for n in (1, 2, 3):
                     if game.is_alive(enemy, n):
                         position, kind = game.position(enemy, n), game.piece_type(enemy, n)

@@ -1,21 +1,25 @@
 """Belief: where the pieces of one side may be, deduced from public events only.
 
-A :class:`Tracker` follows the live pieces of the *observed* player as seen by the *observer*:
-one probability vector per live piece (a *track*) over the observed half's states (position ×
-possible type: 384 or 768 states). The pieces are anonymous, so the tracks are labels of
-convenience: updates are exact Bayes on the product of the tracks followed by a projection back
-to a product (each track becomes the mixture of its versions under every hypothesis of which
-piece moved and which fired). The events are exactly what R12 lets the observer know:
+A :class:`Tracker` follows the live pieces of the *observed* player as seen by the *observer*.
+Its belief is a small mixture of *hypotheses*; each hypothesis has a weight and one probability
+vector per live piece (a *track*) over the observed half's states (position × possible type:
+384 or 768 states), the tracks independent within it. The events are exactly what R12 lets the
+observer know:
 
 * a turn of the observed player: one live piece moved (uniformly over its R5 end positions,
   craters and known wrecks blocking; which piece is unknown), then either no shot or a shot at
-  a target, which only positions on the reverse of the range table could have fired;
-* a shot of the observer: a miss means no live piece stood there; a hit (or a sacrifice,
-  which reveals the square) means one did, and that track leaves.
+  a target, which only positions on the reverse of the range table could have fired. Each
+  hypothesis branches on which track fired (the mover is averaged within each branch);
+* a shot of the observer: a miss means no live piece stood there (a hypothesis that put the
+  last shooter there loses weight); a hit, or a sacrifice, which reveals the square, means one
+  did: the hypothesis branches on which track it was, and that track leaves.
 
-The model's support always covers the truth: every event keeps each hypothesis that could have
-produced it, and the approximations (independent tracks, other pieces ignored as blockers)
-only widen it. A little uniform mixing after each observed turn guards against rounding.
+Pieces are anonymous, so tracks are sorted within a hypothesis and equal hypotheses merge; past
+``width`` hypotheses the lightest are merged into one (track-wise averages). Merging only
+widens a hypothesis, and every branch that could have produced an event is kept with its
+weight, so the model's support always covers the truth; the approximations (independent
+tracks, other pieces ignored as blockers) only widen it. A little uniform mixing after each
+observed turn guards against rounding.
 
 The bot's belief about the enemy and its own *exposure* (the enemy's belief about the bot's
 pieces) are two trackers over the same log, with the roles swapped.
@@ -24,21 +28,25 @@ pieces) are two trackers over the same log, with the roles swapped.
 from __future__ import annotations
 
 from ..notation import Position
-from ..rules import Options, PieceType, Variant, opponent
+from ..rules import Options, PieceType, Variant
 from . import geometry as geo
 
 MIX = 1e-6  # uniform mixing after each observed turn: a safety net, far below any real signal
+WIDTH = 1  # hypotheses kept (4 cost 4x as much and won 55 % of 60 games against 1: no clear gain)
+
+Tracks = list[list[float]]
 
 
 class Tracker:
     """The observer's belief about the observed player's live pieces (see the module doc)."""
 
-    __slots__ = ("observed", "options", "kinds", "tracks", "wrecks", "fired", "_hp", "_idx",
-                 "_sq", "_n", "_squares", "evasion", "aims")
+    __slots__ = ("observed", "options", "kinds", "hyps", "wrecks", "fired", "_hp", "_idx",
+                 "_sq", "_n", "_squares", "evasion", "aims", "width")
 
-    def __init__(self, observed: str, options: Options, evasion: float = 0.0) -> None:
+    def __init__(self, observed: str, options: Options, evasion: float = 0.0, width: int = WIDTH) -> None:
         self.observed = observed
         self.evasion = evasion
+        self.width = width
         self.options = options
         self.kinds: tuple[PieceType, ...] = geo.piece_types(options)
         self._hp = geo.half_positions(observed)  # local index -> position index
@@ -47,7 +55,7 @@ class Tracker:
         self._sq = [self._hp[j % len(self._hp)] >> 3 for j in range(self._n)]
         self._squares = geo.half_squares(observed)  # local square b holds local states 8b..8b+7
         uniform = 1.0 / self._n
-        self.tracks: list[list[float]] = [[uniform] * self._n for _ in range(3)]
+        self.hyps: list[tuple[float, Tracks]] = [(1.0, [[uniform] * self._n for _ in range(3)])]
         self.wrecks = 0  # squares of the observed player's known wrecks (bitmask)
         self.fired = 0  # squares of the observed half the observer has shot at
         # for each observer shot: the heat at its target over the highest heat then, i.e. how
@@ -58,8 +66,13 @@ class Tracker:
         other = Tracker.__new__(Tracker)
         for name in Tracker.__slots__:
             setattr(other, name, getattr(self, name))
-        other.tracks = [list(t) for t in self.tracks]
+        other.hyps = [(w, [list(t) for t in tracks]) for w, tracks in self.hyps]
         return other
+
+    @property
+    def live(self) -> int:
+        """How many observed pieces are live (tracks per hypothesis)."""
+        return len(self.hyps[0][1])
 
     # --- geometry of the observed half ------------------------------------------------------
 
@@ -78,9 +91,9 @@ class Tracker:
     def origin_states(self, square: int) -> list[int]:
         """Local states from which a shot at ``square`` could have been fired."""
         found = []
+        idx = self._idx
         for k, kind in enumerate(self.kinds):
             base = k * len(self._hp)
-            idx = self._idx
             found.extend(base + idx[p] for p in geo.origins(self.observed, kind).get(square, ()))
         return found
 
@@ -106,138 +119,173 @@ class Tracker:
 
     def observed_turn(self, shot: int | None) -> None:
         """The observed player moved one piece and fired at ``shot`` (a square index) or not."""
-        if self.tracks:
-            moved = [self._moved(t) for t in self.tracks]
-            self.tracks = self._after(moved, shot)
-            self._mix()
-
-    def heats_after_turn(self, shots: list[int | None]) -> dict[int | None, list[float]]:
-        """For each possible shot of the observed player's next turn: the heat (see :meth:`heat`)
-        after that turn. The move model is shared, so this costs one move, not one per shot; and
-        since a track's square masses are linear in it, no track is built per shot."""
-        tracks = self.tracks
-        k = len(tracks)
-        moved = [self._moved(t) for t in tracks]
-        stay_sq = [self._square_mass(t) for t in tracks]
-        move_sq = [self._square_mass(m[0]) for m in moved]
-        sq = self._sq
-        out: dict[int | None, list[float]] = {}
-        for shot in shots:
-            coefficients, origins, f_stay, f_move = self._hypotheses(moved, shot)
-            masses = []
-            for i in range(k):
-                c_ml, c_m, c_pl, c_p = coefficients[i]
-                m = [c_p * a + c_m * b for a, b in zip(stay_sq[i], move_sq[i])]
-                if origins is not None:
-                    r_m = c_ml / f_move[i] if c_ml > 0.0 and f_move[i] > 0.0 else 0.0
-                    r_s = c_pl / f_stay[i] if c_pl > 0.0 and f_stay[i] > 0.0 else 0.0
-                    stay, move = tracks[i], moved[i][0]
-                    for j in origins:
-                        m[sq[j]] += r_m * move[j] + r_s * stay[j]
-                masses.append(m)
-            out[shot] = _union(masses)
-        return out
-
-    def _hypotheses(self, moved, shot):
-        """Per track, the weights of its four versions (moved and fired, moved, fired, neither)
-        under every hypothesis of which piece moved and which fired."""
-        tracks = self.tracks
-        k = len(tracks)
+        if not self.live:
+            return
         origins = self.origin_states(shot) if shot is not None else None
+        children: list[tuple[float, Tracks]] = []
+        for weight, tracks in self.hyps:
+            moved = [self._moved(t) for t in tracks]
+            for w, coefficients, f_stay, f_move in self._branches(tracks, moved, origins):
+                children.append((weight * w, self._combine(tracks, moved, coefficients, origins,
+                                                           f_stay, f_move)))
+        self._settle(children)
+        self._mix()
+
+    def _branches(self, tracks: Tracks, moved, origins):
+        """The branches of one hypothesis for an observed turn: for each possible shooter (one
+        branch when there is no shot), its weight and, per track, the weights of the track's four
+        versions (moved and fired, moved, fired, neither) with the mover averaged out."""
+        k = len(tracks)
         if origins is None:
             f_stay = f_move = [1.0] * k
         else:
             f_stay = [sum(t[j] for j in origins) for t in tracks]
             f_move = [sum(m[0][j] for j in origins) for m in moved]
-        # weight of hypothesis (mover m, shooter s); the shooter uniform a priori, the mover too,
-        # or, with ``evasion``, partly the piece the observer can best locate (a careful player
-        # moves the piece its last shot gave away)
+        # the mover: uniform a priori, or with ``evasion`` partly the piece the observer can best
+        # locate (a careful player moves the piece its last shot gave away)
         prior = [1.0 / k] * k
         if self.evasion > 0.0:
             located = [sum(x * x for x in self._square_mass(t)) for t in tracks]
             total_located = sum(located) or 1.0
             prior = [(1.0 - self.evasion) / k + self.evasion * x / total_located for x in located]
-        w = [[prior[m] * moved[m][1] * (f_move[s] if s == m else f_stay[s]) for s in range(k)]
-             for m in range(k)]
-        total = sum(map(sum, w))
-        if total <= 0.0:  # nothing in the model explains it: keep the support, drop the shot
-            w = [[moved[m][1] for _ in range(k)] for m in range(k)]
-            origins = None
-            total = sum(map(sum, w)) or 1.0
-        coefficients = []
-        for i in range(k):
-            c_ml = w[i][i] / total
-            c_m = sum(w[i][s] for s in range(k) if s != i) / total
-            c_pl = sum(w[m][i] for m in range(k) if m != i) / total
-            c_p = 1.0 - c_ml - c_m - c_pl
-            if origins is None:
-                c_m, c_p, c_ml, c_pl = c_m + c_ml, c_p + c_pl, 0.0, 0.0
-            coefficients.append((c_ml, c_m, c_pl, c_p))
-        return coefficients, origins, f_stay, f_move
+        mover = [prior[m] * moved[m][1] for m in range(k)]
+        out = []
+        if origins is None:
+            total = sum(mover) or 1.0
+            out.append((total, [(0.0, mover[i] / total, 0.0, 1.0 - mover[i] / total) for i in range(k)],
+                        f_stay, f_move))
+            return out
+        for s in range(k):
+            w = [mover[m] * (f_move[s] if m == s else f_stay[s]) for m in range(k)]
+            total = sum(w)
+            if total <= 0.0:
+                continue
+            coefficients = []
+            for i in range(k):
+                c = w[i] / total
+                coefficients.append((c, 0.0, 1.0 - c, 0.0) if i == s else (0.0, c, 0.0, 1.0 - c))
+            out.append((total / k, coefficients, f_stay, f_move))
+        if not out:  # nothing in the model explains the shot: keep the support, drop the shot
+            return self._branches(tracks, moved, None)
+        return out
 
-    def _after(self, moved: list[tuple[list[float], float]], shot: int | None) -> list[list[float]]:
-        coefficients, origins, f_stay, f_move = self._hypotheses(moved, shot)
+    def _combine(self, tracks: Tracks, moved, coefficients, origins, f_stay, f_move) -> Tracks:
         new_tracks = []
         for i, (c_ml, c_m, c_pl, c_p) in enumerate(coefficients):
-            stay, move = self.tracks[i], moved[i][0]
-            new = [c_p * a + c_m * b for a, b in zip(stay, move)]
-            if origins is not None:
-                if c_ml > 0.0 and f_move[i] > 0.0:
-                    r = c_ml / f_move[i]
-                    for j in origins:
-                        new[j] += r * move[j]
-                if c_pl > 0.0 and f_stay[i] > 0.0:
-                    r = c_pl / f_stay[i]
-                    for j in origins:
-                        new[j] += r * stay[j]
+            stay, move = tracks[i], moved[i][0]
+            if c_ml or c_pl:  # the shooter: only its origin states, renormalised
+                new = [0.0] * self._n
+                r_m = c_ml / f_move[i] if f_move[i] > 0.0 else 0.0
+                r_s = c_pl / f_stay[i] if f_stay[i] > 0.0 else 0.0
+                for j in origins:
+                    new[j] = r_m * move[j] + r_s * stay[j]
+                total = sum(new)
+                new = [x / total for x in new] if total > 0.0 else list(stay)
+            else:
+                new = [c_p * a + c_m * b for a, b in zip(stay, move)]
             new_tracks.append(new)
         return new_tracks
 
+    def heats_after_turn(self, shots: list[int | None]) -> dict[int | None, list[float]]:
+        """For each possible shot of the observed player's next turn: the heat (see :meth:`heat`)
+        after that turn. The move model is shared, so this costs one move per track, not one
+        per shot; and since square masses are linear in the tracks, none is built per shot."""
+        prepared = []
+        for weight, tracks in self.hyps:
+            moved = [self._moved(t) for t in tracks]
+            prepared.append((weight, tracks, moved, [self._square_mass(t) for t in tracks],
+                             [self._square_mass(m[0]) for m in moved]))
+        sq = self._sq
+        out: dict[int | None, list[float]] = {}
+        for shot in shots:
+            origins = self.origin_states(shot) if shot is not None else None
+            heat = [0.0] * 108
+            total_weight = 0.0
+            for weight, tracks, moved, stay_sq, move_sq in prepared:
+                for w, coefficients, f_stay, f_move in self._branches(tracks, moved, origins):
+                    masses = []
+                    for i, (c_ml, c_m, c_pl, c_p) in enumerate(coefficients):
+                        if c_ml or c_pl:
+                            m = [0.0] * 108
+                            r_m = c_ml / f_move[i] if f_move[i] > 0.0 else 0.0
+                            r_s = c_pl / f_stay[i] if f_stay[i] > 0.0 else 0.0
+                            stay, move = tracks[i], moved[i][0]
+                            for j in origins:  # type: ignore[union-attr]
+                                m[sq[j]] += r_m * move[j] + r_s * stay[j]
+                            total = sum(m) or 1.0
+                            m = [x / total for x in m]
+                        else:
+                            m = [c_p * a + c_m * b for a, b in zip(stay_sq[i], move_sq[i])]
+                        masses.append(m)
+                    ww = weight * w
+                    total_weight += ww
+                    heat = [h + ww * x for h, x in zip(heat, _union(masses))]
+            scale = 1.0 / total_weight if total_weight > 0.0 else 0.0
+            out[shot] = [h * scale for h in heat]
+        return out
+
     def observer_shot(self, square: int, hit: bool) -> None:
         """The observer fired at ``square``: a miss empties it, a hit removes a piece there."""
-        if self.tracks:
+        if self.live:
             heat = self.heat()
             self.aims += (heat[square] / (max(heat) or 1.0),)
         self.fired |= 1 << square
         if hit:
             self.removed(square)
-        else:
-            self._empty(square)
+            return
+        children = []
+        for weight, tracks in self.hyps:
+            stay = 1.0
+            for t in tracks:
+                stay *= 1.0 - self._mass(t, square)
+            children.append((weight * stay, [self._without(t, square) for t in tracks]))
+        self._settle(children)
 
     def removed(self, square: int) -> None:
         """A live observed piece stood on ``square`` and was destroyed there (hit or sacrifice)."""
         self.wrecks |= 1 << square
-        tracks = self.tracks
-        k = len(tracks)
-        if k == 0:
+        if not self.live:
             return
-        on = [self._mass(t, square) for t in tracks]
-        w = []
-        for i in range(k):
-            x = on[i]
-            for j in range(k):
-                if j != i:
-                    x *= 1.0 - on[j]
-            w.append(x)
-        total = sum(w)
-        if total <= 0.0:
-            w, total = [1.0] * k, float(k)
-        survivors = []
-        for i in range(k):
-            others = [self._without(tracks[j], square) for j in range(k) if j != i]
-            survivors.append(others)
-        new_tracks = []
-        for slot in range(k - 1):
-            new = [0.0] * self._n
-            for i in range(k):
-                if w[i] > 0.0:
-                    c = w[i] / total
-                    new = [a + c * b for a, b in zip(new, survivors[i][slot])]
-            new_tracks.append(new)
-        self.tracks = new_tracks
+        children = []
+        for weight, tracks in self.hyps:
+            on = [self._mass(t, square) for t in tracks]
+            rest = [self._without(t, square) for t in tracks]
+            for i in range(len(tracks)):
+                w = on[i]
+                for j in range(len(tracks)):
+                    if j != i:
+                        w *= 1.0 - on[j]
+                children.append((weight * w, [rest[j] for j in range(len(tracks)) if j != i]))
+        self._settle(children)
 
-    def _empty(self, square: int) -> None:
-        self.tracks = [self._without(t, square) for t in self.tracks]
+    # --- keeping the mixture small ------------------------------------------------------------
+
+    def _settle(self, children: list[tuple[float, Tracks]]) -> None:
+        """Normalise, merge equal hypotheses (tracks sorted: pieces are anonymous) and merge the
+        lightest past ``width`` into one."""
+        total = sum(w for w, _ in children)
+        if total <= 0.0:  # only if the model lost the truth: keep every branch alike
+            children = [(1.0, tracks) for _, tracks in children]
+            total = float(len(children))
+        merged: dict[tuple, tuple[float, Tracks]] = {}
+        for w, tracks in children:
+            tracks = sorted(tracks, key=_fingerprint)
+            key = tuple(round(_fingerprint(t), 9) for t in tracks)
+            if key in merged:
+                merged[key] = (merged[key][0] + w / total, merged[key][1])
+            else:
+                merged[key] = (w / total, tracks)
+        ranked = sorted(merged.values(), key=lambda h: -h[0])
+        if len(ranked) > self.width:
+            kept, rest = ranked[:self.width - 1], ranked[self.width - 1:]
+            weight = sum(w for w, _ in rest)
+            k = len(rest[0][1])
+            tracks = [[0.0] * self._n for _ in range(k)]
+            for w, ts in rest:
+                c = w / weight
+                tracks = [[a + c * b for a, b in zip(acc, t)] for acc, t in zip(tracks, ts)]
+            ranked = [*kept, (weight, tracks)]
+        self.hyps = ranked
 
     def _without(self, track: list[float], square: int) -> list[float]:
         sq = self._sq
@@ -255,11 +303,15 @@ class Tracker:
 
     def _mix(self) -> None:
         u = self._uniform()
-        self.tracks = [[(1.0 - MIX) * p + MIX * q for p, q in zip(t, u)] for t in self.tracks]
+        self.hyps = [(w, [[(1.0 - MIX) * p + MIX * q for p, q in zip(t, u)] for t in tracks])
+                     for w, tracks in self.hyps]
 
     def _mass(self, track: list[float], square: int) -> float:
-        sq = self._sq
-        return sum(p for j, p in enumerate(track) if sq[j] == square)
+        b = self._squares.index(square) if square in self._squares else -1
+        if b < 0:
+            return 0.0
+        h = len(self._hp)
+        return sum(sum(track[base + 8 * b:base + 8 * b + 8]) for base in range(0, self._n, h))
 
     # --- questions ----------------------------------------------------------------------------
 
@@ -274,26 +326,30 @@ class Tracker:
                 out[s] += sum(track[base + 8 * b:base + 8 * b + 8])
         return out
 
-    def square_masses(self) -> list[list[float]]:
-        """Per track, the probability of each square index (108 entries, zero off the half)."""
-        return [self._square_mass(t) for t in self.tracks]
-
     def heat(self) -> list[float]:
         """Per square index: the probability that some live observed piece stands there (what a
         shot there would hit)."""
-        return _union(self.square_masses())
+        heat = [0.0] * 108
+        for w, tracks in self.hyps:
+            union = _union([self._square_mass(t) for t in tracks])
+            heat = [h + w * x for h, x in zip(heat, union)]
+        return heat
 
     def state_probability(self, position: Position, kind: PieceType | None = None) -> float:
-        """Probability that some track holds exactly ``position`` (and ``kind`` if given)."""
+        """Probability that some piece holds exactly ``position`` (and ``kind`` if given), at
+        least (the mixture over hypotheses of the likeliest track's probability)."""
         local = self._idx.get(position.index)
         if local is None:
             return 0.0
         h = len(self._hp)
-        best = 0.0
-        for t in self.tracks:
-            p = sum(t[k * h + local] for k, kd in enumerate(self.kinds) if kind is None or kd is kind)
-            best = max(best, p)
-        return best
+        found = 0.0
+        for w, tracks in self.hyps:
+            best = 0.0
+            for t in tracks:
+                p = sum(t[k * h + local] for k, kd in enumerate(self.kinds) if kind is None or kd is kind)
+                best = max(best, p)
+            found += w * best
+        return found
 
     def can_fire_at(self) -> list[float]:
         """Per square of the observer's half: probability that some observed piece could fire at
@@ -301,21 +357,26 @@ class Tracker:
         h = len(self._hp)
         blocked = self.blocked
         table = geo.ends_table(self.observed, blocked)
-        miss = [1.0] * 108
-        for t in self.tracks:
-            reach = [0.0] * 108
-            for k, kind in enumerate(self.kinds):
-                masks = _reach_masks(self.observed, kind, blocked, table)
-                base = k * h
-                for local in range(h):
-                    p = t[base + local]
-                    if p > 1e-9:
-                        for s in masks[local]:
-                            reach[s] += p
-            for s in range(108):
-                if reach[s]:
-                    miss[s] *= 1.0 - min(1.0, reach[s])
-        return [1.0 - x for x in miss]
+        out = [0.0] * 108
+        for w, tracks in self.hyps:
+            miss = [1.0] * 108
+            for t in tracks:
+                reach = [0.0] * 108
+                for k, kind in enumerate(self.kinds):
+                    masks = _reach_masks(self.observed, kind, blocked, table)
+                    base = k * h
+                    for local in range(h):
+                        p = t[base + local]
+                        if p > 1e-9:
+                            for s in masks[local]:
+                                reach[s] += p
+                miss = [x * (1.0 - min(1.0, r)) for x, r in zip(miss, reach)]
+            out = [o + w * (1.0 - x) for o, x in zip(out, miss)]
+        return out
+
+
+def _fingerprint(track: list[float]) -> float:
+    return sum(i * p for i, p in enumerate(track[::7]))
 
 
 def _union(masses: list[list[float]]) -> list[float]:
@@ -370,7 +431,3 @@ def _reach_masks(player: str, kind: PieceType, blocked: int, table) -> list[tupl
             found.append(tuple(sorted(squares)))
         _REACH[key] = found
     return found
-
-
-def observer_of(tracker: Tracker) -> str:
-    return opponent(tracker.observed)

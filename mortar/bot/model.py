@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..rules import Options, opponent
-from .belief import Tracker
+from .belief import WIDTH, Tracker
 
 Event = tuple[str, int | None, bool | None, int | None, bool]  # player, shot, hit, sacrificed, resigned
 
-_CACHE: dict[tuple[str, Options, float], list[tuple[tuple[Event, ...], Tracker]]] = {}
+_CACHE: dict[tuple[str, Options, float, int], list[tuple[tuple[Event, ...], Tracker]]] = {}
 _KEEP = 6  # trackers kept per (observed side, options): two bots and a radar in one process
 
 
@@ -42,11 +42,12 @@ def apply_event(tracker: Tracker, event: Event) -> None:
         tracker.observer_shot(shot, bool(hit))
 
 
-def tracker(observed: str, options: Options, public: tuple[Event, ...], evasion: float = 0.0) -> Tracker:
+def tracker(observed: str, options: Options, public: tuple[Event, ...], evasion: float = 0.0,
+            width: int = WIDTH) -> Tracker:
     """The belief about ``observed``'s live pieces after the public events ``public``.
     Returns a tracker the caller must not change (copy it first)."""
     observed = str(observed)
-    key = (observed, options, evasion)
+    key = (observed, options, evasion, width)
     entries = _CACHE.setdefault(key, [])
     best: tuple[tuple[Event, ...], Tracker] | None = None
     for entry in entries:
@@ -59,7 +60,7 @@ def tracker(observed: str, options: Options, public: tuple[Event, ...], evasion:
         entries.append(best)
         return best[1]
     if best is None:
-        found, start = Tracker(observed, options, evasion), 0
+        found, start = Tracker(observed, options, evasion, width), 0
     else:
         found, start = best[1].copy(), len(best[0])
     for event in public[start:]:
@@ -70,12 +71,12 @@ def tracker(observed: str, options: Options, public: tuple[Event, ...], evasion:
     return found
 
 
-def enemy_belief(seat: Any, evasion: float = 0.0) -> Tracker:
+def enemy_belief(seat: Any, evasion: float = 0.0, width: int = WIDTH) -> Tracker:
     """Where the seat's enemy pieces may be, as the seat may deduce. ``evasion``: how much the
     enemy is assumed to move the pieces it gave away (0: any piece alike)."""
-    return tracker(opponent(str(seat.player)), seat.options, events(seat.log), evasion)
+    return tracker(opponent(str(seat.player)), seat.options, events(seat.log), evasion, width)
 
 
-def exposure(seat: Any, evasion: float = 0.0) -> Tracker:
+def exposure(seat: Any, evasion: float = 0.0, width: int = WIDTH) -> Tracker:
     """Where the enemy may believe this seat's pieces are, from the same public events."""
-    return tracker(str(seat.player), seat.options, events(seat.log), evasion)
+    return tracker(str(seat.player), seat.options, events(seat.log), evasion, width)

@@ -17,7 +17,7 @@ from ..actions import Sacrifice, Setup, Turn
 from ..notation import Facing, Position, Square
 from ..rules import PieceType, opponent
 from . import geometry as geo
-from .belief import Tracker
+from .belief import WIDTH, Tracker
 from .model import enemy_belief, exposure
 
 LEVELS = ("easy", "medium", "hard")
@@ -41,6 +41,7 @@ class HardWeights:
     sharpness: float = 2.0  # how strongly the enemy aims at what it believes
     floor: float = 0.02  # the enemy's belief is never perfectly flat
     evasion: float = 0.0  # how much the enemy is assumed to move the piece it gave away
+    width: int = WIDTH  # hypotheses the belief keeps (see belief.py)
     aim_blind: float = 0.25  # below this mean aim (see Tracker.aims) the enemy is not aiming
     aim_sure: float = 0.6  # from this mean aim on, the danger counts in full
 
@@ -84,7 +85,9 @@ class Bot:
 
     def believed(self, seat: Any) -> Tracker:
         """The bot's belief about the enemy (the oracle of tools/duel.py overrides this)."""
-        return enemy_belief(seat, self.weights.evasion if self.level == "hard" else 0.0)
+        if self.level == "hard":
+            return enemy_belief(seat, self.weights.evasion, self.weights.width)
+        return enemy_belief(seat)
 
     def candidates_best(self, seat: Any, rng: random.Random) -> Candidate:
         heat = self.believed(seat).heat()
@@ -99,7 +102,7 @@ class Bot:
         w = self.weights
         shots = sorted({t.shot.at.index for t in turns if t.shot is not None})
         options: list[int | None] = [*shots, None] if any(t.shot is None for t in turns) else list(shots)
-        seen = exposure(seat)
+        seen = exposure(seat, 0.0, w.width)
         seen_by_enemy = seen.heats_after_turn(options)
         # how much to fear the enemy's next shot: as much as it has been aiming (two prior
         # shots at the middle value)
@@ -170,9 +173,9 @@ def _easy(seat: Any, turns: list[Turn], heat: list[float], rng: random.Random) -
     mine = [t for t in turns if t.move == move]
     shots = [t for t in mine if t.shot is not None]
     skips = [t for t in mine if t.shot is None]
-    if skips and (not shots or rng.random() < 0.25):
+    if skips and (not shots or rng.random() < 0.3):
         return Candidate(skips[0], 0.0, 0.0)
-    weights = [heat[t.shot.at.index] + 0.01 for t in shots]  # type: ignore[union-attr]
+    weights = [heat[t.shot.at.index] + 0.03 for t in shots]  # type: ignore[union-attr]
     turn = rng.choices(shots, weights)[0]
     h = heat[turn.shot.at.index]  # type: ignore[union-attr]
     return Candidate(turn, h, h)
