@@ -61,18 +61,24 @@ class Tally:
     losses: int = 0
     lengths: list[int] = field(default_factory=list)
     pair_scores: list[float] = field(default_factory=list)
-    times: dict[str, list[float]] = field(default_factory=dict)
+    times: dict[str, list[float]] = field(default_factory=dict)  # wall clock, per decision
+    cpu: dict[str, list[float]] = field(default_factory=dict)  # CPU time of this process
 
 
-def play(game: Game, players: dict[str, Any], seat_of: SeatOf, times: dict[str, list[float]]) -> Game:
+def play(game: Game, players: dict[str, Any], seat_of: SeatOf, times: dict[str, list[float]],
+         cpu: dict[str, list[float]] | None = None) -> Game:
+    """Play ``game`` to its end; ``times``/``cpu``: wall-clock/CPU seconds per decision, by level."""
     while not game.is_over:
         player = game.to_play
         assert player is not None
         seat = seat_of(game, player)
         chooser = players[player]
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         action = chooser.choose(seat)
-        times.setdefault(getattr(chooser, "label", chooser.level), []).append(time.perf_counter() - start)
+        label = getattr(chooser, "label", chooser.level)
+        times.setdefault(label, []).append(time.perf_counter() - start)
+        if cpu is not None:
+            cpu.setdefault(label, []).append(time.process_time() - start_cpu)
         if isinstance(action, Setup):
             game.place(action)
         else:
@@ -98,7 +104,7 @@ def duel(first: str, second: str, pairs: int, options: Options, seed: int = 1,
             game.place(setup_b)
             players = {"A": make_player(a_level, f"{seed}|{i}|{swap}|A", extra),
                        "B": make_player(b_level, f"{seed}|{i}|{swap}|B", extra)}
-            play(game, players, seat_of, tally.times)
+            play(game, players, seat_of, tally.times, tally.cpu)
             mine = "B" if swap else "A"
             if game.winner == mine:
                 tally.wins += 1

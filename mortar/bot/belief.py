@@ -193,20 +193,22 @@ class Tracker:
         prepared = []
         for weight, tracks in self.hyps:
             moved = [self._moved(t) for t in tracks]
-            prepared.append((weight, tracks, moved, [self._square_mass(t) for t in tracks],
-                             [self._square_mass(m[0]) for m in moved]))
-        sq = self._sq
+            prepared.append((weight, tracks, moved, [self._local_mass(t) for t in tracks],
+                             [self._local_mass(m[0]) for m in moved]))
+        h = len(self._hp)
+        sq = [(j % h) >> 3 for j in range(self._n)]  # local square of each local state
+        squares = self._squares
         out: dict[int | None, list[float]] = {}
         for shot in shots:
             origins = self.origin_states(shot) if shot is not None else None
-            heat = [0.0] * 108
+            heat = [0.0] * len(squares)
             total_weight = 0.0
             for weight, tracks, moved, stay_sq, move_sq in prepared:
                 for w, coefficients, f_stay, f_move in self._branches(tracks, moved, origins):
                     masses = []
                     for i, (c_ml, c_m, c_pl, c_p) in enumerate(coefficients):
                         if c_ml or c_pl:
-                            m = [0.0] * 108
+                            m = [0.0] * len(squares)
                             r_m = c_ml / f_move[i] if f_move[i] > 0.0 else 0.0
                             r_s = c_pl / f_stay[i] if f_stay[i] > 0.0 else 0.0
                             stay, move = tracks[i], moved[i][0]
@@ -221,7 +223,10 @@ class Tracker:
                     total_weight += ww
                     heat = [h + ww * x for h, x in zip(heat, _union(masses))]
             scale = 1.0 / total_weight if total_weight > 0.0 else 0.0
-            out[shot] = [h * scale for h in heat]
+            full = [0.0] * 108
+            for b, s in enumerate(squares):
+                full[s] = heat[b] * scale
+            out[shot] = full
         return out
 
     def observer_shot(self, square: int, hit: bool) -> None:
@@ -326,6 +331,14 @@ class Tracker:
                 out[s] += sum(track[base + 8 * b:base + 8 * b + 8])
         return out
 
+    def _local_mass(self, track: list[float]) -> list[float]:
+        """Probability of each square of the observed half, in local square order."""
+        h = len(self._hp)
+        out = [sum(track[i:i + 8]) for i in range(0, h, 8)]
+        for base in range(h, self._n, h):
+            out = [a + sum(track[base + i:base + i + 8]) for a, i in zip(out, range(0, h, 8))]
+        return out
+
     def heat(self) -> list[float]:
         """Per square index: the probability that some live observed piece stands there (what a
         shot there would hit)."""
@@ -379,9 +392,9 @@ def _fingerprint(track: list[float]) -> float:
     return sum(i * p for i, p in enumerate(track[::7]))
 
 
-def _union(masses: list[list[float]]) -> list[float]:
+def _union(masses: list[list[float]], size: int = 108) -> list[float]:
     """Per square: the probability that at least one of independent tracks is there."""
-    miss = [1.0] * 108
+    miss = [1.0] * (len(masses[0]) if masses else size)
     for m in masses:
         miss = [x * (1.0 - p) for x, p in zip(miss, m)]
     return [1.0 - x for x in miss]

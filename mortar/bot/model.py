@@ -80,3 +80,8 @@ def enemy_belief(seat: Any, evasion: float = 0.0, width: int = WIDTH) -> Tracker
 def exposure(seat: Any, evasion: float = 0.0, width: int = WIDTH) -> Tracker:
     """Where the enemy may believe this seat's pieces are, from the same public events."""
     return tracker(str(seat.player), seat.options, events(seat.log), evasion, width)
+
+
+def forget() -> None:
+    """Drop every cached belief (benchmarks; a page could call it when a game is closed)."""
+    _CACHE.clear()
