@@ -19,8 +19,9 @@ from .legality import LegalTurns
 from .moves import Step
 from .notation import Facing, NotationError, Position, Square
 from .pad import Pad, pad_for
-from .record import Record, RecordError, RecordIllegalError, load, parse, save
+from .record import NewerFormatError, Record, RecordError, RecordIllegalError, load, parse, save
 from .referee import Verdict, check_record, check_text
+from .replay import Replay
 from .rules import (
     EndReason,
     Loadout,
@@ -39,9 +40,10 @@ from .view import player_view
 
 __all__ = [
     "Action", "EndReason", "Facing", "Game", "IllegalActionError", "LegalTurns", "Loadout", "Move",
-    "NotationError", "Options", "Outcome", "OwnPiece", "Pad", "PerPlayer", "Phase", "PieceType",
-    "Played", "Player", "Position", "Record", "RecordError", "RecordIllegalError", "Refusal",
-    "RefusalCode", "Resign", "Sacrifice", "Score", "Seat", "SeenAction", "SeenShot", "Setup", "Shot",
-    "Square", "Step", "Turn", "Variant", "Verdict", "check_record", "check_text", "load", "opponent",
-    "pad_for", "parse", "player_view", "save",
+    "NewerFormatError", "NotationError", "Options", "Outcome", "OwnPiece", "Pad", "PerPlayer",
+    "Phase", "PieceType", "Played", "Player", "Position", "Record", "RecordError",
+    "RecordIllegalError", "Refusal", "RefusalCode", "Replay", "Resign", "Sacrifice", "Score",
+    "Seat", "SeenAction", "SeenShot", "Setup", "Shot", "Square", "Step", "Turn", "Variant",
+    "Verdict", "check_record", "check_text", "load", "opponent", "pad_for", "parse", "player_view",
+    "save",
 ]

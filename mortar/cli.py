@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
 from typing import NoReturn, TextIO
 
+from .notation import quote
 from .pad import pad_for
 from .record import RecordError, RecordIllegalError, parse
 from .referee import ERROR, Verdict, check_text
@@ -24,17 +27,43 @@ def _read(name: str) -> bytes:
         return f.read()
 
 
-def _print(text: str, stream: TextIO) -> None:
-    data = (text + "\n").encode(stream.encoding or "utf-8", errors="backslashreplace")
-    stream.buffer.write(data) if hasattr(stream, "buffer") else stream.write(data.decode())
-    stream.flush()
+class _OutputError(Exception):
+    """Standard output cannot be written (closed, a full disk, a closed pipe)."""
+
+
+def _print(text: str, stream: TextIO | None) -> None:
+    try:
+        if stream is None:  # started with the stream closed
+            raise OSError("it is closed")
+        data = (text + "\n").encode(stream.encoding or "utf-8", errors="backslashreplace")
+        stream.buffer.write(data) if hasattr(stream, "buffer") else stream.write(data.decode())
+        stream.flush()
+    except (OSError, ValueError) as e:  # ValueError: the stream object was closed
+        raise _OutputError(getattr(e, "strerror", None) or str(e)) from None
+
+
+def _complain(text: str) -> None:
+    """One line on standard error, if it can be written at all."""
+    with contextlib.suppress(_OutputError):
+        _print(text, sys.stderr)
+
+
+def _drop_stdout() -> None:
+    # What is still buffered for standard output would fail again when Python exits, with a
+    # message of its own and exit status 120: send it nowhere instead.
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def _check(args: argparse.Namespace) -> int:
     try:
         verdict = check_text(_read(args.file))
     except OSError as e:
-        verdict = Verdict(ERROR, reason=f"cannot read {args.file!r}: {e.strerror or e}")
+        verdict = Verdict(ERROR, reason=f"cannot read {quote(args.file)}: {e.strerror or e}")
     if args.json:
         _print(json.dumps(verdict.to_json(), ensure_ascii=True), sys.stdout)
     else:
@@ -46,10 +75,10 @@ def _pad(args: argparse.Namespace) -> int:
     try:
         record = parse(_read(args.file))
     except OSError as e:
-        _print(f"error: cannot read {args.file!r}: {e.strerror or e}", sys.stderr)
+        _complain(f"error: cannot read {quote(args.file)}: {e.strerror or e}")
         return 2
     except RecordError as e:
-        _print(f"error: {e}", sys.stderr)
+        _complain(f"error: {e}")
         return 2
     status = 0
     try:
@@ -58,7 +87,7 @@ def _pad(args: argparse.Namespace) -> int:
         # Print the pads up to the first illegal action, and say where it stopped.
         index = 0 if e.turn == 0 else (e.turn - 1) * 2 + (0 if e.player == "A" else 1)
         game = record.replay(upto=index) if e.turn else None
-        _print(f"illegal: {e}", sys.stderr)
+        _complain(f"illegal: {e}")
         status = 1
         if game is None:
             return status
@@ -111,6 +140,10 @@ def main(argv: list[str] | None = None) -> int:
         return _check(args) if args.command == "check" else _pad(args)
     except KeyboardInterrupt:
         return 130
+    except _OutputError as e:
+        _drop_stdout()
+        _complain(f"error: cannot write to standard output: {e}")
+        return 2
     except Exception as e:  # the contract: no traceback ever reaches the user
-        _print(f"error: internal error: {type(e).__name__}: {e}", sys.stdout)
+        _complain(f"error: internal error: {type(e).__name__}: {str(e)[:200]}")
         return 2

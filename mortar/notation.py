@@ -16,8 +16,20 @@ HEIGHT = 9
 SQUARE_COUNT = WIDTH * HEIGHT
 
 
+QUOTE_MAX = 24  # characters of someone's input a message quotes
+
+
 class NotationError(ValueError):
-    """Text that is not a square, facing or position. The message quotes the input."""
+    """Text that is not a square, facing or position. The message quotes the input's start."""
+
+
+def quote(value: object) -> str:
+    """``repr`` of input for a message, cut to a short prefix: messages echo what was typed or
+    sent, and a pasted megabyte must not become a megabyte of message (issue 7)."""
+    if isinstance(value, str) and len(value) > QUOTE_MAX:
+        return repr(value[:QUOTE_MAX]) + "..."
+    text = repr(value)
+    return text if len(text) <= 2 * QUOTE_MAX else text[:2 * QUOTE_MAX] + "..."
 
 
 class Facing(IntEnum):
@@ -50,7 +62,7 @@ class Facing(IntEnum):
         try:
             return cls[text]
         except (KeyError, TypeError):
-            raise NotationError(f"{text!r} is not a facing (N, NE, E, SE, S, SW, W, NW)") from None
+            raise NotationError(f"{quote(text)} is not a facing (N, NE, E, SE, S, SW, W, NW)") from None
 
     def __str__(self) -> str:
         return self.name
@@ -100,7 +112,7 @@ class Square:
     def parse(cls, text: str) -> Square:
         square = cls._by_name.get(text) if isinstance(text, str) else None
         if square is None:
-            raise NotationError(f"{text!r} is not a square (A1 to L9)")
+            raise NotationError(f"{quote(text)} is not a square (A1 to L9)")
         return square
 
     @classmethod
@@ -162,7 +174,7 @@ class Position:
     def parse(cls, text: str) -> Position:
         position = cls._by_name.get(text) if isinstance(text, str) else None
         if position is None:
-            raise NotationError(f"{text!r} is not a position (a square, a slash, a facing: C3/N)")
+            raise NotationError(f"{quote(text)} is not a position (a square, a slash, a facing: C3/N)")
         return position
 
     def __str__(self) -> str:

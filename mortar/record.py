@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from .game import (
@@ -24,24 +25,46 @@ from .game import (
     Shot,
     Turn,
 )
-from .notation import NotationError, Position, Square
-from .rules import PLAYERS, Loadout, Options, PieceType, Variant
+from .jsontext import JSONTextError, LargeNumber, loads
+from .notation import QUOTE_MAX, NotationError, Position, Square, quote
+from .rules import PLAYERS, Loadout, Options, PieceType, Variant, cap_name, names_refusal
 
 FORMAT = "mortar-hunt/1"
+_LATER_FORMAT = re.compile(r"mortar-hunt/[1-9][0-9]*")  # any other number is a later version
 
 
 class RecordError(ValueError):
     """The text is not a game record at all (bad JSON, unknown keys or values, bad notation)."""
 
 
-class RecordIllegalError(ValueError):
-    """A well-formed record that breaks a rule. ``turn`` is 0 for a setup problem."""
+class NewerFormatError(RecordError):
+    """A record of a later format version than this program reads (``mortar-hunt/2`` …): not
+    broken, only too new, so a page should keep it rather than throw it away."""
 
-    def __init__(self, turn: int, player: str, reason: str) -> None:
-        super().__init__(f"turn {turn} {player}: {reason}" if turn else f"setup {player}: {reason}")
+
+class RecordIllegalError(ValueError):
+    """A well-formed record that breaks a rule. ``turn`` is 0 for a setup problem.
+
+    ``reason`` says exactly why, and may name hidden positions ("cannot move from I9/S …");
+    ``public_reason`` says what broke without them ("that move is not legal"), for anyone who
+    may not see both players' boards: :attr:`public_message` is the message made of it."""
+
+    def __init__(self, turn: int, player: str, reason: str,
+                 public_reason: str = "that action is not legal") -> None:
+        super().__init__(f"{self._where(turn, player)}: {reason}")
         self.turn = turn
         self.player = player
         self.reason = reason
+        self.public_reason = public_reason
+
+    @staticmethod
+    def _where(turn: int, player: str) -> str:
+        return f"turn {turn} {player}" if turn else f"setup {player}"
+
+    @property
+    def public_message(self) -> str:
+        """``turn 7 B: that move is not legal``: what broke, quoting no hidden position."""
+        return f"{self._where(self.turn, self.player)}: {self.public_reason}"
 
 
 @dataclass(frozen=True)
@@ -71,33 +94,48 @@ class Record:
     def replay(self, loadout: Loadout | None = None, upto: int | None = None) -> Game:
         """The game this record describes, after its first ``upto`` actions (default all).
 
-        Raises :class:`RecordIllegalError` at the first action that breaks a rule.
+        Raises :class:`RecordIllegalError` at the first action that breaks a rule. To step
+        through a long record, replay it once into a :class:`mortar.replay.Replay` instead.
         """
+        game = Game()
+        for game in self.replaying(loadout, upto):  # noqa: B007 -- the last one is the answer
+            pass
+        return game
+
+    def replaying(self, loadout: Loadout | None = None, upto: int | None = None) -> Iterator[Game]:
+        """Replay step by step: the same game, yielded after the setups and after each action
+        (changed in place between yields). Raises :class:`RecordIllegalError` where
+        :meth:`replay` would."""
         if loadout is None:
             loadout = infer_loadout(self.pieces)
         game = Game(self.options(loadout), dict(self.names))
         for player in PLAYERS:
             if player not in self.setup:
-                return game
+                yield game
+                return
             setup = Setup(player, self.setup[player], self.pieces[player])  # type: ignore[arg-type]
             try:
                 game.place(setup)
             except IllegalActionError as e:
-                raise RecordIllegalError(0, player, str(e)) from None
+                raise RecordIllegalError(0, player, str(e), "that placement is not legal") from None
+        yield game
         for number, entry in enumerate(self.actions[:upto]):
             turn = number // 2 + 1
+            action = entry.action
             try:
-                action = entry.action
                 played = game.apply(action)  # checks the action once, before changing anything
-                if played.hit is not None and entry.result and played.hit != (entry.result == "hit"):
-                    # The replayed game is discarded on this error, so the shot applied is harmless.
-                    actual = "hit" if played.hit else "miss"
-                    raise IllegalActionError(
-                        f"shot at {action.shot.at} was announced as a {entry.result} "  # type: ignore[union-attr]
-                        f"but it is a {actual}")
             except IllegalActionError as e:
-                raise RecordIllegalError(turn, entry.player, str(e)) from None
-        return game
+                raise RecordIllegalError(turn, entry.player, str(e),
+                                         _public_reason(game, action)) from None
+            if played.hit is not None and entry.result and played.hit != (entry.result == "hit"):
+                # The replayed game is discarded on this error, so the shot applied is harmless.
+                actual = "hit" if played.hit else "miss"
+                raise RecordIllegalError(
+                    turn, entry.player,
+                    f"shot at {action.shot.at} was announced as a {entry.result} "  # type: ignore[union-attr]
+                    f"but it is a {actual}",
+                    "that shot's announced result is not what the board gives")
+            yield game
 
     # --- building from a game ----------------------------------------------------------
 
@@ -136,6 +174,8 @@ class Record:
         data = self.to_json()
 
         def dump(value: object) -> str:
+            if isinstance(value, LargeNumber):
+                return str(value)  # its exact digits
             if isinstance(value, int) and not isinstance(value, bool) and value > 10**4000:
                 return _int_text(value)  # json.dumps would hit Python's digit limit
             return json.dumps(value, ensure_ascii=False)
@@ -190,6 +230,22 @@ def _action_json(entry: RecordedAction) -> dict:
     return out
 
 
+def _public_reason(game: Game, action: Action) -> str:
+    """What is wrong with ``action`` (refused by ``game``, unchanged) in words that quote no
+    position: which part of the turn broke is public, where the pieces stand is not."""
+    if game.is_over:
+        return "the game was already over"
+    if isinstance(action, Sacrifice):
+        return "that sacrifice is not allowed"
+    if isinstance(action, Turn):
+        if game.move_refusal(action.move) is not None:
+            return "that move is not legal"
+        if action.shot is None:
+            return "that turn has no shot, but a shot was due"
+        return "that shot is not legal"
+    return "that action is not legal"
+
+
 def infer_loadout(pieces: dict[str, tuple[PieceType, ...]]) -> Loadout:
     """The table option a record's piece types fit; mixed or unknown types count as secret."""
     kinds = {t for p in PLAYERS for t in pieces.get(p, ())}
@@ -203,24 +259,6 @@ def infer_loadout(pieces: dict[str, tuple[PieceType, ...]]) -> Loadout:
 # --- parsing -------------------------------------------------------------------------------
 
 
-def _huge_int(text: str) -> int:
-    # json would refuse integers past Python's 4300-digit conversion limit; build them in chunks
-    # so a record with a giant number gets a verdict instead of a crash.
-    if len(text) < 4000:
-        return int(text)
-    sign = -1 if text.startswith("-") else 1
-    digits = text.lstrip("-")
-    value = 0
-    for i in range(0, len(digits), 1000):
-        chunk = digits[i:i + 1000]
-        value = value * 10 ** len(chunk) + int(chunk)
-    return sign * value
-
-
-def _reject_constant(name: str) -> None:
-    raise RecordError(f"{name} is not allowed in a record")
-
-
 def _where(path: str) -> str:
     return path or "the record"
 
@@ -230,7 +268,7 @@ def _expect_object(value: object, path: str, required: set[str], optional: set[s
         raise RecordError(f"{_where(path)} must be an object, not {_json_type(value)}")
     unknown = sorted(set(value) - required - optional)
     if unknown:
-        raise RecordError(f"{_where(path)} has an unknown key {unknown[0]!r}")
+        raise RecordError(f"{_where(path)} has an unknown key {quote(unknown[0])}")
     missing = sorted(required - set(value))
     if missing:
         raise RecordError(f"{_where(path)} lacks the key {missing[0]!r}")
@@ -258,10 +296,13 @@ def _piece_number(value: object, path: str) -> int:
 
 
 def _quote(value: object) -> str:
+    """A value of the record, as JSON, cut to a short prefix (the record may be megabytes)."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**30:
         return "a huge number"
+    if isinstance(value, str) and len(value) > QUOTE_MAX:
+        return json.dumps(value[:QUOTE_MAX], ensure_ascii=True) + "..."
     text = json.dumps(value, ensure_ascii=True)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return text if len(text) <= 2 * QUOTE_MAX else text[:2 * QUOTE_MAX] + "..."
 
 
 def _notation(kind, value: object, path: str):
@@ -273,43 +314,14 @@ def _notation(kind, value: object, path: str):
         raise RecordError(f"{path}: {e}") from None
 
 
-MAX_DEPTH = 32
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
-_BRACKETS = re.compile(r"[\[\]{}]")
-
-
-def _nesting_depth(text: str) -> int:
-    depth = deepest = 0
-    for match in _BRACKETS.finditer(_STRINGS.sub("", text)):
-        if match.group() in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        else:
-            depth -= 1
-    return deepest
-
-
 def parse(text: str | bytes) -> Record:
-    """Parse and validate a record's JSON text (RECORD.md) without checking the rules."""
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8-sig")
-        except UnicodeDecodeError as e:
-            raise RecordError(f"the file is not UTF-8 text ({e.reason} at byte {e.start})") from None
-    if not text.strip():
-        raise RecordError("the record is empty")
-    if _nesting_depth(text) > MAX_DEPTH:
-        # Decoding deeply nested JSON recurses; under Pyodide that can overflow the JavaScript
-        # stack and kill the interpreter before Python's RecursionError, so refuse it first.
-        raise RecordError(f"the JSON is nested more than {MAX_DEPTH} levels deep; a record never is")
+    """Parse and validate a record's JSON text (RECORD.md) without checking the rules.
+
+    Bytes must be UTF-8. Any input is judged in time linear in its length (:mod:`.jsontext`)."""
     try:
-        data = json.loads(text, parse_int=_huge_int, parse_constant=_reject_constant)
-    except RecordError:
-        raise
-    except RecursionError:
-        raise RecordError("the JSON is nested too deeply to be a record") from None
-    except ValueError as e:
-        raise RecordError(f"not valid JSON: {e}") from None
+        data = loads(text)
+    except JSONTextError as e:
+        raise RecordError(str(e).replace("the text is empty", "the record is empty")) from None
     return from_data(data)
 
 
@@ -317,6 +329,9 @@ def from_data(data: object) -> Record:
     """Validate already-decoded JSON data as a record."""
     top = _expect_object(data, "", {"format", "variant", "turn_limit", "players", "setup", "actions"})
     if top["format"] != FORMAT:
+        if isinstance(top["format"], str) and _LATER_FORMAT.fullmatch(top["format"]):
+            raise NewerFormatError(f"the record is of format {_quote(top['format'])}, newer than "
+                                   f"this version of Mortar Hunt reads ({FORMAT!r})")
         raise RecordError(f"format must be {FORMAT!r}, not {_quote(top['format'])}")
     try:
         variant = Variant(top["variant"]) if isinstance(top["variant"], str) else None
@@ -335,7 +350,7 @@ def from_data(data: object) -> Record:
         name = entry.get("name")
         if name is not None and not isinstance(name, str):
             raise RecordError(f"players.{p}.name must be a string, not {_json_type(name)}")
-        record.names[p] = name
+        record.names[p] = cap_name(name)  # as the start form caps a typed name
         pieces = entry["pieces"]
         if not isinstance(pieces, list) or len(pieces) != 3:
             raise RecordError(f"players.{p}.pieces must be a list of three piece types")
@@ -345,6 +360,10 @@ def from_data(data: object) -> Record:
                 raise RecordError(f"players.{p}.pieces[{i}] must be \"HM\" or \"LH\", not {_quote(kind)}")
             types.append(PieceType[kind])
         record.pieces[p] = tuple(types)
+
+    refusal = names_refusal(record.names)
+    if refusal:
+        raise RecordError(f"players: {refusal}")
 
     # A game saved during placement has A's setup only.
     setup = _expect_object(top["setup"], "setup", set(), set(PLAYERS))

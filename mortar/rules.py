@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Generic, TypeVar
 
-from .notation import HEIGHT, WIDTH, Square
+from .notation import HEIGHT, WIDTH, Square, quote
 
 OBSTACLE_ROW = 5  # RULINGS R1: the row between the halves; no piece stands or is shot there
 MAX_SKIPS = 2  # RULINGS R8: at most two consecutive turns without a shot
@@ -41,6 +41,28 @@ class EndReason(StrEnum):
     DESTROYED = "destroyed"
     TURN_LIMIT = "turn limit"
     RESIGNED = "resigned"
+
+
+NAME_MAX = 40  # characters of a player's name: typed at the start or read from a record
+
+
+def cap_name(name: str | None) -> str | None:
+    """A player's name as the game keeps it: its first :data:`NAME_MAX` characters."""
+    return None if name is None else name[:NAME_MAX]
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: case and spacing do not tell players apart."""
+    return " ".join(name.split()).casefold()
+
+
+def names_refusal(names: dict[str, str | None]) -> str | None:
+    """Why the two players may not go by these names, or None. Each curtain says whom to pass
+    the device to, so two players called alike could not tell whose turn it is."""
+    a, b = names.get("A"), names.get("B")
+    if a and b and name_key(a) and name_key(a) == name_key(b):
+        return f"both players are called {quote(b.strip())}; two players need two names"
+    return None
 
 
 def opponent(player: str) -> Player:
@@ -127,7 +149,7 @@ class PieceType(Enum):
         try:
             return cls[text]
         except (KeyError, TypeError):
-            raise ValueError(f"{text!r} is not a piece type (HM or LH)") from None
+            raise ValueError(f"{quote(text)} is not a piece type (HM or LH)") from None
 
     def __str__(self) -> str:
         return self.name

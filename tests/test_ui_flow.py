@@ -551,7 +551,9 @@ def test_a_save_that_breaks_a_rule_is_refused():
                                       "record": json.dumps(record)}))
     t = Table(storage)
     t.flow.restore()
-    assert t.model()["notice"].startswith("The saved game breaks a rule (turn 1 A: piece 2 cannot move")
+    notice = t.model()["notice"]
+    assert notice.startswith("The saved game breaks a rule (turn 1 A: that move is not legal)")
+    assert "/" not in notice  # no position of either player is quoted before the game is over
 
 
 def test_storage_that_fails_does_not_stop_the_game():

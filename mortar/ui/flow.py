@@ -22,17 +22,17 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..game import Game, IllegalActionError, Move, Played, Resign, Sacrifice, Setup, Shot, Turn
+from ..jsontext import JSONTextError, loads
 from ..notation import Facing, NotationError, Position, Square
 from ..pad import pad_for
-from ..record import Record, RecordError, RecordIllegalError, parse
-from ..rules import PLAYERS, Loadout, Options, PieceType, Variant, opponent
+from ..record import NewerFormatError, Record, RecordError, RecordIllegalError, parse
+from ..rules import NAME_MAX, PLAYERS, Loadout, Options, PieceType, Variant, names_refusal, opponent
 from ..view import player_view
 from . import scene
 
 SAVE_KEY = "mortar-hunt/save"
 APP = "mortar-hunt"
 VERSION = 1
-NAME_MAX = 40
 TURN_LIMIT_MAX = 999
 STEPS = ("forward", "back", "left", "right")
 PLACEMENT_FACING = {"A": Facing.N, "B": Facing.S}  # towards the enemy half
@@ -188,6 +188,10 @@ class Flow:
             self.form.error = str(e)
             return True
         names = {p: (self.form.names[p].strip() or None) for p in PLAYERS}
+        refusal = names_refusal(names)
+        if refusal:
+            self.form.error = _sentence(refusal)
+            return True
         self._begin(options, names)
         return True
 
@@ -978,8 +982,8 @@ class Flow:
 def load_save(text: str) -> tuple[Game, Loadout]:
     """Replay a saved payload; :class:`SaveError` says in plain words why it cannot be used."""
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
+        data = loads(text)  # depth-checked and linear: saved data can be anything
+    except JSONTextError:
         raise SaveError("The saved game is damaged (not valid JSON).") from None
     if not isinstance(data, dict) or data.get("app") != APP:
         raise SaveError("The saved data does not belong to this game.")
@@ -998,7 +1002,9 @@ def load_save(text: str) -> tuple[Game, Loadout]:
     try:
         game = parse(record_text).replay(loadout)
     except RecordIllegalError as e:
-        raise SaveError(f"The saved game breaks a rule ({e}).") from None
+        raise SaveError(f"The saved game breaks a rule ({e.public_message}).") from None
+    except NewerFormatError:
+        raise SaveError("The saved game comes from a newer version of Mortar Hunt.") from None
     except (RecordError, ValueError) as e:
         raise SaveError(f"The saved game is damaged ({e}).") from None
     return game, loadout

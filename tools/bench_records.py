@@ -1,0 +1,193 @@
+"""Record parsing and replay speed: ``make bench-records``. Prints figures; asserts nothing.
+
+Issue 7 items 5 and 12: every check of a record must be linear, and long records must import and
+step quickly. Each figure is the wall time of one call, run in a fresh child process with a time
+limit (the quadratic code of old took minutes on the crafted inputs):
+
+* crafted inputs: an unterminated string full of ``\\"`` (100 KB and 2 MB, the page's import
+  limit) and a record whose ``turn_limit`` has 1,000,000 digits; judged by the referee CLI
+  (``python -m mortar check FILE``, interpreter start included), by the function the CLI calls
+  (``referee.check_text``) and by the ones the page calls (``Flow.import_text`` for an import,
+  ``flow.load_save`` for saved data, here also a save nested 10,000 deep);
+* a legal 22,000-action record: the page's import, one review step as the page renders it today
+  (``Flow.model`` after "previous"), and the game at a step on its own (``Record.replay(upto=)``
+  against ``Replay.game_at`` where that exists).
+
+``--pyodide`` runs the in-process cases in Pyodide under Node too (``tools/bench_records.mjs``):
+the page's Python runs there, on CPython 3.14 compiled to WebAssembly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import random
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+DATA = ROOT / "build" / "bench-records"
+LONG_ACTIONS = 22_000
+
+
+def crafted() -> dict[str, str]:
+    """The audit's hostile inputs, by name."""
+    base = (ROOT / "tests" / "data" / "rulebook-b.json").read_text()
+    return {
+        "string-100k": '{"format": "' + '\\"' * 50_000,
+        "string-2m": '{"format": "' + '\\"' * 1_000_000,
+        "digits-1m": base.replace('"turn_limit": null', '"turn_limit": ' + "9" * 1_000_000),
+    }
+
+
+def long_record() -> str:
+    """A legal record of 22,000 actions, compact (1.8 MB: under the page's 2 MB import limit).
+    Random legal turns, avoiding hits so the game lasts; made once and kept in build/."""
+    path = DATA / "long-22000.json"
+    if path.exists():
+        return path.read_text()
+    from mortar import Facing, Game, Options, PieceType, Position, Record, Setup, Square, Turn
+    from mortar.rules import half_rows
+
+    rng = random.Random(7)
+    game = Game(Options(), {"A": "Ann", "B": "Bob"})
+    for player in ("A", "B"):
+        squares = rng.sample([s for s in Square.all() if s.row in half_rows(player)], 3)
+        game.place(Setup(player, tuple(Position(s, rng.choice(list(Facing))) for s in squares),
+                         (PieceType.HM,) * 3))
+    while len(game.history) < LONG_ACTIONS:
+        actions = list(game.legal_actions())
+        rng.shuffle(actions)
+        game.apply(next((a for a in actions if not (isinstance(a, Turn) and a.shot is not None
+                                                    and game.shot_hits(a.shot))), actions[0]))
+    text = json.dumps(Record.from_game(game).to_json(), separators=(",", ":"))
+    path.write_text(text)
+    return text
+
+
+def write_inputs() -> None:
+    DATA.mkdir(parents=True, exist_ok=True)
+    for name, text in crafted().items():
+        (DATA / f"{name}.json").write_text(text)
+    long_record()
+
+
+def _save_payload(record_text: str) -> str:
+    return json.dumps({"app": "mortar-hunt", "version": 1, "loadout": "HM", "record": record_text})
+
+
+# --- one case, timed in this process ---------------------------------------------------------
+
+
+def run_case(name: str) -> float | None:
+    """Seconds for case ``name``, or None when this version has nothing to measure."""
+    from mortar import referee
+    from mortar.ui import flow
+
+    kind, _, what = name.partition(":")
+    deep = "[" * 10_000 + "]" * 10_000
+    text = deep if what == "deep-save" else (DATA / f"{what}.json").read_text()
+    if kind == "check":
+        start = time.perf_counter()
+        referee.check_text(text)
+    elif kind == "import":
+        page = flow.Flow()
+        start = time.perf_counter()
+        page.import_text(text)
+    elif kind == "save":
+        payload = text if what == "deep-save" else _save_payload(text)
+        start = time.perf_counter()
+        with contextlib.suppress(flow.SaveError):
+            flow.load_save(payload)
+    elif kind == "step":
+        page = flow.Flow()
+        page.import_text(text)
+        page.dispatch("replay", "prev")
+        start = time.perf_counter()
+        page.model()
+    elif kind == "game-at":
+        from mortar import parse
+        record = parse(text)
+        replay = getattr(record, "replayer", None)
+        if replay is None:
+            start = time.perf_counter()
+            record.replay(upto=len(record.actions) - 1)
+        else:
+            review = replay()
+            start = time.perf_counter()
+            review.game_at(len(record.actions) - 1)
+    else:
+        raise SystemExit(f"unknown case {name!r}")
+    return time.perf_counter() - start
+
+
+CASES = [
+    ("check:string-100k", "crafted 100 KB: referee.check_text"),
+    ("import:string-100k", "crafted 100 KB: page import (Flow.import_text)"),
+    ("check:string-2m", "crafted 2 MB: referee.check_text"),
+    ("import:string-2m", "crafted 2 MB: page import"),
+    ("save:string-2m", "crafted 2 MB in a save: flow.load_save"),
+    ("check:digits-1m", "1M-digit turn_limit: referee.check_text"),
+    ("import:digits-1m", "1M-digit turn_limit: page import"),
+    ("save:deep-save", "save nested 10,000 deep: flow.load_save"),
+    ("import:long-22000", "22,000 actions: page import"),
+    ("step:long-22000", "22,000 actions: one review step (Flow.model)"),
+    ("game-at:long-22000", "22,000 actions: game at a step"),
+]
+CLI_CASES = ["string-100k", "string-2m", "digits-1m", "long-22000"]
+
+
+def _timed(command: list[str], limit: float) -> str:
+    start = time.perf_counter()
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=limit, cwd=ROOT)
+    except subprocess.TimeoutExpired:
+        return f"> {limit:.0f} s (stopped)"
+    seconds = time.perf_counter() - start
+    if "--case" in command:
+        out = done.stdout.strip().splitlines()
+        if done.returncode or not out:
+            return "failed: " + (done.stderr.strip().splitlines() or ["?"])[-1][:60]
+        if out[-1] == "n/a":
+            return "n/a"
+        seconds = float(out[-1])
+    return f"{seconds * 1000:9.1f} ms"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--limit", type=float, default=60.0, help="seconds before a case is stopped")
+    parser.add_argument("--pyodide", action="store_true", help="also in Pyodide under Node")
+    parser.add_argument("--case", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.case:
+        seconds = run_case(args.case)
+        print("n/a" if seconds is None else f"{seconds:.6f}")
+        return
+    write_inputs()
+    print(f"{'case':58} {'CPython ' + sys.version.split()[0]:>22}")
+    for case, label in CASES:
+        print(f"{label:58} {_timed([sys.executable, __file__, '--case', case], args.limit):>22}",
+              flush=True)
+    for what in CLI_CASES:
+        label = f"{what}: python -m mortar check (whole process)"
+        command = [sys.executable, "-m", "mortar", "check", str(DATA / f"{what}.json")]
+        print(f"{label:58} {_timed(command, args.limit):>22}", flush=True)
+    if args.pyodide:
+        node = shutil.which("node")
+        if node is None:
+            print("no node: Pyodide figures skipped")
+            return
+        print(f"\n{'case':58} {'Pyodide (Node)':>22}")
+        for case, label in CASES:
+            command = [node, str(ROOT / "tools" / "bench_records.mjs"), "--case", case]
+            print(f"{label:58} {_timed(command, args.limit):>22}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
