@@ -351,6 +351,12 @@ def test_import_a_record_to_review_and_a_bad_file(desk, tmp_path):
     desk.page.wait_for_selector("#app .notice")
     assert d.text("#app .notice p") == ("That file is not a Mortar Hunt record: "
                                         "the record lacks the key 'actions'.")
+    latin1 = tmp_path / "latin1.json"  # a record whose name is not UTF-8: refused, as by the CLI
+    latin1.write_bytes(json.dumps(dict(WALLED_IN, players={
+        "A": {"name": "Ren\u00e9", "pieces": ["HM"] * 3}, "B": {"pieces": ["HM"] * 3}}),
+        ensure_ascii=False).encode("latin-1"))
+    file_input.set_input_files(str(latin1))
+    desk.page.wait_for_selector("#app .notice p:has-text('not UTF-8')")
     good = tmp_path / "good.json"
     record = dict(WALLED_IN, players={"A": {"name": "<b>Ann</b>", "pieces": ["HM"] * 3},
                                       "B": {"name": "Ben", "pieces": ["HM"] * 3}})

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import re
 from itertools import accumulate
+from operator import sub
 
 MAX_DEPTH = 32  # a record nests 5 deep; its save wrapper adds nothing (the record is a string)
 DIGITS_MAX = 4000  # int(text) is quick below Python's 4,300-digit conversion limit
@@ -101,7 +102,9 @@ _DEEPER = "[" * (MAX_DEPTH + 1)
 
 
 def nested_too_deeply(text: str) -> bool:
-    """Whether the brackets outside strings nest more than :data:`MAX_DEPTH` deep anywhere.
+    """Whether the brackets outside strings nest more than :data:`MAX_DEPTH` deep anywhere (a
+    closing bracket with nothing open closes nothing; a string with no closing quote runs to
+    the end of the text).
 
     Linear: one regular-expression pass leaves the brackets; then, at C speed, innermost pairs
     ``[]`` are removed up to MAX_DEPTH times. A balanced text is empty by then exactly when it
@@ -120,4 +123,6 @@ def nested_too_deeply(text: str) -> bool:
         rest = shorter
     if not rest:
         return False
-    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0) > MAX_DEPTH
+    # The depth after each bracket is the running sum less its lowest value so far (or 0).
+    sums = list(accumulate(map(_STEP.__getitem__, brackets)))
+    return max(map(sub, sums, accumulate(sums, min, initial=0)), default=0) > MAX_DEPTH

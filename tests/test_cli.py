@@ -103,3 +103,30 @@ def test_real_command_exit_codes():
     result = subprocess.run([sys.executable, "-m", "mortar", "check", "-"], input=bad,
                             capture_output=True, cwd=ROOT, timeout=60)
     assert result.returncode == 1 and result.stdout.startswith(b"illegal: turn 12 B: ")
+
+
+@pytest.mark.cpython_only
+@pytest.mark.parametrize("command", ["check", "pad"])
+@pytest.mark.parametrize("stdout", ["full", "closed"])
+def test_unwritable_standard_output_is_one_line_on_standard_error(command, stdout):
+    if stdout == "full" and not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    target = open("/dev/full", "wb") if stdout == "full" else None  # noqa: SIM115
+    try:
+        kwargs = {"stdout": target} if target else {"stdout": subprocess.DEVNULL}
+        script = ("import os, sys, runpy; os.close(1); sys.argv = ['mortar', *sys.argv[1:]]; "
+                  "runpy.run_module('mortar', run_name='__main__')") if stdout == "closed" else None
+        argv = ([sys.executable, "-c", script] if script else [sys.executable, "-m", "mortar"])
+        result = subprocess.run([*argv, command, str(DATA / "rulebook-b.json")], stderr=subprocess.PIPE,
+                                cwd=ROOT, timeout=60, **kwargs)
+    finally:
+        if target:
+            target.close()
+    err = result.stderr.decode()
+    assert result.returncode == 2, err
+    assert err.startswith("error: cannot write to standard output") and err.count("\n") == 1, err
+
+
+def test_a_long_file_name_is_quoted_short(capsys, monkeypatch):
+    code, out, _ = run(capsys, monkeypatch, ["check", "missing-" + "x" * 10_000])
+    assert code == 2 and len(out) < 200

@@ -208,8 +208,10 @@ class App:
 
         async def read() -> None:
             try:
-                text = await file.text()
-                self.flow.import_text(str(text))
+                # The bytes, not file.text(): that would turn bytes that are not UTF-8 into
+                # U+FFFD, where the engine (and the CLI) refuse them.
+                data = (await file.arrayBuffer()).to_bytes()
+                self.flow.import_text(data)
                 self.render()
             except Exception:
                 show_error("Python error while importing a record:\n" + traceback.format_exc())
