@@ -79,3 +79,276 @@
 
   window.mortarRules = { open: open, close: close };
 })();
+
+// --- 2. Feedback: sound, vibration, motion (issue 9, "Feedback") ----------------------------
+// Driven from Python by mortar/ui/feedback.py. Sounds are synthesised with WebAudio (no audio
+// files, nothing from elsewhere); the switch in the title bar (and in the compact bar) turns
+// sound and vibration off, and is remembered (localStorage, when the browser gives it).
+// Motion (the shell's flight, the board's shake, the win's sparks) is left out under
+// prefers-reduced-motion; colours still flash there.
+// R12: nothing here depends on which piece fired, nor on its kind: one firing sound, one flight
+// of fixed duration whatever the distance (the other player, looking away, may be listening).
+(function () {
+  "use strict";
+
+  var KEY = "mortar-hunt/sound";
+  var FLIGHT_MS = 700;  // the same for every shot (see R12 above)
+  var memory = null;  // the switch when localStorage is unavailable
+  var ctx = null;
+  var noise = null;
+  var events = [];  // what was played (tests read it): "sound:hit", "vibrate:fire", "motion:shot"
+
+  function log(what) { events.push(what); if (events.length > 100) events.shift(); }
+
+  function isMuted() {
+    if (memory !== null) return memory;
+    try { return window.localStorage.getItem(KEY) === "off"; } catch (e) { return false; }
+  }
+
+  function setMuted(muted) {
+    muted = !!muted;
+    try { window.localStorage.setItem(KEY, muted ? "off" : "on"); memory = null; } catch (e) { memory = muted; }
+    if (muted && ctx && ctx.state === "running") ctx.suspend().catch(function () {});
+    showSwitches();
+  }
+
+  function reducedMotion() {
+    try { return window.matchMedia("(prefers-reduced-motion: reduce)").matches; } catch (e) { return false; }
+  }
+
+  // --- the switch -------------------------------------------------------------------------
+
+  function showSwitches() {
+    var on = !isMuted();
+    document.querySelectorAll("[data-sound-switch]").forEach(function (b) {
+      b.setAttribute("aria-checked", on ? "true" : "false");
+      var state = b.querySelector(".sound-state");
+      if (state) state.textContent = on ? "on" : "off";
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    var b = event.target instanceof Element && event.target.closest("[data-sound-switch]");
+    if (!b) return;
+    setMuted(!isMuted());
+    if (!isMuted()) play("click");  // you hear that it is on
+  });
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", showSwitches);
+  else showSwitches();
+
+  // --- sound ------------------------------------------------------------------------------
+
+  function audio() {
+    if (!ctx) {
+      var AC = window.AudioContext || window.webkitAudioContext;
+      if (!AC) return null;
+      try { ctx = new AC(); } catch (e) { return null; }
+    }
+    if (ctx.state === "suspended") ctx.resume().catch(function () {});
+    return ctx;
+  }
+
+  function noiseBuffer(c) {
+    if (noise) return noise;
+    noise = c.createBuffer(1, c.sampleRate, c.sampleRate);
+    var data = noise.getChannelData(0);
+    for (var i = 0; i < data.length; i++) data[i] = Math.random() * 2 - 1;
+    return noise;
+  }
+
+  function envelope(c, at, peak, duration) {
+    var g = c.createGain();
+    g.gain.setValueAtTime(0.0001, at);
+    g.gain.exponentialRampToValueAtTime(peak, at + 0.01);
+    g.gain.exponentialRampToValueAtTime(0.0001, at + duration);
+    g.connect(c.destination);
+    return g;
+  }
+
+  function thump(c, at, from, to, peak, duration) {  // a falling sine: the body of a bang
+    var o = c.createOscillator();
+    o.type = "sine";
+    o.frequency.setValueAtTime(from, at);
+    o.frequency.exponentialRampToValueAtTime(to, at + duration);
+    o.connect(envelope(c, at, peak, duration));
+    o.start(at);
+    o.stop(at + duration + 0.05);
+  }
+
+  function burst(c, at, type, cutoff, peak, duration) {  // filtered noise: blast, crackle
+    var s = c.createBufferSource();
+    s.buffer = noiseBuffer(c);
+    var f = c.createBiquadFilter();
+    f.type = type;
+    f.frequency.setValueAtTime(cutoff, at);
+    s.connect(f);
+    f.connect(envelope(c, at, peak, duration));
+    s.start(at);
+    s.stop(at + duration + 0.05);
+  }
+
+  function notes(c, at, list, type, peak) {
+    list.forEach(function (n) {
+      var o = c.createOscillator();
+      o.type = type;
+      o.frequency.setValueAtTime(n[0], at + n[1]);
+      o.connect(envelope(c, at + n[1], peak, n[2]));
+      o.start(at + n[1]);
+      o.stop(at + n[1] + n[2] + 0.05);
+    });
+  }
+
+  var SOUNDS = {
+    click: function (c, t) { thump(c, t, 900, 500, 0.15, 0.06); },
+    fire: function (c, t) { thump(c, t, 150, 45, 0.8, 0.3); burst(c, t, "lowpass", 1400, 0.35, 0.16); },
+    miss: function (c, t) { burst(c, t, "lowpass", 500, 0.45, 0.4); thump(c, t, 90, 40, 0.3, 0.3); },
+    hit: function (c, t) {
+      thump(c, t, 75, 28, 0.95, 0.9);
+      burst(c, t, "lowpass", 900, 0.8, 0.95);
+      burst(c, t + 0.06, "highpass", 2200, 0.25, 0.3);
+    },
+    win: function (c, t) {
+      notes(c, t, [[523.25, 0, 0.18], [659.25, 0.13, 0.18], [783.99, 0.26, 0.18], [1046.5, 0.39, 0.6]],
+            "triangle", 0.28);
+    },
+    lose: function (c, t) {
+      notes(c, t, [[392, 0, 0.25], [311.13, 0.22, 0.25], [261.63, 0.44, 0.8]], "triangle", 0.24);
+    },
+  };
+
+  var BUZZ = { fire: [30], miss: [25], hit: [70, 50, 160], win: [80, 60, 80, 60, 220], lose: [300] };
+
+  function play(name, delayMs) {
+    if (isMuted()) return;
+    log("sound:" + name);
+    var c = audio();
+    if (c) {
+      try { SOUNDS[name](c, c.currentTime + (delayMs || 0) / 1000 + 0.01); } catch (e) { /* no sound */ }
+    }
+    if (BUZZ[name]) {
+      var buzz = function () {
+        try { if (navigator.vibrate && navigator.vibrate(BUZZ[name])) log("vibrate:" + name); } catch (e) { /* none */ }
+      };
+      if (delayMs) setTimeout(buzz, delayMs); else buzz();
+    }
+  }
+
+  // --- motion -----------------------------------------------------------------------------
+
+  function layer() {  // fixed over the page, outside #app: a re-render does not cut an effect short
+    var el = document.getElementById("fx-layer");
+    if (!el) {
+      el = document.createElement("div");
+      el.id = "fx-layer";
+      el.className = "fx-layer";
+      el.setAttribute("aria-hidden", "true");
+      document.body.appendChild(el);
+    }
+    return el;
+  }
+
+  function squareBox(board, square) {
+    var sq = board && board.querySelector('[data-square="' + square + '"]');
+    return sq ? sq.getBoundingClientRect() : null;
+  }
+
+  function place(el, box) {
+    el.style.left = box.left + "px";
+    el.style.top = box.top + "px";
+    el.style.width = box.width + "px";
+    el.style.height = box.height + "px";
+  }
+
+  function after(ms, el) { setTimeout(function () { el.remove(); }, ms); }
+
+  function shotFlight(board, from, to) {
+    var a = squareBox(board, from), b = squareBox(board, to);
+    if (!a || !b || reducedMotion() || typeof Element.prototype.animate !== "function") return;
+    log("motion:shot");
+    var shell = document.createElement("span");
+    shell.className = "fx-shell";
+    var size = Math.max(6, a.width * 0.32);
+    shell.style.width = shell.style.height = size + "px";
+    shell.style.left = shell.style.top = "0px";
+    layer().appendChild(shell);
+    var ax = a.left + a.width / 2 - size / 2, ay = a.top + a.height / 2 - size / 2;
+    var bx = b.left + b.width / 2 - size / 2, by = b.top + b.height / 2 - size / 2;
+    var frames = [];
+    for (var i = 0; i <= 12; i++) {
+      var t = i / 12, lift = 4 * t * (1 - t);  // 0 at both ends, 1 at the top of the arc
+      frames.push({
+        transform: "translate(" + (ax + (bx - ax) * t) + "px," + (ay + (by - ay) * t - lift * a.height) +
+                   "px) scale(" + (1 + lift * 0.9) + ")",
+        opacity: i === 12 ? 0.6 : 1,
+      });
+    }
+    shell.animate(frames, { duration: FLIGHT_MS, easing: "linear", fill: "forwards" });
+    after(FLIGHT_MS + 30, shell);
+  }
+
+  function impactMark(board, square, hit) {
+    var box = squareBox(board, square);
+    if (!box) return;
+    var el = document.createElement("span");
+    el.className = "fx-impact " + (hit ? "fx-hit" : "fx-miss");
+    place(el, box);
+    if (hit) {
+      var word = document.createElement("span");
+      word.className = "fx-hit-word";
+      word.textContent = "Hit!";
+      el.appendChild(word);
+    }
+    layer().appendChild(el);
+    log("motion:" + (hit ? "hit" : "miss"));
+    if (hit && board && !reducedMotion()) {
+      board.classList.remove("fx-shake");
+      void board.offsetWidth;  // restart the shake if one is running
+      board.classList.add("fx-shake");
+      setTimeout(function () { board.classList.remove("fx-shake"); }, 500);
+    }
+    after(hit ? 1600 : 800, el);
+  }
+
+  function winMoment(el) {
+    if (!el) return;
+    el.classList.add("fx-win");
+    log("motion:win");
+    if (reducedMotion() || typeof Element.prototype.animate !== "function") return;
+    var box = el.getBoundingClientRect();
+    var cx = box.left + box.width / 2, cy = box.top + box.height / 2;
+    for (var i = 0; i < 18; i++) {
+      var spark = document.createElement("span");
+      spark.className = "fx-spark s" + (i % 3);
+      spark.style.left = cx + "px";
+      spark.style.top = cy + "px";
+      layer().appendChild(spark);
+      var angle = (i / 18) * 2 * Math.PI, reach = 70 + (i % 4) * 22;
+      spark.animate([
+        { transform: "translate(-50%, -50%) scale(1)", opacity: 1 },
+        { transform: "translate(" + (Math.cos(angle) * reach - 4) + "px," + (Math.sin(angle) * reach - 4) +
+                     "px) scale(0.4)", opacity: 0 },
+      ], { duration: 900 + (i % 3) * 150, easing: "cubic-bezier(.2,.7,.3,1)", fill: "forwards" });
+      after(1400, spark);
+    }
+  }
+
+  window.mortarFeedback = {
+    FLIGHT_MS: FLIGHT_MS,
+    isMuted: isMuted,
+    setMuted: setMuted,
+    play: function (name) { if (SOUNDS[name]) play(name); },
+    // the shooter's moment: the sound of firing, the flight, the impact when it lands
+    shot: function (board, from, to, hit) {
+      play("fire");
+      shotFlight(board, from, to);
+      if (hit === true || hit === false) {
+        play(hit ? "hit" : "miss", FLIGHT_MS);
+        setTimeout(function () { impactMark(board, to, hit); }, FLIGHT_MS);
+      }
+    },
+    flight: shotFlight,
+    impact: impactMark,  // the next player's moment after the curtain: only where it landed
+    win: winMoment,
+    events: events,
+  };
+})();
