@@ -198,7 +198,8 @@ class Game:
     # --- what the player to act may do ---------------------------------------------------
 
     def hand(self, player: str) -> Hand:
-        """``player``'s pieces and what bars them: what their legal actions depend on."""
+        """``player``'s pieces and what bars them: what their legal actions depend on. A view
+        on the live state, valid until the next action (a seat holds its own copy)."""
         side = self._sides[player]
         if self.options.variant is Variant.CRATERS:
             fired, craters = side.fired_at, self._sides[opponent(player)].fired_at
