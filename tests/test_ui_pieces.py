@@ -61,6 +61,7 @@ def test_no_words_of_the_piece_in_the_drawing():
     assert "howitzer" not in text and "mortar" not in text and "facing" not in text
 
 
+@pytest.mark.cpython_only  # index.html is not in the Pyodide test runner's file system
 def test_index_defines_each_drawing_once():
     html = INDEX.read_text()
     for symbol in [*PIECE_SYMBOL.values(), WRECK_SYMBOL]:
