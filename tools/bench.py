@@ -7,6 +7,8 @@
    object made on demand; and, for comparison, with every turn object built), for the classic
    game, the craters variant and games with the rulebook's 28-turn limit. Uniformly random
    shots rarely hit, so games without a limit run far longer than real ones.
+3. Microseconds to build a player's seat (``Game.seat``) mid-game and to list every legal turn
+   from the seat alone, as the computer player does.
 """
 
 from __future__ import annotations
@@ -59,6 +61,27 @@ def per_position_us(positions: int = 200, reps: int = 20) -> tuple[float, float,
     return statistics.median(timings), max(timings), int(statistics.median(counts))
 
 
+def seat_us(positions: int = 200, reps: int = 20) -> tuple[float, float]:
+    """Microseconds to build the seat of the player to act at turn 10 (``Game.seat``), and to
+    list every legal turn from that seat alone (what the computer player does each turn)."""
+    rng = random.Random(3)
+    build, listing = [], []
+    while len(build) < positions:
+        game = play_random(rng, Options(Variant.CLASSIC, None, Loadout.ALL_HM), stop_at=19)
+        if game.is_over:
+            continue
+        player = game.to_play
+        start = time.perf_counter()
+        for _ in range(reps):
+            seat = game.seat(player)
+        build.append((time.perf_counter() - start) / reps * 1e6)
+        start = time.perf_counter()
+        for _ in range(reps):
+            list(seat.legal_turns())
+        listing.append((time.perf_counter() - start) / reps * 1e6)
+    return statistics.median(build), statistics.median(listing)
+
+
 def games_per_second(options: Options, seconds: float = 3.0, flat: bool = False) -> tuple[float, float]:
     rng = random.Random(2)
     games = actions = 0
@@ -76,6 +99,9 @@ def main() -> None:
     median, worst, count = per_position_us()
     print(f"legal (move, shot) choices, mid-game (turn 10): median {median:.0f} us per position "
           f"(worst {worst:.0f} us), median {count} choices listed")
+    build, listing = seat_us()
+    print(f"seat of the player to act, mid-game (turn 10): built in {build:.0f} us, every legal "
+          f"turn listed from it in {listing:.0f} us (medians)")
     for label, options in [
         ("classic, no turn limit", Options(Variant.CLASSIC, None, Loadout.ALL_HM)),
         ("craters, no turn limit", Options(Variant.CRATERS, None, Loadout.ALL_HM)),
