@@ -14,6 +14,11 @@ as they stand: while the opponent is to act they answer "what could I do now", a
 :class:`IllegalActionError` like the game does.
 
 The UI and the computer player work from a seat; this module does not import the game.
+
+Beside the agreed interface (SEAT.md): ``names`` and ``score`` are :class:`PerPlayer` values
+(``seat.score[Player.A]``); :class:`Step` is a ``StrEnum``, so "forward" works as well as
+``Step.FORWARD``; ``legal_turns()`` is a lazily built :class:`LegalTurns` sequence; added are
+``opponent``, ``half_rows``, ``piece(number)`` and ``last_enemy_action`` (the curtain's report).
 """
 
 from __future__ import annotations

@@ -93,7 +93,7 @@ def check_invariants(game: Game) -> None:
 
 
 def check_views_keep_secrets(game: Game, rng: random.Random) -> None:
-    """Change everything the opponent hides; each player's view must not change."""
+    """Change everything the opponent hides; each player's view and seat must not change."""
     for viewer in "AB":
         hidden = opponent(viewer)
         before = player_view(game, viewer)
@@ -120,6 +120,8 @@ def check_views_keep_secrets(game: Game, rng: random.Random) -> None:
             history.append(played)
         other.history = history
         assert player_view(other, viewer) == before
+        assert other.seat(viewer) == game.seat(viewer)
+        assert hash(other.seat(viewer)) == hash(game.seat(viewer))
 
 
 def check_engine_against_reference(game: Game) -> None:
