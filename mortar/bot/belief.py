@@ -41,7 +41,7 @@ class Tracker:
     """The observer's belief about the observed player's live pieces (see the module doc)."""
 
     __slots__ = ("observed", "options", "kinds", "hyps", "wrecks", "fired", "_hp", "_idx",
-                 "_sq", "_n", "_squares", "evasion", "aims", "width")
+                 "_sq", "_n", "_squares", "evasion", "aims", "width", "_memo")
 
     def __init__(self, observed: str, options: Options, evasion: float = 0.0, width: int = WIDTH) -> None:
         self.observed = observed
@@ -61,6 +61,9 @@ class Tracker:
         # for each observer shot: the heat at its target over the highest heat then, i.e. how
         # well the observer aims by this very model (a random shooter scores low)
         self.aims: tuple[float, ...] = ()
+        # (blocked squares, each hypothesis's moved tracks): the move model of the current
+        # hypotheses, kept from heats_after_turn for the observed turn that usually follows
+        self._memo: tuple[int, list] | None = None
 
     def copy(self) -> Tracker:
         other = Tracker.__new__(Tracker)
@@ -123,13 +126,19 @@ class Tracker:
             return
         origins = self.origin_states(shot) if shot is not None else None
         children: list[tuple[float, Tracks]] = []
-        for weight, tracks in self.hyps:
-            moved = [self._moved(t) for t in tracks]
+        for (weight, tracks), moved in zip(self.hyps, self._all_moved()):
             for w, coefficients, f_stay, f_move in self._branches(tracks, moved, origins):
                 children.append((weight * w, self._combine(tracks, moved, coefficients, origins,
                                                            f_stay, f_move)))
         self._settle(children)
         self._mix()
+
+    def _all_moved(self) -> list:
+        """Each hypothesis's tracks after one move of their piece (memoised until they change)."""
+        blocked = self.blocked
+        if self._memo is None or self._memo[0] != blocked:
+            self._memo = (blocked, [[self._moved(t) for t in tracks] for _, tracks in self.hyps])
+        return self._memo[1]
 
     def _branches(self, tracks: Tracks, moved, origins):
         """The branches of one hypothesis for an observed turn: for each possible shooter (one
@@ -191,8 +200,7 @@ class Tracker:
         after that turn. The move model is shared, so this costs one move per track, not one
         per shot; and since square masses are linear in the tracks, none is built per shot."""
         prepared = []
-        for weight, tracks in self.hyps:
-            moved = [self._moved(t) for t in tracks]
+        for (weight, tracks), moved in zip(self.hyps, self._all_moved()):
             prepared.append((weight, tracks, moved, [self._local_mass(t) for t in tracks],
                              [self._local_mass(m[0]) for m in moved]))
         h = len(self._hp)
@@ -280,6 +288,7 @@ class Tracker:
                 merged[key] = (merged[key][0] + w / total, merged[key][1])
             else:
                 merged[key] = (w / total, tracks)
+        self._memo = None
         ranked = sorted(merged.values(), key=lambda h: -h[0])
         if len(ranked) > self.width:
             kept, rest = ranked[:self.width - 1], ranked[self.width - 1:]
@@ -307,6 +316,7 @@ class Tracker:
         return [a / total for a in allowed]
 
     def _mix(self) -> None:
+        self._memo = None
         u = self._uniform()
         self.hyps = [(w, [[(1.0 - MIX) * p + MIX * q for p, q in zip(t, u)] for t in tracks])
                      for w, tracks in self.hyps]
@@ -369,20 +379,15 @@ class Tracker:
         it next turn, allowing one move first (the observed player's *reach*)."""
         h = len(self._hp)
         blocked = self.blocked
-        table = geo.ends_table(self.observed, blocked)
         out = [0.0] * 108
         for w, tracks in self.hyps:
             miss = [1.0] * 108
             for t in tracks:
                 reach = [0.0] * 108
                 for k, kind in enumerate(self.kinds):
-                    masks = _reach_masks(self.observed, kind, blocked, table)
-                    base = k * h
-                    for local in range(h):
-                        p = t[base + local]
-                        if p > 1e-9:
-                            for s in masks[local]:
-                                reach[s] += p
+                    get = t[k * h:(k + 1) * h].__getitem__
+                    for square, starts in _reach_from(self.observed, kind, blocked):
+                        reach[square] += sum(map(get, starts))
                 miss = [x * (1.0 - min(1.0, r)) for x, r in zip(miss, reach)]
             out = [o + w * (1.0 - x) for o, x in zip(out, miss)]
         return out
@@ -425,22 +430,25 @@ def _transition(player: str, blocked: int) -> tuple[list[tuple[int, ...]], list[
     return found
 
 
-_REACH: dict[tuple[str, PieceType, int], list[tuple[int, ...]]] = {}
+_REACH: dict[tuple[str, PieceType, int], list[tuple[int, tuple[int, ...]]]] = {}
 
 
-def _reach_masks(player: str, kind: PieceType, blocked: int, table) -> list[tuple[int, ...]]:
-    """Per local position: the squares a piece there could fire at this turn or after one move."""
+def _reach_from(player: str, kind: PieceType, blocked: int) -> list[tuple[int, tuple[int, ...]]]:
+    """For each square a ``kind`` of ``player`` could fire at, this turn or after one move: the
+    local positions it could do so from (so that reach is one sum per square)."""
     key = (player, kind, blocked)
     found = _REACH.get(key)
     if found is None:
         if len(_REACH) > 32:
             _REACH.clear()
         shots = geo.targets(player, kind)
-        found = []
-        for p in geo.half_positions(player):
+        table = geo.ends_table(player, blocked)
+        starts: dict[int, list[int]] = {}
+        for local, p in enumerate(geo.half_positions(player)):
             squares = set(shots[p])
             for e in geo.ends(table, player, blocked, p):
                 squares.update(shots[e])
-            found.append(tuple(sorted(squares)))
-        _REACH[key] = found
+            for square in squares:
+                starts.setdefault(square, []).append(local)
+        found = _REACH[key] = [(square, tuple(ls)) for square, ls in sorted(starts.items())]
     return found
