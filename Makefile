@@ -6,6 +6,7 @@
 #   make dist        the deployable site in dist/ (relative URLs, service worker, .gz/.br copies)
 #   make serve-dist  serve dist/ as a production host would (precompressed files) on $(DIST_PORT)
 #   make bench-web   start-up, interaction and memory figures in headless Chromium (prints only)
+#   make bench-records  record parsing and replay times, CPython and Pyodide (prints only)
 #   make duel        the computer opponent's strength table (prints only; DUEL_PAIRS=200)
 
 SHELL := /bin/bash
@@ -31,10 +32,10 @@ PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip 
 MORTAR_SRC := $(shell find mortar -name '*.py' -not -path '*/__pycache__/*' 2>/dev/null)
 MORTAR_DIRS := $(shell find mortar -type d -not -name '__pycache__' 2>/dev/null)
 
-.PHONY: help vendor serve dist serve-dist bench-web deps lint test test-unit test-pyodide test-e2e bench bench-bot duel clean
+.PHONY: help vendor serve dist serve-dist bench-web deps lint test test-unit test-pyodide test-e2e bench bench-bot bench-records duel clean
 
 help:
-	@echo "targets: vendor serve dist serve-dist deps lint test-unit test-pyodide test-e2e test bench bench-bot bench-web duel clean"
+	@echo "targets: vendor serve dist serve-dist deps lint test-unit test-pyodide test-e2e test bench bench-bot bench-records bench-web duel clean"
 
 # --- runtime --------------------------------------------------------------------------------
 
@@ -109,6 +110,11 @@ test: deps lint test-unit test-pyodide test-e2e
 # Engine speed on this machine (prints figures; see tools/bench.py).
 bench:
 	$(PYTHON) tools/bench.py
+
+# Record parsing and replay: hostile inputs and a 22,000-action record, CPython and Pyodide
+# (prints CPU times; see tools/bench_records.py). BENCH_ARGS="--limit 300" to wait longer.
+bench-records: $(NODE_STAMP)
+	$(PYTHON) tools/bench_records.py --pyodide $(BENCH_ARGS)
 
 # The computer opponent's decision times (prints figures; see tools/bench_bot.py).
 bench-bot:

@@ -266,6 +266,9 @@ def _where(path: str) -> str:
 def _expect_object(value: object, path: str, required: set[str], optional: set[str] = frozenset()) -> dict:  # type: ignore[assignment]
     if not isinstance(value, dict):
         raise RecordError(f"{_where(path)} must be an object, not {_json_type(value)}")
+    keys = value.keys()
+    if keys == required or required <= keys <= required | optional:  # the usual case, quickly
+        return value
     unknown = sorted(set(value) - required - optional)
     if unknown:
         raise RecordError(f"{_where(path)} has an unknown key {quote(unknown[0])}")
