@@ -282,15 +282,16 @@ def test_reload_in_mid_turn_resumes_at_the_curtain_with_nothing_lost(desk):
     assert d.text("#app .report") == "Turn 1: Alice fired at C7: hit. Your heavy mortar 1 was destroyed."
     assert "(C7)" in d.text("#app .pad")
     assert d.square("E7").get_attribute("aria-label") == "E7, your heavy mortar 2, facing south"
-    # a damaged save: a clear message and a fresh start, never a broken page
-    page.evaluate(f"() => localStorage.setItem({json.dumps(SAVE_KEY)}, '{{\"app\": \"mortar-hunt\", "
-                  "\"version\": 9}')")
+    # a save of a newer version: a clear message and a working start screen, never a broken
+    # page; the save is kept (the newer version can resume it) and can be exported as it is
+    newer = '{"app": "mortar-hunt", "version": 9}'
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, newer])
     page.reload(wait_until="domcontentloaded")
     page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
     d.wait_screen("start")
-    assert d.text("#app .notice p") == ("The saved game comes from a newer version of Mortar Hunt. "
-                                        "A fresh game was started.")
-    assert page.evaluate(f"() => localStorage.getItem({json.dumps(SAVE_KEY)})") is None
+    assert d.text("#app .notice p") == "The saved game comes from a newer version of Mortar Hunt."
+    assert page.evaluate(f"() => localStorage.getItem({json.dumps(SAVE_KEY)})") == newer
+    assert d.button("Export it as it is").is_visible()
     d.press_button("OK")
     assert page.locator("#app .notice").count() == 0
     assert_clean(desk)

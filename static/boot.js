@@ -33,6 +33,17 @@
     if (status && text && !failed) status.textContent = text;
   }
 
+  // A page brought back by the back/forward cache is a stale copy: it may show a board the
+  // player holding the device must not see, and its game may be behind the saved one. Leave no
+  // board in the page when it is hidden, and start afresh (from the save) if it comes back.
+  addEventListener("pagehide", function () {
+    var app = document.getElementById("app");
+    if (app && isReady()) app.replaceChildren();
+  });
+  addEventListener("pageshow", function (event) {
+    if (event.persisted) location.reload();
+  });
+
   addEventListener("py:progress", function (event) {
     var detail = String(event.detail || "");
     var i = STEPS.indexOf(detail);

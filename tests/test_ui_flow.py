@@ -50,7 +50,10 @@ class Table:
         self.do("field", "limit", limit)
         self.do("field", "custom-limit", custom)
         self.do("field", "loadout", loadout)
-        return self.do("new-game")
+        model = self.do("new-game")
+        if model["screen"] == "start" and model["form"]["confirm_replace"]:
+            model = self.do("new-game", "replace")  # a game is saved: the player confirms
+        return model
 
     def place(self, positions, types=None):
         model = self.do("reveal")
@@ -528,19 +531,28 @@ def test_leaving_for_the_start_screen_keeps_the_save():
      "The saved game names an unknown set of pieces."),
     ('{"app": "mortar-hunt", "version": 1, "loadout": "HM"}', "The saved game has no record in it."),
     ('{"app": "mortar-hunt", "version": 1, "loadout": "HM", "record": "{}"}',
-     "The saved game is damaged (the record lacks the key 'actions')."),
+     "The saved game is damaged (it is not a whole game record)."),
 ])
-def test_bad_saves_give_a_clear_message_and_a_fresh_start(text, expected):
+def test_bad_saves_are_kept_exportable_with_a_clear_message_and_a_working_start(text, expected):
     storage = MemoryStorage()
     storage.set(SAVE_KEY, text)
     t = Table(storage)
     t.flow.restore()
     model = t.model()
     assert model["screen"] == "start"
-    assert model["notice"] == expected + " A fresh game was started."
-    assert storage.get(SAVE_KEY) is None
-    assert model["saved"] is None
-    render(model)
+    assert model["notice"] == expected
+    assert storage.get(SAVE_KEY) == text  # never deleted: it may be the only copy of a game
+    assert model["saved"] == {"ok": False}
+    page = render(model)
+    assert [b for b in page.find(**{"data-action": "export"}) if b.attrs.get("data-arg") == "saved"]
+    assert t.flow.export("saved") == ("mortar-hunt-saved-game.json", text)
+    # a new game replaces it only once the player confirms, and may export it first
+    model = t.do("new-game")
+    assert model["screen"] == "start" and model["form"]["confirm_replace"]
+    assert storage.get(SAVE_KEY) == text
+    assert "Export it first" in all_text(render(model))
+    model = t.do("new-game", "replace")
+    assert model["screen"] == "curtain" and storage.get(SAVE_KEY) != text
 
 
 def test_a_save_that_breaks_a_rule_is_refused():
@@ -700,3 +712,58 @@ def test_hand_over_buttons_guard_against_a_double_tap():
     model = t.turn(1, steps=["forward"], shot="C7")
     [end] = render(model).find(data_action="end-turn")
     assert end.attrs.get("data-arm") is True
+
+
+# --- one saved game, several tabs (issue 7: never lose a confirmed action) --------------------
+
+
+def test_a_new_game_over_a_saved_one_asks_first_and_keep_changes_nothing():
+    storage = MemoryStorage()
+    t = Table(storage)
+    t.start()
+    saved = storage.get(SAVE_KEY)
+    t.do("menu")
+    model = t.do("new-game")
+    assert model["screen"] == "start" and model["form"]["confirm_replace"]
+    model = t.do("new-game", "keep")
+    assert not model["form"]["confirm_replace"] and storage.get(SAVE_KEY) == saved
+    assert t.do("resume")["screen"] == "curtain"
+
+
+def test_a_second_tab_cannot_overwrite_actions_played_in_the_first():
+    storage = MemoryStorage()
+    tab1 = Table(storage)
+    tab1.start()
+    tab2 = Table(storage)
+    tab2.flow.restore()  # tab 2 opens the same game at Alice's curtain
+    assert tab2.model()["screen"] == "curtain"
+    tab1.turn(1, steps=["forward"], shot="C7")
+    tab1.do("end-turn")
+    tab1.turn(2, steps=["forward"], shot="E1")
+    saved = storage.get(SAVE_KEY)
+    assert len(json.loads(json.loads(saved)["record"])["actions"]) == 2
+    # tab 2 never heard of it (no storage event) and plays Alice's turn 1 differently
+    tab2.do("reveal")
+    tab2.do("select", "2")
+    tab2.do("step", "forward")
+    tab2.do("confirm-move")
+    tab2.do("square", "E7")
+    model = tab2.do("fire")
+    assert storage.get(SAVE_KEY) == saved  # nothing was overwritten
+    assert model["screen"] == "curtain" and model["name"] == "Alice"  # it follows the stored game
+    assert "another tab" in model["notice"]
+    assert "result" not in model  # and the refused shot's result was never shown
+    assert len(tab2.flow.game.history) == 2
+
+
+def test_the_storage_event_makes_a_second_tab_follow_at_the_curtain():
+    storage = MemoryStorage()
+    tab1 = Table(storage)
+    tab1.start()
+    tab2 = Table(storage)
+    tab2.flow.restore()
+    tab2.do("reveal")  # tab 2 shows Alice's board
+    tab1.turn(1, steps=["forward"], shot="C7")
+    model = tab2.do("saved-elsewhere")
+    assert model["screen"] == "curtain" and model["name"] == "Bob"
+    assert not tab2.flow.dispatch("saved-elsewhere")  # nothing new: nothing happens

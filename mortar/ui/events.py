@@ -23,6 +23,7 @@ from .render import render
 ARROW_KEYS = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 MAX_IMPORT_BYTES = 2_000_000
 ARM_DELAY_MS = 300  # buttons marked data-arm ignore presses for this long after they appear
+PRESS_KEYS = ("Enter", " ")  # keys that activate a focused button
 
 
 def absent(value) -> bool:
@@ -45,14 +46,26 @@ class App:
         self._proxies: list = []
         self._screen: str | None = None
         self._arm = create_proxy(self._guard(self._arm_buttons))  # one timer callback for life
+        # A hand-over button (data-arm) reveals or hides a board, so it takes only a fresh,
+        # deliberate press: one that began after the button appeared (plus ARM_DELAY_MS). A key
+        # held down from the previous screen, its auto-repeat, or a double tap never count.
+        self._armed_since = 0.0  # performance.now() when the current data-arm buttons appeared
+        self._arm_key: tuple | None = None
+        self._pointer_down_at: float | None = None
+        self._key_down_at: float | None = None
 
     def install(self) -> None:
         for kind, handler in (("click", self._on_click), ("change", self._on_change),
                               ("input", self._on_input), ("submit", self._on_submit),
-                              ("keydown", self._on_keydown)):
+                              ("keydown", self._on_keydown), ("keyup", self._on_keyup),
+                              ("pointerdown", self._on_pointerdown)):
             proxy = create_proxy(self._guard(handler))
             self._proxies.append(proxy)  # kept for the page's life
             self.root.addEventListener(kind, proxy)
+        # Another tab or window saved the game: follow it (never play on over it).
+        proxy = create_proxy(self._guard(self._on_storage))
+        self._proxies.append(proxy)
+        js.window.addEventListener("storage", proxy)
 
     def _guard(self, handler):
         def guarded(*args):
@@ -76,15 +89,25 @@ class App:
                     focus_key = (attr, value)
                     break
         changed = model["screen"] != self._screen
+        # which hand-over this is: a new one (another player's curtain, a new result) re-arms
+        arm_key = (model["screen"], model.get("name"), model.get("turn"), model.get("stage"))
+        was_armed = not absent(self.root.querySelector("[data-armed]"))
         replace_children(self.root, render(model))
         self._screen = model["screen"]
         js.document.documentElement.setAttribute("data-screen", model["screen"])
-        if not absent(self.live) and (model["screen"] == "curtain" or model["announce"]):
+        # A new screen never keeps the last one's words in the live region (they may be the
+        # previous player's report).
+        if not absent(self.live) and (changed or model["announce"]):
             self.live.textContent = model["announce"] or ""
         if changed:
             js.window.scrollTo(0, 0)
         if not absent(self.root.querySelector("[data-arm]")):
-            js.setTimeout(self._arm, ARM_DELAY_MS)
+            if arm_key != self._arm_key:
+                self._armed_since = js.performance.now()
+                js.setTimeout(self._arm, ARM_DELAY_MS)
+            elif was_armed:
+                self._arm_buttons()  # the same hand-over drawn again: it stays armed
+        self._arm_key = arm_key
         target = None
         if focus_key is not None and not changed:
             target = self.root.querySelector(f'[{focus_key[0]}="{_css_escape(focus_key[1])}"]')
@@ -121,12 +144,12 @@ class App:
         action = el.getAttribute("data-action")
         if not action or el.hasAttribute("disabled"):
             return
-        if el.hasAttribute("data-arm") and not el.hasAttribute("data-armed"):
-            return  # pressed too soon after it appeared: a double tap, not a decision
-        if action == "export":
-            self._export()
-            return
+        if el.hasAttribute("data-arm") and not self._fresh_press(event):
+            return  # not a deliberate press made on this screen: a held key or a double tap
         arg = el.getAttribute("data-arg")
+        if action == "export":
+            self._export(None if absent(arg) else arg)
+            return
         self.run(action, None if absent(arg) else arg)
 
     def _on_change(self, event) -> None:
@@ -157,9 +180,32 @@ class App:
                 self.flow.dispatch("field", field.getAttribute("data-arg"), field.value)
         self.run("new-game")
 
+    def _on_storage(self, event) -> None:
+        if absent(event.key) or event.key == self.flow.slot.key:  # key null: storage cleared
+            self.run("saved-elsewhere")
+
+    def _fresh_press(self, event) -> bool:
+        """Whether the press behind this click began on this screen, after the arming delay.
+        A click from a pointer has ``detail`` ≥ 1; from the keyboard, 0."""
+        began = self._pointer_down_at if event.detail else self._key_down_at
+        return began is not None and began >= self._armed_since + ARM_DELAY_MS
+
+    def _on_pointerdown(self, event) -> None:
+        self._pointer_down_at = event.timeStamp
+
+    def _on_keyup(self, event) -> None:
+        if event.key in PRESS_KEYS:
+            self._key_down_at = None
+
     def _on_keydown(self, event) -> None:
-        delta = ARROW_KEYS.get(event.key)
         el = event.target
+        if event.key in PRESS_KEYS:
+            if not event.repeat:
+                self._key_down_at = event.timeStamp
+            elif el.hasAttribute("data-arm"):
+                event.preventDefault()  # auto-repeat must not activate a hand-over button
+            return
+        delta = ARROW_KEYS.get(event.key)
         if delta is None or not el.hasAttribute("data-square"):
             return
         board = el.closest("[data-orientation]")
@@ -182,8 +228,8 @@ class App:
 
     # --- files -----------------------------------------------------------------------
 
-    def _export(self) -> None:
-        name, text = self.flow.export()
+    def _export(self, what: str | None = None) -> None:
+        name, text = self.flow.export(what)
         options = to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
         blob = js.Blob.new(to_js([text]), options)
         url = js.URL.createObjectURL(blob)

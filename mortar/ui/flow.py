@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from ..game import Game, IllegalActionError, Move, Played, Resign, Sacrifice, Setup, Shot, Turn
 from ..jsontext import JSONTextError, loads
@@ -29,6 +29,7 @@ from ..record import NewerFormatError, Record, RecordError, RecordIllegalError, 
 from ..rules import NAME_MAX, PLAYERS, Loadout, Options, PieceType, Variant, names_refusal, opponent
 from ..view import player_view
 from . import scene
+from .saves import MemoryStorage, SaveConflict, SaveSlot, Storage, StorageUnreadable
 
 SAVE_KEY = "mortar-hunt/save"
 APP = "mortar-hunt"
@@ -36,28 +37,6 @@ VERSION = 1
 TURN_LIMIT_MAX = 999
 STEPS = ("forward", "back", "left", "right")
 PLACEMENT_FACING = {"A": Facing.N, "B": Facing.S}  # towards the enemy half
-
-
-class Storage(Protocol):
-    def get(self, key: str) -> str | None: ...
-    def set(self, key: str, value: str) -> None: ...
-    def remove(self, key: str) -> None: ...
-
-
-class MemoryStorage:
-    """A dict-backed stand-in for localStorage (tests, or when localStorage is unavailable)."""
-
-    def __init__(self) -> None:
-        self.data: dict[str, str] = {}
-
-    def get(self, key: str) -> str | None:
-        return self.data.get(key)
-
-    def set(self, key: str, value: str) -> None:
-        self.data[key] = value
-
-    def remove(self, key: str) -> None:
-        self.data.pop(key, None)
 
 
 class SaveError(ValueError):
@@ -75,6 +54,7 @@ class StartForm:
     custom_limit: str = "20"
     loadout: str = "HM"  # Loadout value
     error: str | None = None
+    confirm_replace: bool = False  # "Start" was pressed while a game is saved: ask first
 
 
 @dataclass
@@ -121,6 +101,7 @@ class Flow:
     def __init__(self, storage: Storage | None = None,
                  notify: Callable[[str, dict], None] | None = None) -> None:
         self.storage: Storage = storage if storage is not None else MemoryStorage()
+        self.slot = SaveSlot(self.storage, SAVE_KEY)
         self.notify = notify or (lambda kind, data: None)
         self.screen = "start"
         self.form = StartForm()
@@ -133,7 +114,10 @@ class Flow:
         self.placing: PlacementDraft | None = None
         self.draft: TurnDraft | None = None
         self.review: ReviewState | None = None
-        self.save_failed = False
+
+    @property
+    def save_failed(self) -> bool:
+        return self.slot.failed
 
     # --- intents -----------------------------------------------------------------------
 
@@ -166,6 +150,7 @@ class Flow:
         else:
             return False
         self.form.error = None
+        self.form.confirm_replace = False
         return True
 
     def _form_options(self) -> Options:
@@ -187,12 +172,20 @@ class Flow:
         except ValueError as e:
             self.form.error = str(e)
             return True
+        if arg == "keep":
+            self.form.confirm_replace = False
+            return True
         names = {p: (self.form.names[p].strip() or None) for p in PLAYERS}
         refusal = names_refusal(names)
         if refusal:
             self.form.error = _sentence(refusal)
             return True
-        self._begin(options, names)
+        replace = arg == "replace" and self.form.confirm_replace
+        if not replace and self._saved_text() is not None:
+            self.form.confirm_replace = True  # one tap must never destroy a saved game
+            return True
+        self.form.confirm_replace = False
+        self._begin(options, names, replace=True)
         return True
 
     def on_rematch(self, arg, value) -> bool:
@@ -202,12 +195,14 @@ class Flow:
         self._begin(game.options, {p: game.name(p) for p in PLAYERS})
         return True
 
-    def _begin(self, options: Options, names: dict[str, str | None]) -> None:
-        self.game = Game(options, names)
+    def _begin(self, options: Options, names: dict[str, str | None], *, replace: bool = False) -> None:
+        game = Game(options, names)
+        if not self._save(game, options.loadout, replace=replace):
+            return
+        self.game = game
         self.loadout = options.loadout
         self.review = None
         self.notice = None
-        self._save()
         self._to_curtain()
 
     def on_resume(self, arg, value) -> bool:
@@ -217,7 +212,6 @@ class Flow:
             game, loadout = self._load()
         except SaveError as e:
             self.notice = str(e)
-            self._clear_save()
             return True
         if game is None:
             self.notice = "There is no saved game."
@@ -406,10 +400,13 @@ class Flow:
             return True
         setup = self._setup()
         assert setup is not None
+        if self.slot.stale():
+            return self._follow_saved()
         self.game.place(setup)
         self.placing = None
         self.message = None
-        self._save()
+        if not self._save():
+            return True
         if self.game.phase == "play":
             options = self.game.options
             self.notify("game-started", {"variant": options.variant.value,
@@ -626,7 +623,8 @@ class Flow:
         if self.screen != "turn" or draft is None or not draft.resign_asked:
             return False
         self._play(Resign())
-        self._show_over()
+        if self.game is not None and self.game.is_over:
+            self._show_over()
         return True
 
     def _play(self, action) -> bool:
@@ -636,12 +634,15 @@ class Flow:
         if reason:
             self.message = _sentence(reason)
             return True
+        if self.slot.stale():  # the game went on in another tab: this action must not count
+            return self._follow_saved()
         played = game.apply(action)
+        if not self._save():
+            return True
         draft.played = played
         draft.stage = "result"
         draft.resign_asked = False
         self.message = None
-        self._save()
         self.notify("turn-ended", {"turn": played.turn, "player": played.player})
         if game.is_over:
             self.notify("game-over", game.outcome.as_dict())  # type: ignore[union-attr]
@@ -718,8 +719,14 @@ class Flow:
         self.screen = "start"
         return True
 
-    def export(self) -> tuple[str, str]:
-        """(file name, JSON text) of the record being reviewed."""
+    def export(self, what: str | None = None) -> tuple[str, str]:
+        """(file name, text) of the record being reviewed, or with ``what`` "saved" the saved
+        data exactly as stored (also when it cannot be resumed: the player keeps it)."""
+        if what == "saved":
+            text = self._saved_text()
+            if text is None:
+                raise ValueError("nothing is saved")
+            return "mortar-hunt-saved-game.json", text
         review = self.review
         if review is None:
             raise ValueError("no game to export")
@@ -729,31 +736,72 @@ class Flow:
 
     # --- saving ------------------------------------------------------------------------
 
-    def _save(self) -> None:
-        if self.game is None:
-            return
-        payload = {"app": APP, "version": VERSION, "loadout": self.loadout.value,
-                   "record": Record.from_game(self.game).save()}
+    def _save(self, game: Game | None = None, loadout: Loadout | None = None, *,
+              replace: bool = False) -> bool:
+        """Save the game. False when the slot was changed elsewhere: nothing was written and the
+        page now follows the stored game (the caller must not show this page's action)."""
+        game = game or self.game
+        if game is None:
+            return True
+        payload = {"app": APP, "version": VERSION, "loadout": (loadout or self.loadout).value,
+                   "record": Record.from_game(game).save()}
         try:
-            self.storage.set(SAVE_KEY, json.dumps(payload))
-            self.save_failed = False
-        except Exception:  # quota, private mode: keep playing, say so
-            self.save_failed = True
+            self.slot.write(json.dumps(payload), replace=replace)
+        except SaveConflict:
+            self._follow_saved()
+            return False
+        return True
 
-    def _clear_save(self) -> None:
+    def _saved_text(self) -> str | None:
         try:
-            self.storage.remove(SAVE_KEY)
-        except Exception:  # nothing more to do: the next save overwrites it
-            return
+            return self.slot.read()
+        except StorageUnreadable:
+            return None
 
     def _load(self) -> tuple[Game | None, Loadout]:
         try:
-            text = self.storage.get(SAVE_KEY)
-        except Exception as e:
+            text = self.slot.read()
+        except StorageUnreadable as e:
             raise SaveError(f"The saved game could not be read ({e}).") from None
         if text is None:
             return None, Loadout.ALL_HM
         return load_save(text)
+
+    def on_saved_elsewhere(self, arg, value) -> bool:
+        """Another tab or window wrote the saved game (the browser's ``storage`` event)."""
+        if not self.slot.stale():
+            return False
+        if self.screen in ("start", "review"):
+            self._saved_text()  # only the start screen's summary changes
+            return True
+        return self._follow_saved()
+
+    def _follow_saved(self) -> bool:
+        """The game went on elsewhere: drop this page's draft and continue from the stored game,
+        at its curtain (never at anyone's board)."""
+        self.placing = self.draft = None
+        self.review = None
+        self.message = None
+        try:
+            game, loadout = self._load()
+        except SaveError as e:
+            self.game = None
+            self.screen = "start"
+            self.notice = str(e)
+            return True
+        if game is None:
+            self.game = None
+            self.screen = "start"
+            self.notice = "The saved game was removed in another tab or window."
+            return True
+        self.game, self.loadout = game, loadout
+        self.notice = ("This game went on in another tab or window; it continues from there. "
+                       "Nothing played here since was kept.")
+        if game.is_over:
+            self._show_over()
+        else:
+            self._to_curtain()
+        return True
 
     def saved_summary(self) -> dict | None:
         """What the start screen says about the saved game, or None when there is none."""
@@ -772,8 +820,8 @@ class Flow:
         try:
             game, loadout = self._load()
         except SaveError as e:
-            self._clear_save()
-            self.notice = f"{e} A fresh game was started."
+            # Kept as it is (never deleted): the start screen offers to export it.
+            self.notice = str(e)
             self.screen = "start"
             return
         if game is None:
@@ -806,7 +854,8 @@ class Flow:
     def _model_start(self) -> dict[str, Any]:
         f = self.form
         return {"form": {"names": dict(f.names), "variant": f.variant, "limit": f.limit,
-                         "custom_limit": f.custom_limit, "loadout": f.loadout, "error": f.error},
+                         "custom_limit": f.custom_limit, "loadout": f.loadout, "error": f.error,
+                         "confirm_replace": f.confirm_replace},
                 "saved": self.saved_summary()}
 
     def _model_curtain(self) -> dict[str, Any]:
@@ -1005,8 +1054,8 @@ def load_save(text: str) -> tuple[Game, Loadout]:
         raise SaveError(f"The saved game breaks a rule ({e.public_message}).") from None
     except NewerFormatError:
         raise SaveError("The saved game comes from a newer version of Mortar Hunt.") from None
-    except (RecordError, ValueError) as e:
-        raise SaveError(f"The saved game is damaged ({e}).") from None
+    except (RecordError, ValueError):
+        raise SaveError("The saved game is damaged (it is not a whole game record).") from None
     return game, loadout
 
 

@@ -130,12 +130,22 @@ def render_start(model: dict) -> El:
             saved_part = h("section", {"class": "card saved"},
                            h("h2", None, "Saved game"),
                            h("p", None, f"{a} against {b}, {what}."),
-                           h("p", {"class": "hint"}, "Starting a new game below replaces it."),
                            button(label, "resume", cls="primary"))
         else:
             saved_part = h("section", {"class": "card saved"},
-                           h("p", None, "A saved game is there but cannot be read."),
-                           button("Look at it", "resume"))
+                           h("p", None, "A saved game is here but cannot be resumed. It is kept "
+                             "as it is until you start a new game."),
+                           button("Export it as it is", "export", "saved"))
+    confirm = None
+    if form["confirm_replace"]:
+        confirm = h("div", {"class": "confirm", "role": "alert"},
+                    h("p", None, "Starting a new game replaces the saved game. It cannot be undone."),
+                    h("div", {"class": "actions"},
+                      button("Replace the saved game", "new-game", "replace", cls="danger",
+                             autofocus=True),
+                      button("Keep it", "new-game", "keep"),
+                      None if saved is None or saved["ok"] else
+                      button("Export it first", "export", "saved")))
     return h("div", {"class": "start"},
              saved_part,
              h("form", {"class": "card start-form", "data-action": "new-game", "novalidate": True,
@@ -172,8 +182,8 @@ def render_start(model: dict) -> El:
                  _radio("loadout", "secret", form["loadout"], "Secret loadout",
                         "Each player picks each piece's type; the other never learns it.")),
                _status(form["error"], error=True),
-               h("button", {"type": "submit", "class": "primary big", "data-key": "start"},
-                 "Start the game")),
+               confirm or h("button", {"type": "submit", "class": "primary big", "data-key": "start"},
+                            "Start the game")),
              h("section", {"class": "card more"},
                h("a", {"class": "button", "href": RULES_URL}, "How to play"),
                h("label", {"class": "button file"},
