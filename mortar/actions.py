@@ -143,6 +143,7 @@ class Played:
     hit: bool | None = None  # for a Turn with a shot
     destroyed: int | None = None  # enemy piece number destroyed by the shot
     moved_from: Position | None = None  # for a Turn: where the moved piece stood
+    sacrificed: Square | None = None  # for a Sacrifice: the piece's square (its wreck stays there)
 
 
 def is_piece_number(value: object) -> bool:

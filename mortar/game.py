@@ -42,7 +42,7 @@ from .rules import (
     Variant,
     opponent,
 )
-from .seat import OwnPiece, Seat, SeenAction
+from .seat import OwnPiece, Seat, seen_log
 
 
 @dataclass
@@ -174,26 +174,9 @@ class Game:
         enemy = self._sides[player.opponent]
         return Seat(player, self.options, PerPlayer(self.name(Player.A), self.name(Player.B)),
                     self.phase, self.turn, self.to_play, pieces,
-                    tuple(self._seen(played, player) for played in self.history),
+                    seen_log(self.history, player),
                     frozenset(self.craters()), side.skips, enemy.skips,
                     enemy.alive.count(True), self.outcome)
-
-    def _seen(self, played: Played, viewer: Player) -> SeenAction:
-        """One history entry as ``viewer`` may know it (RULINGS R12)."""
-        action, own = played.action, played.player == viewer
-        if isinstance(action, Turn):
-            at = None if action.shot is None else action.shot.at
-            lost = played.destroyed if not own and played.hit else None
-            return SeenAction(played.player, played.turn, at, played.hit, lost=lost,
-                              action=action if own else None,
-                              moved_from=played.moved_from if own else None)
-        if isinstance(action, Sacrifice):
-            # A wreck never moves, so where the piece stands now is where it was sacrificed.
-            square = self.position(played.player, action.piece).square
-            return SeenAction(played.player, played.turn, sacrificed=square,
-                              lost=action.piece if own else None, action=action if own else None)
-        return SeenAction(played.player, played.turn, resigned=True,
-                          action=action if own else None)
 
     # --- what the player to act may do ---------------------------------------------------
 
@@ -341,7 +324,8 @@ class Game:
             return played
         if isinstance(action, Sacrifice):
             side.alive[action.piece - 1] = False
-            played = Played(player, turn, action)
+            square = Square.at(side.positions[action.piece - 1] >> 3)
+            played = Played(player, turn, action, sacrificed=square)
         else:
             move, shot = action.move, action.shot
             moved_from = Position.at(side.positions[move.piece - 1])

@@ -30,8 +30,10 @@ from .actions import (
     Action,
     IllegalActionError,
     Move,
+    Played,
     Refusal,
     RefusalCode,
+    Sacrifice,
     Setup,
     Turn,
 )
@@ -81,6 +83,38 @@ class SeenAction:
     lost: int | None = None
     action: Action | None = None
     moved_from: Position | None = None
+
+
+def seen(played: Played, viewer: Player) -> SeenAction:
+    """One history entry as ``viewer`` may know it (RULINGS R12)."""
+    action, own = played.action, played.player == viewer
+    if isinstance(action, Turn):
+        at = None if action.shot is None else action.shot.at
+        lost = played.destroyed if not own and played.hit else None
+        return SeenAction(played.player, played.turn, at, played.hit, lost=lost,
+                          action=action if own else None,
+                          moved_from=played.moved_from if own else None)
+    if isinstance(action, Sacrifice):
+        return SeenAction(played.player, played.turn, sacrificed=played.sacrificed,
+                          lost=action.piece if own else None, action=action if own else None)
+    return SeenAction(played.player, played.turn, resigned=True, action=action if own else None)
+
+
+_MEMO = {Player.A: "_seen_by_A", Player.B: "_seen_by_B"}
+
+
+def seen_log(history: Sequence[Played], viewer: Player) -> tuple[SeenAction, ...]:
+    """The whole history as ``viewer`` may know it. What an entry tells a player never changes,
+    so each entry keeps its two answers (outside its compared fields): a seat, and the page's
+    view, cost little more than copying the history, however long the game or the review."""
+    key = _MEMO[viewer]
+    try:
+        return tuple([played.__dict__[key] for played in history])
+    except KeyError:  # new entries: answer them once
+        for played in history:
+            if key not in played.__dict__:
+                played.__dict__[key] = seen(played, viewer)
+        return tuple([played.__dict__[key] for played in history])
 
 
 @dataclass(frozen=True)
