@@ -9,12 +9,17 @@
 * ``game``: one loaded page shared by the whole session (start-up takes a few seconds).
   Tests using it must not change its state; open a new one with ``open_game`` for that.
 
+The pages get the *trimmed* standard library of `make dist` (tools/stdlib_trim.py): closing a
+page that had to fetch a module from the full library (mortar/ui/fallback.py) fails the test,
+so the whole suite proves the list holds every module the game reaches. With
+``E2E_RECORD_STDLIB=FILE`` (``python tools/stdlib_trim.py --record``) the pages get the full
+library instead, and each page's loaded standard-library modules are added to FILE on close.
+
 Run: ``make test-e2e`` (builds static/vendor and mortar.zip first) or ``python -m pytest e2e``.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 import threading
@@ -94,6 +99,7 @@ class PageLog:
     console_errors: list[str] = field(default_factory=list)
     console: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
+    stdlib_fallback: list[str] = field(default_factory=list)  # console warnings of fallback.py
 
     @property
     def bad_status(self) -> dict[str, int]:
@@ -108,8 +114,55 @@ class Game:
     site: Site
     ready_seconds: float | None  # wall time from goto() to html[data-ready]
 
+    allow_stdlib_fallback: bool = False  # the forced-miss test sets it
+    closed: bool = False
+
     def close(self) -> None:
-        self.context.close()
+        if self.closed:
+            return
+        self.closed = True
+        try:
+            if RECORD_STDLIB and not self.page.is_closed():
+                record_stdlib_modules(self.page)
+        finally:
+            self.context.close()
+        if self.log.stdlib_fallback and not self.allow_stdlib_fallback:
+            raise AssertionError("the page fetched modules left out of the trimmed standard "
+                                 f"library: {self.log.stdlib_fallback}; run python tools/stdlib_trim.py"
+                                 " (--record)")
+
+
+RECORD_STDLIB = os.environ.get("E2E_RECORD_STDLIB")
+# Every standard-library module loaded in the page (from the stdlib zip on sys.path).
+_MODULES_PY = r"""
+import json, sys
+import js
+zips = tuple(p for p in sys.path if p.endswith(".zip"))
+found = sorted(n for n, m in list(sys.modules.items())
+               if str(getattr(getattr(m, "__spec__", None), "origin", "")).startswith(zips))
+js.document.documentElement.setAttribute("data-e2e-modules", json.dumps(found))
+"""
+
+
+def record_stdlib_modules(page) -> None:
+    """Add the page's loaded standard-library modules to $E2E_RECORD_STDLIB."""
+    import json
+
+    try:
+        page.evaluate("""(code) => {
+            document.documentElement.removeAttribute("data-e2e-modules");
+            const s = document.createElement("script");
+            s.type = "py";
+            s.textContent = code;
+            document.body.append(s);
+        }""", _MODULES_PY)
+        page.wait_for_selector("html[data-e2e-modules]", state="attached", timeout=15_000)
+        names = json.loads(page.get_attribute("html", "data-e2e-modules"))
+    except Exception as exc:  # a page that never started Python, or is navigating away
+        print(f"(stdlib record: {exc!s:.100})")
+        return
+    with open(RECORD_STDLIB, "a") as f:
+        f.write("".join(n + "\n" for n in names))
 
 
 @pytest.fixture(scope="session")
@@ -120,7 +173,12 @@ def site():
     if missing:
         pytest.fail(f"{', '.join(missing)} missing: run `make vendor` first", pytrace=False)
     serve.build_mortar_zip(ROOT)  # always test the current mortar/ sources
-    server = serve.make_server(ROOT, host="127.0.0.1", port=0, prefix=PREFIX, quiet=True)
+    files = {}
+    if not RECORD_STDLIB:  # the trimmed standard library, as `make dist` ships it
+        import dist
+
+        files["/static/vendor/pyodide/python_stdlib.zip"] = dist.trimmed_stdlib(log=lambda *a: None)
+    server = serve.make_server(ROOT, host="127.0.0.1", port=0, prefix=PREFIX, quiet=True, files=files)
     thread = threading.Thread(target=server.serve_forever, name="e2e-http", daemon=True)
     thread.start()
     origin = f"http://127.0.0.1:{server.server_port}"
@@ -170,6 +228,8 @@ def _attach(context, page, site: Site, log: PageLog) -> None:
         log.console.append(f"{msg.type}: {msg.text}")
         if msg.type == "error":
             log.console_errors.append(msg.text)
+        elif msg.type == "warning" and "trimmed standard library" in msg.text:
+            log.stdlib_fallback.append(msg.text)
 
     page.on("request", on_request)
     page.on("requestfinished", on_finished)
@@ -220,9 +280,16 @@ def open_game(browser, site):
         return game
 
     yield _open
+    problems = []
     for game in opened:
-        with contextlib.suppress(Exception):  # already closed by the test
+        try:
             game.close()
+        except AssertionError as exc:
+            problems.append(str(exc))
+        except Exception:  # the test closed it already, or the browser is going away
+            pass
+    if problems:
+        pytest.fail("\n".join(problems), pytrace=False)
 
 
 @pytest.fixture(scope="session")

@@ -6,7 +6,11 @@ network cut, also after a browser restart; a new release replaces the cached one
 from __future__ import annotations
 
 import json
+import re
+import subprocess
+import sys
 import time
+import zipfile
 
 import pytest
 
@@ -181,6 +185,90 @@ def test_a_new_release_replaces_the_cached_one(browser, tmp_path, serve_dir):
         keys = _cache_keys(page, v2.cache_name)
         assert {f"{site.url}{p}?rev={h[:16]}" for p, h in v2.files.items()} == set(keys)
         assert site.fetched(wasm) == wasm_gets
+        log.assert_clean()
+    finally:
+        context.close()
+
+
+# The last release before the standard library was trimmed (issue 11): its dist build is the
+# release players have cached today.
+UNTRIMMED_RELEASE = "90cd69f62c5a1160cc3d326c03247733bf3e1f31"
+
+
+def _build_release(commit: str, out, tmp_path) -> str:
+    """Build the dist of an older commit with that commit's own tools (git archive + its
+    tools/dist.py, on this checkout's node_modules and static/vendor); return its version."""
+    root = tmp_path / f"src-{commit[:8]}"
+    root.mkdir()
+    archive = subprocess.run(["git", "-C", str(dist.ROOT), "archive", commit], capture_output=True,
+                             check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(root)], input=archive, check=True)
+    (root / "node_modules").symlink_to(dist.ROOT / "node_modules")
+    (root / "static" / "vendor").symlink_to(dist.ROOT / "static" / "vendor")
+    (root / "build").symlink_to(dist.ROOT / "build")  # its bytecode cache, shared across runs
+    subprocess.run([sys.executable, "tools/dist.py", "--out", str(out), "--no-compress"], cwd=root,
+                   check=True, capture_output=True)
+    html = (out / "index.html").read_text()
+    return re.search(r'<meta name="mortar-build" content="(\w+)">', html).group(1)
+
+
+def test_an_upgrade_from_the_untrimmed_release_keeps_the_saved_game_and_plays_offline(
+        browser, tmp_path, serve_dir):
+    out = tmp_path / "site"
+    (out / "static" / "vendor").mkdir(parents=True)
+    v1 = _build_release(UNTRIMMED_RELEASE, out, tmp_path)
+    full = "static/vendor/pyodide/python_stdlib.zip"
+    assert zipfile.ZipFile(out / full).getinfo("tomllib/__init__.py")  # today's: the full library
+    site = serve_dir(out, SUBPATH)
+    context = browser.new_context(service_workers="allow", viewport=VIEWPORT)
+    try:
+        page = context.new_page()
+        log = watch(page, site.origin)
+        page.goto(site.url, wait_until="domcontentloaded")
+        wait_ready(page)
+        wait_offline_ready(page)
+        play_setup_and_turn(driver(page))  # a game in progress, saved by today's release
+        d = driver(page)
+        d.pass_on("Bob")
+
+        v2 = dist.build(out, compress=False, log=lambda *a: None)  # the trimmed release
+        assert v2.version != v1
+        assert "tomllib" in zipfile.ZipFile(out / full).read("stdlib-trimmed.txt").decode().split()
+        page.evaluate("""async () => {
+            const reg = await navigator.serviceWorker.getRegistration();
+            await reg.update();
+            for (let i = 0; i < 300 && !(reg.waiting && reg.waiting.state === "installed"); i++)
+                await new Promise((r) => setTimeout(r, 100));
+            if (!reg.waiting) throw new Error("the trimmed release did not install");
+        }""")
+        navigations = []
+        page.on("framenavigated", lambda f: f == page.main_frame and navigations.append(f.url))
+        page.reload(wait_until="domcontentloaded")
+        for _ in range(100):  # today's boot.js hands over to the waiting release and reloads
+            if len(navigations) >= 2:
+                break
+            page.wait_for_timeout(200)
+        assert _build_when_settled(page) == v2.version, navigations
+        wait_offline_ready(page)
+        assert page.evaluate("caches.keys()") == [v2.cache_name]
+        assert {f"{site.url}{p}?rev={h[:16]}" for p, h in v2.files.items()} == set(
+            _cache_keys(page, v2.cache_name))
+
+        # offline from here on: the saved game resumes where it was and plays on
+        context.set_offline(True)
+        page.reload(wait_until="domcontentloaded")
+        wait_ready(page)
+        assert page.get_attribute('meta[name="mortar-build"]', "content") == v2.version
+        d = driver(page)
+        d.check_curtain()
+        assert d.text("#app #curtain-title") == "Pass the device to Bob"
+        d.reveal("Bob")
+        d.wait_screen("turn")
+        assert "(C7)" in d.text("#app .pad")  # Alice's hit of today's release is on Bob's pad
+        d.move_by_steps("E7", ["forward"])
+        d.hold_fire()
+        d.pass_on("Alice")
+        assert log.failed == [] or all("sw.js" in f for f in log.failed), log.failed
         log.assert_clean()
     finally:
         context.close()

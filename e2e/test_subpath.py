@@ -45,11 +45,17 @@ def test_dist_folder_is_complete_and_relative(dist_build):
     assert set(build["files"]) == set(files)
     assert all(files[p].startswith(h) for p, h in build["files"].items())
     # the Python imported at start is compiled (tools/pyc.mjs): the stdlib modules of
-    # tools/stdlib-startup.txt without their sources, the game's package with them
+    # tools/stdlib-startup.txt without their sources, the game's package with them; the
+    # standard library is trimmed to tools/stdlib-keep.txt, the full one beside it
     with zipfile.ZipFile(out / "static/vendor/pyodide/python_stdlib.zip") as z:
         names = set(z.namelist())
+        left_out = z.read("stdlib-trimmed.txt").decode().split()
     assert "json/__init__.pyc" in names and "json/__init__.py" not in names
-    assert "tomllib/__init__.py" in names  # not imported by the game: left as source
+    assert "tomllib/__init__.py" not in names and "tomllib" in left_out  # not imported by the game
+    with zipfile.ZipFile(out / "static/vendor/pyodide/python_stdlib_full.zip") as z:
+        assert "tomllib/__init__.py" in z.namelist()
+    lock = json.loads((out / "static/vendor/pyodide/pyodide-lock.json").read_text())
+    assert lock["packages"] == {} and lock["info"]["python"].startswith("3.")
     with zipfile.ZipFile(out / "mortar.zip") as z:
         names = set(z.namelist())
     assert "mortar/game.py" in names

@@ -9,6 +9,10 @@ A benchmark that prints figures (it asserts nothing). In one run of headless Chr
    time until the page accepts input (``<html data-ready>``; for the bare page, when its line
    is written), bytes transferred; and the ratio game / bare for time to interactive.
    Also the game's repeat visit, served by its service worker.
+   Then first visits on a phone network: "Fast 4G" with CPU x1 and x4, "Slow 4G" (DevTools
+   protocol throttling), the game and the bare page on npm's Pyodide alternating (goal on
+   Fast 4G x4: game / bare <= 0.40), each request's share of one load, and repeat visits
+   through the service worker with the network offline.
 2. Interactions: a game played through the UI (clicks); for select a piece, pick a
    destination, fire: the median time in the page from dispatching the click to the end of the
    handler + style and layout (``performance.now()`` around ``element.click()`` and a forced
@@ -104,13 +108,34 @@ def fmt_mb(x) -> str:
 # --- start-up -------------------------------------------------------------------------------
 
 
-def load_once(browser, url: str, *, service_workers: str = "block", context=None) -> dict:
+# Chromium DevTools' throttling profiles (Network.emulateNetworkConditions: bytes/s, ms).
+NETWORKS = {
+    "Fast 4G": {"downloadThroughput": 9e6 / 8, "uploadThroughput": 1.5e6 / 8, "latency": 60},
+    "Slow 4G": {"downloadThroughput": 1.6e6 / 8, "uploadThroughput": 0.75e6 / 8, "latency": 150},
+}
+
+
+def throttle(cdp, network: str | None, cpu: float = 1) -> None:
+    """Throttle a page's network (a NETWORKS profile, or "offline") and its CPU (x ``cpu``)."""
+    cdp.send("Network.enable")
+    if network == "offline":
+        cdp.send("Network.emulateNetworkConditions", {"offline": True, "latency": 0,
+                                                      "downloadThroughput": -1, "uploadThroughput": -1})
+    elif network:
+        cdp.send("Network.emulateNetworkConditions", {"offline": False, **NETWORKS[network]})
+    if cpu != 1:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+
+
+def load_once(browser, url: str, *, service_workers: str = "block", context=None,
+              network: str | None = None, cpu: float = 1) -> dict:
     """One load (a renderer that crashes, which happens rarely on a loaded machine, is retried)."""
     from playwright.sync_api import Error as PlaywrightError
 
     for attempt in range(3):
         try:
-            return _load_once(browser, url, service_workers=service_workers, context=context)
+            return _load_once(browser, url, service_workers=service_workers, context=context,
+                              network=network, cpu=cpu)
         except PlaywrightError as exc:
             if "crash" not in str(exc).lower() or attempt == 2:
                 raise
@@ -118,7 +143,7 @@ def load_once(browser, url: str, *, service_workers: str = "block", context=None
     raise AssertionError("unreachable")
 
 
-def _load_once(browser, url: str, *, service_workers: str, context) -> dict:
+def _load_once(browser, url: str, *, service_workers: str, context, network, cpu) -> dict:
     own = context is None
     if own:
         context = browser.new_context(service_workers=service_workers,
@@ -126,7 +151,7 @@ def _load_once(browser, url: str, *, service_workers: str, context) -> dict:
     page = context.new_page()
     page.add_init_script(INIT_SCRIPT)
     try:
-        return _measure(page, url)
+        return _measure(page, url, network=network, cpu=cpu)
     finally:
         with contextlib.suppress(Exception):  # a crashed page may not close cleanly
             page.close()
@@ -134,15 +159,23 @@ def _load_once(browser, url: str, *, service_workers: str, context) -> dict:
                 context.close()
 
 
-def _measure(page, url: str) -> dict:
+def _measure(page, url: str, *, network: str | None = None, cpu: float = 1) -> dict:
     cdp = page.context.new_cdp_session(page)
-    cdp.send("Network.enable")
+    throttle(cdp, network, cpu)
     transferred = {"bytes": 0, "n": 0}
+    requests: dict[str, dict] = {}  # request id -> url, start, end (s, CDP clock), bytes
+
+    def sent(event):
+        requests[event["requestId"]] = {"url": event["request"]["url"], "start": event["timestamp"]}
 
     def finished(event):
         transferred["bytes"] += event.get("encodedDataLength", 0)
         transferred["n"] += 1
+        if event["requestId"] in requests:
+            requests[event["requestId"]].update(end=event["timestamp"],
+                                                bytes=event.get("encodedDataLength", 0))
 
+    cdp.on("Network.requestWillBeSent", sent)
     cdp.on("Network.loadingFinished", finished)
     t0 = time.monotonic()
     page.goto(url, wait_until="commit")
@@ -160,7 +193,8 @@ def _measure(page, url: str) -> dict:
             dcl: performance.getEntriesByType("navigation")[0]?.domContentLoadedEventEnd ?? null,
         })"""
     )
-    return {**timings, "wall": wall, "bytes": transferred["bytes"], "requests": transferred["n"]}
+    return {**timings, "wall": wall, "bytes": transferred["bytes"], "requests": transferred["n"],
+            "log": [r for r in requests.values() if "end" in r]}
 
 
 def bench_startup(browser, game_url: str, bare_url: str, runs: int, stock_url: str) -> dict:
@@ -218,6 +252,91 @@ def print_startup(rows: dict) -> dict:
     hint = f" {from_source[:8]} (refresh tools/stdlib-startup.txt: --record-stdlib)" if from_source else ""
     print(f"  standard-library modules the game compiled from source at start: {len(from_source)}{hint}")
     return {"median": med, "ratio": ratio, "stdlib_from_source": from_source}
+
+
+# --- first visit on a phone network (issue 11) ---------------------------------------------
+
+# (network, CPU slowdown, also load the bare page on stock npm Pyodide for the ratio)
+PROFILES = [("Fast 4G", 1, False), ("Fast 4G", 4, True), ("Slow 4G", 1, False)]
+
+
+def _wait_cached(page) -> None:
+    page.evaluate("""async () => {
+        await navigator.serviceWorker.ready;
+        const name = "mortar-hunt-" + document.querySelector('meta[name="mortar-build"]').content;
+        for (let i = 0; i < 600 && !(await caches.keys()).includes(name); i++)
+            await new Promise((r) => setTimeout(r, 100));
+    }""")
+
+
+def bench_throttled(browser, game_url: str, stock_url: str, runs: int) -> dict:
+    """First visits throttled (fresh context each, service worker blocked), the game and the
+    bare page on npm's Pyodide alternating; then repeat visits through the service worker with
+    the network offline (CPU throttled alike)."""
+    rows: dict[str, dict[str, list]] = {}
+    for network, cpu, with_bare in PROFILES:
+        key = f"{network}, CPU x{cpu}"
+        rows[key] = {"game": [], "bare": []}
+        for i in range(runs):
+            order = [("game", game_url)] + ([("bare", stock_url)] if with_bare else [])
+            if i % 2:
+                order.reverse()
+            for name, url in order:
+                rows[key][name].append(load_once(browser, url, network=network, cpu=cpu))
+            took = ", ".join(f"{n} {rows[key][n][-1]['ready'] / 1000:.1f} s" for n, _ in order)
+            print(f"  {key}, run {i + 1}/{runs}: {took}", flush=True)
+    context = browser.new_context(service_workers="allow", viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(game_url)
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+    _wait_cached(page)
+    page.close()
+    context.set_offline(True)
+    for cpu in (1, 4):
+        key = f"repeat visit, service worker, offline, CPU x{cpu}"
+        rows[key] = {"game": [load_once(browser, game_url, context=context, network="offline", cpu=cpu)
+                              for _ in range(runs)], "bare": []}
+    context.close()
+    return rows
+
+
+def _share_table(run: dict) -> list[str]:
+    """Each request of one load: bytes, share, when it started and ended (ms from the first)."""
+    log = sorted(run["log"], key=lambda r: r["start"])
+    t0 = log[0]["start"]
+    total = sum(r["bytes"] for r in log) or 1
+    lines = []
+    for r in sorted(log, key=lambda r: -r["bytes"]):
+        path = r["url"].split("/game/", 1)[-1].split("?")[0] or "index.html"
+        lines.append(f"    {path:<44} {r['bytes'] / 1e3:9.1f} kB {100 * r['bytes'] / total:5.1f} %"
+                     f"   {1000 * (r['start'] - t0):6.0f} -> {1000 * (r['end'] - t0):6.0f} ms")
+    return lines
+
+
+def print_throttled(rows: dict) -> dict:
+    print()
+    print("First visit on a phone network (DevTools throttling: Fast 4G = 9 Mbit/s down, 1.5 up,"
+          " 60 ms; Slow 4G = 1.6 / 0.75 Mbit/s, 150 ms),")
+    print("  fresh context, service worker blocked, medians; bare = PyScript's minimal page on"
+          " npm's Pyodide as it is")
+    print("                                                   game        bare    game/bare   game MB")
+    out = {}
+    for key, pair in rows.items():
+        game = median([r["ready"] for r in pair["game"]])
+        bare = median([r["ready"] for r in pair["bare"]])
+        mb = median([r["bytes"] for r in pair["game"]])
+        ratio = game / bare if bare else None
+        out[key] = {"game_ms": game, "bare_ms": bare, "ratio": ratio, "game_bytes": mb}
+        print(f"  {key:<46} {fmt_ms(game)} ms" + (f" {fmt_ms(bare)} ms   {ratio:6.2f}" if bare else
+                                                   " " * 22) + f"   {fmt_mb(mb)}")
+    phone = rows.get("Fast 4G, CPU x4")
+    if phone and phone["bare"]:
+        print("  goal: game / bare <= 0.40 on Fast 4G, CPU x4")
+        run = sorted(phone["game"], key=lambda r: r["ready"])[len(phone["game"]) // 2]
+        print(f"  requests of one game load on Fast 4G, CPU x4 (ready at {run['ready']:.0f} ms):")
+        for line in _share_table(run):
+            print(line)
+    return out
 
 
 # --- interactions: clicks in the page ------------------------------------------------------
@@ -526,7 +645,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=7, help="cold loads of each page (default 7)")
     ap.add_argument("--games", type=int, default=10, help="games for the memory figures")
     ap.add_argument("--turns", type=int, default=16, help="turns played through clicks")
-    ap.add_argument("--only", choices=["startup", "interactions", "memory"], action="append",
+    ap.add_argument("--throttled-runs", type=int, default=2,
+                    help="throttled first visits of each page and profile (default 2)")
+    ap.add_argument("--only", choices=["startup", "throttled", "interactions", "memory"], action="append",
                     help="run only these parts (repeatable)")
     ap.add_argument("--dist", default=str(dist.DEFAULT_OUT))
     ap.add_argument("--no-build", action="store_true", help="use --dist as it is")
@@ -572,11 +693,15 @@ def main(argv: list[str] | None = None) -> int:
             if args.record_stdlib:
                 record_stdlib(browser, origin + "/game/")
                 return 0
-            parts = args.only or ["startup", "interactions", "memory"]
+            parts = args.only or ["startup", "throttled", "interactions", "memory"]
             if "startup" in parts:
                 rows = bench_startup(browser, origin + "/game/", origin + "/bare/", args.runs,
                                      origin + "/bare-stock/")
                 figures["startup"] = print_startup(rows)
+            if "throttled" in parts:
+                rows = bench_throttled(browser, origin + "/game/", origin + "/bare-stock/",
+                                       args.throttled_runs)
+                figures["throttled"] = print_throttled(rows)
             if "interactions" in parts:
                 timings = bench_interactions(browser, origin + "/game/", args.turns)
                 figures["interactions"] = print_interactions(timings)

@@ -9,9 +9,14 @@ manifest and icons, and ``sw.js`` at its root: the service worker, with this rel
 and the SHA-256 of every file written into it. Every URL in the site is relative, so the folder
 works at a site root or under any sub-path, on any static host.
 
-The Python the game imports at start (the standard library modules listed in
-tools/stdlib-startup.txt, and mortar.zip) is compiled to bytecode by the vendored Pyodide itself
-(tools/pyc.mjs, needs Node): the start-up no longer compiles Python (about 1 s of CPU less).
+The standard library is trimmed to what the game, Pyodide and PyScript import
+(tools/stdlib-keep.txt, made by tools/stdlib_trim.py; 0.7 MB as brotli instead of 3.3 MB); the
+full library ships beside it as ``python_stdlib_full.zip``, fetched only if a module is ever
+missing (mortar/ui/fallback.py). The Python the game imports at start (the standard library
+modules listed in tools/stdlib-startup.txt, and mortar.zip) is compiled to bytecode by the
+vendored Pyodide itself (tools/pyc.mjs, needs Node): the start-up no longer compiles Python
+(about 1 s of CPU less). ``pyodide-lock.json`` ships without its package list (the game loads
+no package; 22 kB less on the way to interactive).
 
 Precompressed copies (``name.br``, ``name.gz``) sit next to the files that shrink by 10 % or
 more, for hosts that serve them (nginx ``gzip_static``/``brotli_static``, Caddy
@@ -57,17 +62,24 @@ PYSCRIPT_FILES = ["core.js", "core.css", "LICENSE", "core-*.js", "toml-*.js", "e
 # static/ files that are not part of the site as such.
 STATIC_EXCLUDE = ["vendor", "sw.js"]
 
+# .zip: the Python zips are built with STORED entries so that one brotli stream compresses
+# across modules (a zip of deflated entries does not shrink: MAX_RATIO drops its copies).
 COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".wasm", ".toml", ".py", ".svg",
-                ".webmanifest", ".txt", ".map"}
+                ".webmanifest", ".txt", ".map", ".zip"}
 # Python archives shipped compiled to bytecode by the vendored Pyodide (tools/pyc.mjs): at every
 # start Pyodide otherwise compiles each module it imports from source (over a second of CPU for
 # the standard library). The package keeps its sources for readable tracebacks.
-# The standard library: only the modules the game has imported once it is ready (the list is
-# tools/stdlib-startup.txt, written by `python tools/bench_web.py --record-stdlib`), sourceless:
-# bytecode is bigger than deflated source, and nothing else is imported at start.
+# The standard library: trimmed to tools/stdlib-keep.txt (tools/stdlib_trim.py); of those, the
+# modules the game has imported once it is ready (tools/stdlib-startup.txt, written by
+# `python tools/bench_web.py --record-stdlib`) compiled, sourceless and without docstrings;
+# the rest as source (bytecode is bigger than source, and they are rarely imported).
 STDLIB_LIST = ROOT / "tools" / "stdlib-startup.txt"
-PYC_ZIPS = {"static/vendor/pyodide/python_stdlib.zip": ("--sourceless", STDLIB_LIST),
-            "mortar.zip": ("--alongside", None)}
+KEEP_LIST = ROOT / "tools" / "stdlib-keep.txt"
+STDLIB = "static/vendor/pyodide/python_stdlib.zip"
+FULL_STDLIB = "static/vendor/pyodide/python_stdlib_full.zip"  # as Pyodide ships it
+LOCK = "static/vendor/pyodide/pyodide-lock.json"
+PYC_ZIPS = {STDLIB: ("--trim", STDLIB_LIST, KEEP_LIST),
+            "mortar.zip": ("--alongside", "--stored")}
 MIN_COMPRESS = 1024  # bytes; smaller files gain nothing worth a second request path
 MAX_RATIO = 0.9  # keep a compressed copy only when it is at most 90 % of the original
 
@@ -131,6 +143,7 @@ def _sources(root: Path) -> dict[str, Path]:
     for p in sorted(pyodide.iterdir()):
         if p.is_file() and not p.name.startswith("."):
             files[f"static/vendor/pyodide/{p.name}"] = p
+    files[FULL_STDLIB] = pyodide / "python_stdlib.zip"
     for p in sorted((vendor / "pyscript").iterdir()):
         if any(fnmatch.fnmatch(p.name, pat) for pat in PYSCRIPT_FILES):
             files[f"static/vendor/pyscript/{p.name}"] = p
@@ -217,16 +230,21 @@ def _precompress(out: Path, paths: list[str], brotli: bool, log) -> dict[str, di
     return result
 
 
-def _compile_zip(zip_path: Path, mode: str, modules: Path | None, log) -> bool:
-    """Replace a zip of Python by its compiled form (tools/pyc.mjs ``mode``, only ``modules``
-    if given), cached by content in build/pyc/. On any failure the zip stays as it is."""
+def _compile_zip(zip_path: Path, args: tuple[str | Path, ...], log, out: Path | None = None) -> bool:
+    """Replace a zip of Python by its compiled form (tools/pyc.mjs with ``args``: options, then
+    lists of modules), cached by content in build/pyc/; or write it to ``out``. On any failure
+    the zip stays as it is."""
     cache = ROOT / "build" / "pyc"
     cache.mkdir(parents=True, exist_ok=True)
-    if modules is not None and not modules.exists():
-        log(f"pyc: {modules} missing; {zip_path.name} ships as it is")
-        return False
+    options = [a for a in args if isinstance(a, str)]
+    lists = [a for a in args if isinstance(a, Path)]
+    for path in lists:
+        if not path.exists():
+            log(f"pyc: {path} missing; {zip_path.name} ships as it is")
+            return False
     pyodide = ROOT / "node_modules" / "pyodide" / "package.json"  # the compiler's version
-    key = _sha256(mode.encode() + zip_path.read_bytes() + (modules.read_bytes() if modules else b"")
+    key = _sha256(" ".join(options).encode() + zip_path.read_bytes()
+                  + b"".join(p.read_bytes() for p in lists)
                   + (pyodide.read_bytes() if pyodide.exists() else b"")
                   + (ROOT / "tools" / "pyc.mjs").read_bytes())
     cached = cache / f"{key}.zip"
@@ -234,8 +252,8 @@ def _compile_zip(zip_path: Path, mode: str, modules: Path | None, log) -> bool:
         node = os.environ.get("NODE", "node")
         tmp = cached.with_suffix(".tmp")
         try:
-            command = [node, str(ROOT / "tools" / "pyc.mjs"), mode, str(zip_path), str(tmp)]
-            run = subprocess.run(command + ([str(modules)] if modules else []),
+            command = [node, str(ROOT / "tools" / "pyc.mjs"), *options, str(zip_path), str(tmp)]
+            run = subprocess.run(command + [str(p) for p in lists],
                                  capture_output=True, text=True, timeout=600)
         except (OSError, subprocess.TimeoutExpired) as exc:
             log(f"pyc: {zip_path.name} not compiled ({exc}); it ships as it is")
@@ -246,8 +264,25 @@ def _compile_zip(zip_path: Path, mode: str, modules: Path | None, log) -> bool:
             return False
         os.replace(tmp, cached)
         log(f"{zip_path.name}: {run.stdout.strip()}")
-    shutil.copyfile(cached, zip_path)
+    shutil.copyfile(cached, out or zip_path)
     return True
+
+
+def trimmed_stdlib(log=print) -> Path:
+    """The trimmed standard library as `make dist` ships it (build/pyc/; the e2e tests' dev
+    server serves it too)."""
+    source = ROOT / "static" / "vendor" / "pyodide" / "python_stdlib.zip"
+    out = ROOT / "build" / "python_stdlib-trimmed.zip"
+    if not _compile_zip(source, PYC_ZIPS[STDLIB], log, out=out):
+        raise SystemExit("could not build the trimmed standard library (tools/pyc.mjs)")
+    return out
+
+
+def _lock_without_packages(path: Path) -> None:
+    """pyodide-lock.json keeps its ``info`` (Pyodide checks the ABI) and lists no package."""
+    lock = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":")),
+                    encoding="utf-8")
 
 
 def build(out: Path | str = DEFAULT_OUT, *, root: Path = ROOT, compress: bool = True,
@@ -270,8 +305,9 @@ def build(out: Path | str = DEFAULT_OUT, *, root: Path = ROOT, compress: bool = 
         dst.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(src, dst)
     if pyc:
-        for zip_path, (mode, modules) in PYC_ZIPS.items():
-            _compile_zip(tmp / zip_path, mode, modules, log)
+        for zip_path, args in PYC_ZIPS.items():
+            _compile_zip(tmp / zip_path, args, log)
+    _lock_without_packages(tmp / LOCK)
     for path in sources:
         hashes[path] = _sha256((tmp / path).read_bytes())
 

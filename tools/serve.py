@@ -89,6 +89,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     prefix = "/"  # URL path under which the root directory is mounted
     rebuild_zip = False
     quiet = False
+    # URL path (root-relative) -> file served instead. The full standard library's name in a
+    # `make dist` build (python_stdlib_full.zip) is the vendored library itself here; the e2e
+    # tests also serve the trimmed library as python_stdlib.zip (e2e/conftest.py).
+    files: dict[str, Path] = {}
     _zip_lock = threading.Lock()
 
     def _strip_prefix(self) -> bool:
@@ -112,13 +116,24 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def send_head(self):  # noqa: D102 - stdlib override
         if not self._strip_prefix():
             return None
-        if self.rebuild_zip and self.path.split("?", 1)[0] == "/mortar.zip":
+        path = self.path.split("?", 1)[0]
+        if path in self.files:
+            return self._send_file(self.files[path])
+        if self.rebuild_zip and path == "/mortar.zip":
             with self._zip_lock:
                 try:
                     build_mortar_zip(Path(self.directory))
                 except Exception as exc:  # serve the old zip, but say why
                     self.log_message("mortar.zip rebuild failed: %s", exc)
         return super().send_head()
+
+    def _send_file(self, file: Path):
+        f = open(file, "rb")  # noqa: SIM115 - closed by the caller (copyfile)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(file))
+        self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
+        self.end_headers()
+        return f
 
     def end_headers(self):
         self.send_header("Cache-Control", "no-cache, no-store, must-revalidate")
@@ -142,8 +157,13 @@ def make_server(
     prefix: str = "/",
     rebuild_zip: bool = False,
     quiet: bool = False,
+    files: dict[str, Path] | None = None,
 ) -> http.server.ThreadingHTTPServer:
-    """A threading HTTP server for ``root`` (port 0 = a free port; see ``server.server_port``)."""
+    """A threading HTTP server for ``root`` (port 0 = a free port; see ``server.server_port``).
+    ``files``: URL paths under the prefix (``/static/...``) served from other files."""
+    root = Path(root)
+    served = {"/static/vendor/pyodide/python_stdlib_full.zip":
+              root / "static" / "vendor" / "pyodide" / "python_stdlib.zip", **(files or {})}
     if not prefix.startswith("/"):
         prefix = "/" + prefix
     if not prefix.endswith("/"):
@@ -151,7 +171,7 @@ def make_server(
     handler = type(
         "MortarHandler",
         (Handler,),
-        {"prefix": prefix, "rebuild_zip": rebuild_zip, "quiet": quiet},
+        {"prefix": prefix, "rebuild_zip": rebuild_zip, "quiet": quiet, "files": served},
     )
     factory = functools.partial(handler, directory=str(root))
     server = http.server.ThreadingHTTPServer((host, port), factory)
