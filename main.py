@@ -7,7 +7,7 @@ import importlib.util
 _spec = importlib.util.spec_from_file_location("mortar_fallback", "mortar/ui/fallback.py")
 _fallback = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_fallback)
-_fallback.install()
+await _fallback.install()  # noqa: F704 (top-level await: the script is `async` in index.html)
 
 from mortar.ui.main import start  # noqa: E402
 

@@ -94,6 +94,41 @@ def test_offline_reload_plays_a_turn(visited, dist_site):
         context.set_offline(False)
 
 
+def test_offline_a_missing_module_comes_from_the_cached_full_library(visited, dist_site):
+    """mortar/ui/fallback.py offline: the synchronous request for the full library fails (no
+    service worker for it), the page reloads once and takes it from the cache before the game."""
+    from test_stdlib_trim import IMPORTS_LEFT_OUT
+
+    context, page, log, cache = visited
+    context.set_offline(True)
+    try:
+        page.reload(wait_until="domcontentloaded")
+        wait_ready(page)
+        navigations = []
+        page.on("framenavigated", lambda f: f == page.main_frame and navigations.append(f.url))
+        run_py = """(code) => {
+            const s = document.createElement("script");
+            s.type = "py";
+            s.textContent = code;
+            document.body.append(s);
+        }"""
+        page.evaluate(run_py, IMPORTS_LEFT_OUT)
+        for _ in range(150):  # the import fails, and the page reloads
+            if navigations:
+                break
+            page.wait_for_timeout(200)
+        assert navigations, "the page did not reload for the full library"
+        wait_ready(page)
+        page.evaluate(run_py, IMPORTS_LEFT_OUT)  # the same imports again: now served
+        page.wait_for_selector("html[data-e2e-tool]", state="attached", timeout=30_000)
+        assert page.get_attribute("html", "data-e2e-mean") == "3"
+        assert page.get_attribute("html", "data-stdlib-fallback").split()[0] == "statistics"
+        assert page.evaluate("sessionStorage.getItem('mortar-hunt-full-stdlib')") is None
+        assert len(navigations) == 1
+    finally:
+        context.set_offline(False)
+
+
 def test_survives_a_browser_restart_with_the_server_gone(browser, dist_build, serve_dir, tmp_path):
     site = serve_dir(dist_build.out, SUBPATH)
     kwargs = {"args": CHROMIUM_ARGS, "headless": True, "viewport": VIEWPORT, "service_workers": "allow"}

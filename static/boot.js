@@ -13,7 +13,7 @@
   ];
   var LABELS = {
     "Loading Pyodide": "Starting Python…",
-    "Loading interpreter": "Downloading Python (about 12 MB the first time)…",
+    "Loading interpreter": "Downloading Python (about 4 MB the first time)…",
     "Loaded interpreter": "Python started",
     "Loading files": "Loading the game…",
     "Loaded Pyodide": "Starting the game…",

@@ -475,8 +475,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"built {dist.out} : release {dist.version} (cache {dist.cache_name}),"
           f" {len(dist.files)} files, {_fmt(total)}")
     if dist.compressed:
-        best = sum(min([dist.size(p), *dist.compressed.get(p, {}).values()]) for p in dist.files)
-        print(f"  transferred with the best precompressed copy: {_fmt(best)}")
+        best = sum(min([dist.size(p), *dist.compressed.get(p, {}).values()]) for p in dist.files
+                   if p != FULL_STDLIB)
+        print(f"  transferred with the best precompressed copy: {_fmt(best)} (and the full standard"
+              f" library, {_fmt(dist.size(FULL_STDLIB))}, only if a module is ever missing)")
         for path, sizes in sorted(dist.compressed.items(), key=lambda kv: -dist.size(kv[0]))[:6]:
             enc = ", ".join(f"{k} {_fmt(v)}" for k, v in sizes.items())
             print(f"  {path}: {_fmt(dist.size(path))} -> {enc}")

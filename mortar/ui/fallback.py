@@ -4,9 +4,14 @@
 import (tools/stdlib_trim.py), with ``stdlib-trimmed.txt`` inside naming the modules left out,
 and the full library beside it. main.py installs ``FullLibraryFinder`` before anything else
 imports: the first import of a left-out module fetches the full library (synchronously: an
-import cannot wait; the service worker serves it offline), after which that import and every
-later one of a left-out module succeed. Each such miss is reported once on the console and in
-``<html data-stdlib-fallback>`` (the e2e tests fail on it: the list should have had it).
+import cannot wait), after which that import and every later one of a left-out module succeed.
+Each such miss is reported once on the console and in ``<html data-stdlib-fallback>`` (the e2e
+tests fail on it: the list should have had it).
+
+Offline, the synchronous request fails (Chromium does not pass synchronous requests to the
+service worker): that import fails, and the page reloads once (every confirmed action is
+saved); at the next start ``install`` first takes the full library from the service worker's
+cache (an asynchronous fetch, which it does serve), so the same import then succeeds.
 
 Loaded by path from main.py (not as ``mortar.ui.fallback``, which would import the mortar
 package first), so it imports nothing but the interpreter's own start-up modules.
@@ -24,6 +29,9 @@ INDEX = "stdlib-trimmed.txt"
 # The full library, relative to the page (tools/dist.py ships it there).
 FULL_LIBRARY = "static/vendor/pyodide/python_stdlib_full.zip"
 WARNING = "Mortar Hunt: {name} is not in the trimmed standard library; loaded it from the full one"
+# sessionStorage: "needed" (reloaded to fetch the full library first), "failed" (no more reloads)
+RELOAD_FLAG = "mortar-hunt-full-stdlib"
+ARCHIVE = "/tmp/python_stdlib_full.zip"
 
 
 class FullLibraryFinder:
@@ -31,11 +39,13 @@ class FullLibraryFinder:
     which ``fetch`` returns (bytes of the zip) the first time one is asked for."""
 
     def __init__(self, missing: frozenset[str], fetch: Callable[[], bytes], archive: str,
-                 report: Callable[[str], None] = lambda name: None) -> None:
+                 report: Callable[[str], None] = lambda name: None,
+                 on_failure: Callable[[], None] = lambda: None) -> None:
         self.missing = missing
         self.fetch = fetch
         self.archive = archive  # where the fetched zip is written
         self.report = report
+        self.on_failure = on_failure
         self.loaded = False
         self.fetching = False  # an import while fetching is not ours to answer
         self.failed: str | None = None
@@ -50,8 +60,9 @@ class FullLibraryFinder:
                 data = self.fetch()
                 with open(self.archive, "wb") as f:
                     f.write(data)
-            except Exception as exc:  # offline with no cache: the import fails as it would
+            except Exception as exc:  # offline: the import fails as it would (on_failure may reload)
                 self.failed = f"{type(exc).__name__}: {exc}"
+                self.on_failure()
                 return None
             finally:
                 self.fetching = False
@@ -97,8 +108,19 @@ def fetch_sync(url: str) -> bytes:
     return codecs.utf_16_le_encode(request.responseText)[0][::2]
 
 
-def install() -> FullLibraryFinder | None:
-    """In the browser: install the finder if the standard library on sys.path is trimmed."""
+async def fetch_async(url: str) -> bytes:
+    """GET ``url`` as bytes with fetch() (which the service worker answers from its cache)."""
+    import js  # type: ignore[import-not-found]
+
+    response = await js.fetch(url)
+    if not response.ok:
+        raise OSError(f"HTTP {response.status} for {url}")
+    return (await response.arrayBuffer()).to_bytes()
+
+
+async def install() -> FullLibraryFinder | None:
+    """In the browser: install the finder if the standard library on sys.path is trimmed (and,
+    after a reload for a miss the synchronous request could not serve, fetch the library first)."""
     import js  # type: ignore[import-not-found]
 
     stdlib = next((p for p in sys.path if p.endswith(".zip")), None)
@@ -106,6 +128,7 @@ def install() -> FullLibraryFinder | None:
     if not missing:
         return None
     url = js.URL.new(FULL_LIBRARY, js.document.baseURI).href
+    storage = js.sessionStorage
 
     def report(name: str) -> None:
         js.console.warn(WARNING.format(name=name))
@@ -113,7 +136,22 @@ def install() -> FullLibraryFinder | None:
         seen = root.getAttribute("data-stdlib-fallback")
         root.setAttribute("data-stdlib-fallback", f"{seen} {name}" if seen else name)
 
-    finder = FullLibraryFinder(missing, lambda: fetch_sync(url), "/tmp/python_stdlib_full.zip",
-                               report)
+    def reload_for_it() -> None:
+        if storage.getItem(RELOAD_FLAG) != "failed":
+            js.console.warn("Mortar Hunt: the full standard library could not be fetched; reloading")
+            storage.setItem(RELOAD_FLAG, "needed")
+            js.location.reload()
+
+    finder = FullLibraryFinder(missing, lambda: fetch_sync(url), ARCHIVE, report, reload_for_it)
+    if storage.getItem(RELOAD_FLAG) == "needed":
+        try:
+            data = await fetch_async(url)
+            with open(ARCHIVE, "wb") as f:
+                f.write(data)
+            finder.loaded = True
+            storage.removeItem(RELOAD_FLAG)
+        except Exception as exc:  # no way to the full library: imports fail as they would
+            finder.failed = f"{type(exc).__name__}: {exc}"
+            storage.setItem(RELOAD_FLAG, "failed")
     insert(finder)
     return finder
