@@ -70,9 +70,10 @@ def test_a_missing_module_is_fetched_from_the_full_library_and_the_game_plays_on
     page.wait_for_selector("html[data-e2e-tool]", state="attached", timeout=30_000)
     assert page.get_attribute("html", "data-e2e-toml") == "3"
     assert page.get_attribute("html", "data-e2e-tool") == "json.tool"
-    # tomllib's own modules are left out too
+    # tomllib's own modules come with its package (found through its __path__ in the full
+    # library); what it imports from elsewhere (datetime) is reported too
     missed = page.get_attribute("html", "data-stdlib-fallback").split()
-    assert missed[0] == "tomllib" and missed[-1] == "json.tool" and "tomllib._parser" in missed
+    assert missed[0] == "tomllib" and "json.tool" in missed and "tomllib._parser" not in missed
     assert len(full_gets) == 1  # fetched once, for all of them
     assert len(g.log.stdlib_fallback) == len(missed)
     assert "tomllib is not in the trimmed standard library" in g.log.stdlib_fallback[0]

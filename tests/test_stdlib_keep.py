@@ -95,6 +95,19 @@ def test_module_level_imports_skip_other_platforms_and_builtin_fallbacks(tmp_pat
     assert everywhere == {"a", "b", "c", "d", "e", "f", "g", "h", "pkg", "pkg.sub"}
 
 
+@pytest.mark.cpython_only
+def test_codecs_named_in_the_source_count_as_imports(tmp_path):
+    trim = _stdlib_trim()
+    archive = tmp_path / "lib.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        for name in ("__init__", "utf_8", "utf_8_sig", "latin_1", "cp1252"):
+            z.writestr(f"encodings/{name}.py", "")
+    lib = trim.Stdlib(archive)
+    source = 'b.decode("utf-8-sig"); open(p, encoding="Latin-1"); s.encode("UTF8"); x = "cp1252"'
+    assert trim.codec_modules(source, lib) == {"encodings.utf_8_sig", "encodings.latin_1",
+                                               "encodings.utf_8"}
+
+
 # --- the way out: mortar/ui/fallback.py -----------------------------------------------------
 
 

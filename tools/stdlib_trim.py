@@ -13,7 +13,8 @@ The shipped (trimmed) library holds the union of
   import/export, review, ...; ``E2E_RECORD_STDLIB`` in e2e/conftest.py), run on the *full*
   library so that nothing is hidden by the current list; written to tools/stdlib-measured.txt;
 * **static**: every module that mortar/**/*.py imports (anywhere in a file: a function's import
-  runs when the function does) and, transitively, every module those import at module level
+  runs when the function does), every codec it names (``.decode("utf-8-sig")`` imports
+  ``encodings.utf_8_sig``) and, transitively, every module those import at module level
   (Pyodide's own 3.14 sources from the zip; imports inside stdlib functions run only for the
   function, which the measurement covers for the ones the game calls);
 
@@ -221,8 +222,27 @@ def closure(roots: Iterable[str], lib: Stdlib) -> set[str]:
     return seen
 
 
+# Codecs named in the source: the codec registry imports encodings.<name> for them (no import
+# statement to see: b"...".decode("utf-8-sig") loads encodings.utf_8_sig).
+_CODEC = re.compile(r"""(?:\.(?:de|en)code\(|\bencoding\s*=\s*)\s*["']([\w.:-]+)["']""")
+
+
+def codec_modules(source: str, lib: Stdlib) -> set[str]:
+    import encodings
+    import encodings.aliases
+
+    found = set()
+    for name in _CODEC.findall(source):
+        norm = encodings.normalize_encoding(name).lower()
+        module = "encodings." + encodings.aliases.aliases.get(norm, norm)
+        if module in lib:
+            found.add(module)
+    return found
+
+
 def mortar_imports(lib: Stdlib, root: Path = ROOT) -> set[str]:
-    """Library modules that any file of mortar/ imports, wherever the statement is."""
+    """Library modules that any file of mortar/ imports, wherever the statement is, and the
+    codecs it names."""
     found: set[str] = set()
     for path in sorted((root / "mortar").rglob("*.py")):
         if "__pycache__" in path.parts:
@@ -230,8 +250,9 @@ def mortar_imports(lib: Stdlib, root: Path = ROOT) -> set[str]:
         rel = path.relative_to(root).with_suffix("").parts
         is_package = rel[-1] == "__init__"
         name = ".".join(rel[:-1] if is_package else rel)
-        found |= imports_of(path.read_text(encoding="utf-8"), name, is_package, lib,
-                            module_level=False)
+        source = path.read_text(encoding="utf-8")
+        found |= imports_of(source, name, is_package, lib, module_level=False)
+        found |= codec_modules(source, lib)
     return found
 
 

@@ -128,7 +128,11 @@ async def install() -> FullLibraryFinder | None:
     if not missing:
         return None
     url = js.URL.new(FULL_LIBRARY, js.document.baseURI).href
-    storage = js.sessionStorage
+    try:  # a third-party or sandboxed frame has no storage: then no reload either
+        storage = js.sessionStorage
+        flag = storage.getItem(RELOAD_FLAG)
+    except Exception:
+        storage, flag = None, None
 
     def report(name: str) -> None:
         js.console.warn(WARNING.format(name=name))
@@ -137,13 +141,13 @@ async def install() -> FullLibraryFinder | None:
         root.setAttribute("data-stdlib-fallback", f"{seen} {name}" if seen else name)
 
     def reload_for_it() -> None:
-        if storage.getItem(RELOAD_FLAG) != "failed":
+        if storage is not None and storage.getItem(RELOAD_FLAG) != "failed":
             js.console.warn("Mortar Hunt: the full standard library could not be fetched; reloading")
             storage.setItem(RELOAD_FLAG, "needed")
             js.location.reload()
 
     finder = FullLibraryFinder(missing, lambda: fetch_sync(url), ARCHIVE, report, reload_for_it)
-    if storage.getItem(RELOAD_FLAG) == "needed":
+    if flag == "needed":
         try:
             data = await fetch_async(url)
             with open(ARCHIVE, "wb") as f:
