@@ -314,7 +314,7 @@
     place(el, box);
     if (hit) {
       var word = document.createElement("span");
-      word.className = "fx-hit-word";
+      word.className = "fx-hit-word" + (box.top < box.height * 1.2 ? " below" : "");  // stays on screen
       word.textContent = "Hit!";
       el.appendChild(word);
     }
