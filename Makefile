@@ -124,11 +124,11 @@ bench-bot:
 # default 200 pairs (DUEL_PAIRS=20 for a quick look); prints figures, asserts nothing.
 DUEL_PAIRS ?= 200
 duel:
-	$(PYTHON) -m mortar duel hard medium --games $(DUEL_PAIRS)
-	$(PYTHON) -m mortar duel medium easy --games $(DUEL_PAIRS)
-	$(PYTHON) -m mortar duel hard random --games $(DUEL_PAIRS)
-	$(PYTHON) -m mortar duel hard medium --games $(DUEL_PAIRS) --variant craters
-	$(PYTHON) -m mortar duel hard medium --games $(DUEL_PAIRS) --loadout secret
+	for table in "" "--variant craters" "--loadout secret"; do \
+	  $(PYTHON) -m mortar duel hard medium --games $(DUEL_PAIRS) $$table; \
+	  $(PYTHON) -m mortar duel medium easy --games $(DUEL_PAIRS) $$table; \
+	  $(PYTHON) -m mortar duel hard random --games $(DUEL_PAIRS) $$table; \
+	done
 	$(PYTHON) tools/duel.py hard oracle --games $(DUEL_PAIRS)
 
 clean:

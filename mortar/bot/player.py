@@ -36,7 +36,7 @@ class Candidate:
 class HardWeights:
     """Hard's trade-offs (tuned by duels; see the package doc)."""
 
-    danger: float = 1.0  # a piece lost is worth a piece destroyed
+    danger: float = 2.5  # a piece lost weighs 2.5 pieces destroyed (1, 2, 3, 5 tried in duels)
     skip_cost: float = 0.03  # skips are scarce (two in a row at most)
     sharpness: float = 2.0  # how strongly the enemy aims at what it believes
     floor: float = 0.02  # the enemy's belief is never perfectly flat
