@@ -60,7 +60,8 @@ class Tally:
     draws: int = 0
     losses: int = 0
     lengths: list[int] = field(default_factory=list)
-    pair_scores: list[float] = field(default_factory=list)
+    pair_scores: list[float] = field(default_factory=list)  # per pair: (wins + draws / 2) / 2
+    pair_wins: list[float] = field(default_factory=list)  # per pair: wins / 2
     times: dict[str, list[float]] = field(default_factory=dict)  # wall clock, per decision
     cpu: dict[str, list[float]] = field(default_factory=dict)  # CPU time of this process
 
@@ -96,7 +97,7 @@ def duel(first: str, second: str, pairs: int, options: Options, seed: int = 1,
         setup_a = place(seat_of(blank, "A"), rng)
         blank.place(setup_a)
         setup_b = place(seat_of(blank, "B"), rng)
-        pair = 0.0
+        pair = won = 0.0
         for swap in (False, True):
             a_level, b_level = (second, first) if swap else (first, second)
             game = Game(options)
@@ -109,6 +110,7 @@ def duel(first: str, second: str, pairs: int, options: Options, seed: int = 1,
             if game.winner == mine:
                 tally.wins += 1
                 pair += 1.0
+                won += 1.0
             elif game.winner == "draw":
                 tally.draws += 1
                 pair += 0.5
@@ -116,6 +118,7 @@ def duel(first: str, second: str, pairs: int, options: Options, seed: int = 1,
                 tally.losses += 1
             tally.lengths.append(game.turns_started)
         tally.pair_scores.append(pair / 2)
+        tally.pair_wins.append(won / 2)
         if progress:
             progress(i + 1, tally)
     return tally
@@ -133,13 +136,14 @@ def interval(scores: list[float]) -> tuple[float, float, float]:
 def report(first: str, second: str, tally: Tally, options: Options) -> str:
     games = tally.wins + tally.draws + tally.losses
     mean, low, high = interval(tally.pair_scores)
+    won, won_low, won_high = interval(tally.pair_wins)
     limit = options.turn_limit or "none"
     lines = [
         f"{first} vs {second}: {len(tally.pair_scores)} pairs ({games} games), {options.variant}, "
         f"loadout {options.loadout}, turn limit {limit}",
-        f"  {first}: {tally.wins} won, {tally.draws} drawn, {tally.losses} lost; score rate "
-        f"{mean:.1%} (95% interval {low:.1%}-{high:.1%}); mean game length "
-        f"{statistics.fmean(tally.lengths):.1f} turns",
+        f"  {first}: {tally.wins} won, {tally.draws} drawn, {tally.losses} lost; win rate {won:.1%} "
+        f"(95% interval {won_low:.1%}-{won_high:.1%}); score rate (a draw counts half) {mean:.1%} "
+        f"({low:.1%}-{high:.1%}); mean game length {statistics.fmean(tally.lengths):.1f} turns",
     ]
     for level, times in sorted(tally.times.items()):
         if level in LEVELS or level == "oracle":

@@ -9,9 +9,9 @@ cached by those events and extended incrementally when the log grows by a turn.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from ..rules import Options, opponent
+from ..seat import Seat, SeenAction
 from .belief import WIDTH, Tracker
 
 Event = tuple[str, int | None, bool | None, int | None, bool]  # player, shot, hit, sacrificed, resigned
@@ -20,7 +20,7 @@ _CACHE: dict[tuple[str, Options, float, int], list[tuple[tuple[Event, ...], Trac
 _KEEP = 6  # trackers kept per (observed side, options): two bots and a radar in one process
 
 
-def events(log: Sequence[Any]) -> tuple[Event, ...]:
+def events(log: Sequence[SeenAction]) -> tuple[Event, ...]:
     """The public part of a seat's log: the same for both seats of one game."""
     out = []
     for seen in log:
@@ -71,13 +71,13 @@ def tracker(observed: str, options: Options, public: tuple[Event, ...], evasion:
     return found
 
 
-def enemy_belief(seat: Any, evasion: float = 0.0, width: int = WIDTH) -> Tracker:
+def enemy_belief(seat: Seat, evasion: float = 0.0, width: int = WIDTH) -> Tracker:
     """Where the seat's enemy pieces may be, as the seat may deduce. ``evasion``: how much the
     enemy is assumed to move the pieces it gave away (0: any piece alike)."""
     return tracker(opponent(str(seat.player)), seat.options, events(seat.log), evasion, width)
 
 
-def exposure(seat: Any, evasion: float = 0.0, width: int = WIDTH) -> Tracker:
+def exposure(seat: Seat, evasion: float = 0.0, width: int = WIDTH) -> Tracker:
     """Where the enemy may believe this seat's pieces are, from the same public events."""
     return tracker(str(seat.player), seat.options, events(seat.log), evasion, width)
 

@@ -11,11 +11,10 @@ import os
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from ..actions import Sacrifice, Setup, Turn
-from ..notation import Facing, Position, Square
-from ..rules import PieceType, opponent
+from ..notation import Facing, Position
+from ..seat import Seat, SeenAction
 from . import geometry as geo
 from .belief import WIDTH, Tracker
 from .model import enemy_belief, exposure
@@ -66,7 +65,7 @@ class Bot:
 
     # --- the contract ---------------------------------------------------------------------
 
-    def choose(self, seat: Any) -> Setup | Turn | Sacrifice:
+    def choose(self, seat: Seat) -> Setup | Turn | Sacrifice:
         rng = random.Random(f"{self.seed}|{self.level}|{seat.player}|{seat.turn}|{len(seat.log)}")
         if str(seat.phase) == "setup":
             if seat.pieces:
@@ -83,13 +82,13 @@ class Bot:
 
     # --- turns ------------------------------------------------------------------------------
 
-    def believed(self, seat: Any) -> Tracker:
+    def believed(self, seat: Seat) -> Tracker:
         """The bot's belief about the enemy (the oracle of tools/duel.py overrides this)."""
         if self.level == "hard":
             return enemy_belief(seat, self.weights.evasion, self.weights.width)
         return enemy_belief(seat)
 
-    def candidates_best(self, seat: Any, rng: random.Random) -> Candidate:
+    def candidates_best(self, seat: Seat, rng: random.Random) -> Candidate:
         heat = self.believed(seat).heat()
         turns = legal_turns(seat)
         if self.level == "easy":
@@ -98,7 +97,7 @@ class Bot:
             return _best(rng, (Candidate(t, h, h) for t, h in _with_hits(turns, heat)))
         return self._hard(seat, turns, heat, rng)
 
-    def _hard(self, seat: Any, turns: list[Turn], heat: list[float], rng: random.Random) -> Candidate:
+    def _hard(self, seat: Seat, turns: list[Turn], heat: list[float], rng: random.Random) -> Candidate:
         w = self.weights
         shots = sorted({t.shot.at.index for t in turns if t.shot is not None})
         options: list[int | None] = [*shots, None] if any(t.shot is None for t in turns) else list(shots)
@@ -139,13 +138,13 @@ class Bot:
         return rng.choice(best)
 
 
-def _destroys_enemy(seen: Any, player: Any) -> bool:
+def _destroys_enemy(seen: SeenAction, player: str) -> bool:
     if str(seen.player) == str(player):
         return bool(seen.hit)
     return seen.sacrificed is not None
 
 
-def legal_turns(seat: Any) -> list[Turn]:
+def legal_turns(seat: Seat) -> list[Turn]:
     """Every legal turn of the seat, as the seat itself lists them."""
     return list(seat.legal_turns())
 
@@ -166,7 +165,7 @@ def _best(rng: random.Random, candidates: Iterable[Candidate]) -> Candidate:
     return rng.choice(best)
 
 
-def _easy(seat: Any, turns: list[Turn], heat: list[float], rng: random.Random) -> Candidate:
+def _easy(seat: Seat, turns: list[Turn], heat: list[float], rng: random.Random) -> Candidate:
     """A random move, then a loose shot: often a plausible target, sometimes any, sometimes none."""
     moves = sorted({t.move for t in turns}, key=lambda m: (m.piece, m.to.index))
     move = rng.choice(moves)
@@ -184,7 +183,7 @@ def _easy(seat: Any, turns: list[Turn], heat: list[float], rng: random.Random) -
 # --- placement ------------------------------------------------------------------------------
 
 
-def place(seat: Any, rng: random.Random) -> Setup:
+def place(seat: Seat, rng: random.Random) -> Setup:
     """Three pieces spread over the half, each facing the enemy so that it can fire at once;
     under the secret loadout a random mix of types."""
     player = str(seat.player)
@@ -192,7 +191,6 @@ def place(seat: Any, rng: random.Random) -> Setup:
     facings = [forward, forward.turned(1), forward.turned(-1)]
     kinds = geo.piece_types(seat.options)
     half = sorted(seat.half, key=lambda s: s.index)
-    enemy_rows = {s.row for s in Square.all() if s.index in geo.half_squares(opponent(player))}
     for _ in range(1000):
         squares = rng.sample(half, 3)
         columns = sorted(s.column for s in squares)
@@ -206,10 +204,7 @@ def place(seat: Any, rng: random.Random) -> Setup:
             if not good:
                 break
             positions.append(rng.choice(good))
-        if len(positions) == 3 and enemy_rows:
+        if len(positions) == 3:
             return Setup(seat.player, tuple(positions), types)  # type: ignore[arg-type]
     raise RuntimeError("no placement found")  # cannot happen on the 12 x 4 half
 
-
-def all_types() -> tuple[PieceType, ...]:
-    return geo.TYPES

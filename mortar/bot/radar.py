@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
 
 from ..notation import Square
 from ..rules import Options, Variant, opponent
+from ..seat import OwnPiece, Seat
 from . import geometry as geo
 from .model import enemy_belief, exposure
 
@@ -89,7 +89,7 @@ def origins(player: str, at: Square, options: Options, blocked: frozenset[Square
     return tuple(s for s in squares if s not in blocked)
 
 
-def heat_map(seat: Any) -> Mapping[Square, float]:
+def heat_map(seat: Seat) -> Mapping[Square, float]:
     """What this seat may deduce about the enemy: enemy-half square -> probability that a live
     enemy piece stands there. Also what the computer believed, given its seat at a step."""
     heat = enemy_belief(seat).heat()
@@ -97,7 +97,7 @@ def heat_map(seat: Any) -> Mapping[Square, float]:
     return MappingProxyType({Square.at(s): heat[s] for s in geo.half_squares(enemy)})
 
 
-def radar(seat: Any) -> Radar:
+def radar(seat: Seat) -> Radar:
     """The radar of ``seat`` (any phase after placement; the UI shows it on the player's turn)."""
     player = str(seat.player)
     enemy = opponent(player)
@@ -116,7 +116,7 @@ def radar(seat: Any) -> Radar:
     return Radar(player, heat_map(seat), last, pieces)
 
 
-def _exposure(seat: Any, piece: Any, probability: float) -> PieceExposure:
+def _exposure(seat: Seat, piece: OwnPiece, probability: float) -> PieceExposure:
     level = "located" if probability >= LIKELY else "suspected" if probability >= POSSIBLE else "hidden"
     own = [s for s in seat.log if s.action is not None and str(s.player) == str(seat.player)]
     shots = [s for s in own if getattr(s.action, "shot", None) is not None
