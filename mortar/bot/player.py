@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from ..actions import Sacrifice, Setup, Turn
 from ..notation import Facing, Position
+from ..rules import PieceType
 from ..seat import Seat, SeenAction
 from . import geometry as geo
 from .belief import WIDTH, Tracker
@@ -41,6 +42,7 @@ class HardWeights:
     floor: float = 0.02  # the enemy's belief is never perfectly flat
     evasion: float = 0.0  # how much the enemy is assumed to move the piece it gave away
     width: int = WIDTH  # hypotheses the belief keeps (see belief.py)
+    ahead: float = 0.3  # weight of next turn's best shot from the new places (vs random: 97.5 -> 99.5 %)
     aim_blind: float = 0.25  # below this mean aim (see Tracker.aims) the enemy is not aiming
     aim_sure: float = 0.6  # from this mean aim on, the danger counts in full
 
@@ -115,10 +117,22 @@ class Bot:
         enemy_live = max(1, 3 - sum(1 for e in seat.log if _destroys_enemy(e, seat.player)))
         # danger[shot][square]: chance the enemy's next shot lands on that square
         danger: dict[int | None, dict[int, float]] = {}
-        for shot, seen in seen_by_enemy.items():
-            weights = {s: reach[s] * (seen[s] + w.floor) ** w.sharpness for s in half if s not in craters}
+        for shot, guess in seen_by_enemy.items():
+            weights = {s: reach[s] * (guess[s] + w.floor) ** w.sharpness for s in half if s not in craters}
             total = sum(weights.values()) or 1.0
             danger[shot] = {s: x / total for s, x in weights.items()}
+        # next turn's best shot from where the pieces end up, on the belief after the enemy's
+        # next move: pieces placed to cover where the enemy is likely to be
+        ahead = self.believed(seat).heats_after_turn([None])[None] if w.ahead else heat
+        player = str(seat.player)
+
+        def best_shot(position: Position, kind: PieceType) -> float:
+            return max((ahead[t] for t in geo.targets(player, kind)[position.index] if t not in craters),
+                       default=0.0)
+
+        standing = {p.number: best_shot(p.position, p.type) for p in live}
+        kinds = {p.number: p.type for p in live}
+        after_move: dict[tuple[int, int], float] = {}
         best: list[Candidate] = []
         top = -1e9
         for turn in turns:
@@ -131,6 +145,12 @@ class Bot:
             score = hit - fear * risk * (1.0 - hit / enemy_live)
             if shot is None:
                 score -= w.skip_cost
+            if w.ahead:
+                key = (moved, turn.move.to.index)
+                if key not in after_move:
+                    after_move[key] = max([best_shot(turn.move.to, kinds[moved]),
+                                           *(v for n, v in standing.items() if n != moved)])
+                score += w.ahead * after_move[key]
             if score > top + 1e-12:
                 top, best = score, [Candidate(turn, hit, score)]
             elif score > top - 1e-12:
