@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from .game import Game, Sacrifice, Turn
 from .rules import PLAYERS
+from .seat import Seat
 
 SHOOTING = "SHOOTING"
 OPPONENTS_SHOT = "OPPONENT'S SHOT"
@@ -72,6 +73,11 @@ def pad_for(game: Game, player: str) -> Pad:
     """``player``'s pad for the game so far, written as the rulebook's example pads are."""
     if player not in PLAYERS:
         raise ValueError(f"{player!r} is not a player (A or B)")
+    return seat_pad(game.seat(player))
+
+
+def seat_pad(seat: Seat) -> Pad:
+    """The pad of a seat: everything on it is what that player may know (R12, R13)."""
     rows: dict[int, PadRow] = {}
 
     def row(turn: int) -> PadRow:
@@ -83,26 +89,34 @@ def pad_for(game: Game, player: str) -> Pad:
         target.pieces[piece - 1] = DESTROYED
 
     initial = PadRow(INITIAL)
-    if player in game.setups:
-        initial.pieces = [str(p) for p in game.setups[player].positions]
-    for played in game.history:
-        r = row(played.turn)
-        action = played.action
-        shot_text = NO_SHOT
-        if isinstance(action, Turn) and action.shot is not None:
-            shot_text = _shot_cell(str(action.shot.at), played.hit)
-        if played.player == player:
+    if seat.pieces:
+        # where each piece started: before its first move, else where it stands (a piece that
+        # never moved, or a wreck, is where it was placed)
+        start = [p.position for p in seat.pieces]
+        moved: set[int] = set()
+        for seen in seat.log:
+            action = seen.action
+            if (seen.player is seat.player and isinstance(action, Turn) and seen.moved_from
+                    and action.move.piece not in moved):
+                moved.add(action.move.piece)
+                start[action.move.piece - 1] = seen.moved_from
+        initial.pieces = [str(p) for p in start]
+    for seen in seat.log:
+        r = row(seen.turn)
+        shot_text = NO_SHOT if seen.shot is None else _shot_cell(str(seen.shot), seen.hit)
+        if seen.player is seat.player:
             r.shooting = shot_text
+            action = seen.action
             if isinstance(action, Turn):
                 r.pieces[action.move.piece - 1] = str(action.move.to)
                 if action.shot is not None:
                     cell = r.pieces[action.shot.piece - 1]
                     r.pieces[action.shot.piece - 1] = f"{cell} {FIRED}" if cell else FIRED
             elif isinstance(action, Sacrifice):
-                destroyed(action.piece, played.turn)
+                destroyed(action.piece, seen.turn)
         else:
             r.opponents_shot = shot_text
-            if played.destroyed is not None:
-                destroyed(played.destroyed, played.turn)
+            if seen.lost is not None:
+                destroyed(seen.lost, seen.turn)
     ordered = [initial] + [rows[t] for t in sorted(rows)]
-    return Pad(player, game.name(player), ordered)
+    return Pad(str(seat.player), seat.names[seat.player], ordered)
