@@ -33,6 +33,9 @@ FORMAT = "mortar-hunt/1"
 _LATER_FORMAT = re.compile(r"mortar-hunt/[1-9][0-9]*")  # any other number is a later version
 
 
+COMPUTER_LEVELS = ("easy", "medium", "hard")  # players.X.computer (RECORD.md)
+
+
 class RecordError(ValueError):
     """The text is not a game record at all (bad JSON, unknown keys or values, bad notation)."""
 
@@ -85,6 +88,10 @@ class Record:
         default_factory=lambda: {p: (PieceType.HM,) * 3 for p in PLAYERS})
     setup: dict[str, tuple[Position, ...]] = field(default_factory=dict)
     actions: list[RecordedAction] = field(default_factory=list)
+    # Table facts that change no rule (RECORD.md): the computer's level where it plays a seat,
+    # and whether the table allowed the radar aid.
+    computer: dict[str, str] = field(default_factory=dict)
+    radar: bool = False
 
     # --- replay ------------------------------------------------------------------------
 
@@ -158,11 +165,15 @@ class Record:
             if self.names.get(p) is not None:
                 entry["name"] = self.names[p]
             entry["pieces"] = [t.name for t in self.pieces[p]]
+            if p in self.computer:
+                entry["computer"] = self.computer[p]
             players[p] = entry
+        table = {"radar": True} if self.radar else {}
         return {
             "format": FORMAT,
             "variant": self.variant.value,
             "turn_limit": self.turn_limit,
+            **table,
             "players": players,
             "setup": {p: [str(x) for x in self.setup[p]] for p in PLAYERS if p in self.setup},
             "actions": [_action_json(a) for a in self.actions],
@@ -188,7 +199,8 @@ class Record:
             f'  "format": {dump(data["format"])},\n'
             f'  "variant": {dump(data["variant"])},\n'
             f'  "turn_limit": {dump(data["turn_limit"])},\n'
-            f'  "players": {{\n{players}\n  }},\n'
+            + ('  "radar": true,\n' if data.get("radar") else "")
+            + f'  "players": {{\n{players}\n  }},\n'
             f'  "setup": {{{setup}}},\n'
             + (f'  "actions": [\n{actions}\n  ]\n' if actions else '  "actions": []\n')
             + "}\n"
@@ -330,7 +342,8 @@ def parse(text: str | bytes) -> Record:
 
 def from_data(data: object) -> Record:
     """Validate already-decoded JSON data as a record."""
-    top = _expect_object(data, "", {"format", "variant", "turn_limit", "players", "setup", "actions"})
+    top = _expect_object(data, "", {"format", "variant", "turn_limit", "players", "setup", "actions"},
+                         {"radar"})
     if top["format"] != FORMAT:
         if isinstance(top["format"], str) and _LATER_FORMAT.fullmatch(top["format"]):
             raise NewerFormatError(f"the record is of format {_quote(top['format'])}, newer than "
@@ -346,10 +359,19 @@ def from_data(data: object) -> Record:
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
         raise RecordError(f"turn_limit must be null or a positive whole number, not {_quote(limit)}")
     record = Record(variant, limit)
+    radar = top.get("radar", False)
+    if not isinstance(radar, bool):
+        raise RecordError(f"radar must be true or false, not {_quote(radar)}")
+    record.radar = radar
 
     players = _expect_object(top["players"], "players", set(PLAYERS))
     for p in PLAYERS:
-        entry = _expect_object(players[p], f"players.{p}", {"pieces"}, {"name"})
+        entry = _expect_object(players[p], f"players.{p}", {"pieces"}, {"name", "computer"})
+        if "computer" in entry:
+            if entry["computer"] not in COMPUTER_LEVELS:
+                raise RecordError(f"players.{p}.computer must be \"easy\", \"medium\" or \"hard\", "
+                                  f"not {_quote(entry['computer'])}")
+            record.computer[p] = entry["computer"]
         name = entry.get("name")
         if name is not None and not isinstance(name, str):
             raise RecordError(f"players.{p}.name must be a string, not {_json_type(name)}")

@@ -80,11 +80,11 @@ def seat_view(seat: Seat) -> dict[str, Any]:
         "must_sacrifice": acting and seat.must_sacrifice,
         "score": seat.score.as_dict(),
         "outcome": None if seat.outcome is None else seat.outcome.as_dict(),
-        "last_enemy_turn": _report(seat.last_enemy_action),
+        "last_enemy_turn": report_of(seat.last_enemy_action),
     }
 
 
-def _report(seen: SeenAction | None) -> dict[str, Any] | None:
+def report_of(seen: SeenAction | None) -> dict[str, Any] | None:
     """What the opponent's latest turn did that the player may know (the curtain's report)."""
     if seen is None:
         return None

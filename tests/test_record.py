@@ -162,3 +162,25 @@ def test_verdict_json_shape():
     assert str(Verdict("ok", winner="draw", score={"A": 1, "B": 1}, turns=28)) == \
         "ok: draw 1:1 after 28 turns"
     assert str(Verdict("ok", winner="B", score={"A": 1, "B": 3}, turns=9)) == "ok: B wins 3:1 after 9 turns"
+
+
+def test_records_keep_the_computer_seat_and_the_radar_option():
+    from mortar.record import RecordError, parse
+
+    text = json.dumps({"format": "mortar-hunt/1", "variant": "classic", "turn_limit": None,
+                       "radar": True,
+                       "players": {"A": {"name": "Ann", "pieces": ["HM"] * 3},
+                                   "B": {"pieces": ["HM"] * 3, "computer": "hard"}},
+                       "setup": {}, "actions": []})
+    record = parse(text)
+    assert record.computer == {"B": "hard"} and record.radar is True
+    again = parse(record.save())
+    assert again.computer == {"B": "hard"} and again.radar is True
+    assert parse(again.save()).save() == record.save()
+    for bad in ('"computer": "god"', '"computer": 3'):
+        with pytest.raises(RecordError):
+            parse(text.replace('"computer": "hard"', bad))
+    with pytest.raises(RecordError):
+        parse(text.replace('"radar": true', '"radar": 1'))
+    plain = parse(text.replace('"radar": true, ', "").replace(', "computer": "hard"', ""))
+    assert plain.computer == {} and plain.radar is False and '"radar"' not in plain.save()

@@ -19,6 +19,7 @@ from typing import Any
 from ..game import Played, Resign, Sacrifice, Turn
 from ..notation import COLUMNS, HEIGHT, Facing, Position
 from ..rules import OBSTACLE_ROW, PLAYERS, PieceType, half_rows, opponent
+from ..seat import SeenAction
 
 TYPE_WORD = {t.name: t.word for t in PieceType}
 SHAPES = {1: "triangle", 2: "circle", 3: "square"}  # the flags of the physical game
@@ -177,6 +178,20 @@ def result_text(played: Played) -> str:
         if action.shot is None:
             return "You did not fire this turn."
         if played.hit:
+            return f"Hit! Your shell on {action.shot.at} destroyed an enemy piece."
+        return f"Miss. Your shell on {action.shot.at} hit nothing."
+    if isinstance(action, Sacrifice):
+        return f"You sacrificed piece {action.piece}."
+    return "You resigned."
+
+
+def seen_result_text(seen: SeenAction) -> str:
+    """What the acting player's own action did, as they may know it."""
+    action = seen.action
+    if isinstance(action, Turn):
+        if action.shot is None:
+            return "You did not fire this turn."
+        if seen.hit:
             return f"Hit! Your shell on {action.shot.at} destroyed an enemy piece."
         return f"Miss. Your shell on {action.shot.at} hit nothing."
     if isinstance(action, Sacrifice):
