@@ -79,3 +79,31 @@ def test_bot_module_imports_only_the_seat_and_the_rules(path):
     assert all(name in BOT_MAY_IMPORT or name.startswith("mortar.bot") for name in imported), imported
     text = path.read_text()
     assert "Game" not in text and "player_view" not in text and "._sides" not in text
+
+
+# The turn UI (a player's own screen) is built from that player's seat alone: its modules never
+# import the game's state, the record or the replay (the table holds those).
+TURN_UI = [PACKAGE / "ui" / name for name in ("turn.py", "turnmodel.py", "turnview.py")]
+GAME_STATE = {"mortar.game", "mortar.record", "mortar.replay", "mortar.referee"}
+
+
+def ui_imports(path: Path) -> set[str]:
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level == 0:
+                found.add(node.module or "")
+            else:  # mortar.ui.x is level 1, mortar.x is level 2
+                base = ["mortar", "ui"][:3 - node.level]
+                found.add(".".join(base + ([node.module] if node.module else [])))
+            found.update(f"name:{alias.name}" for alias in node.names)
+    return found
+
+
+@pytest.mark.parametrize("path", TURN_UI, ids=lambda p: p.name)
+def test_the_turn_ui_does_not_import_the_game_state(path):
+    imported = ui_imports(path)
+    assert not imported & GAME_STATE, imported & GAME_STATE
+    assert "name:Game" not in imported and "name:Record" not in imported

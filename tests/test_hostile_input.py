@@ -18,8 +18,8 @@ from mortar import Game, NotationError, Position, Record, check_text, parse, rul
 from mortar.jsontext import MAX_DEPTH, JSONTextError, LargeNumber, loads, nested_too_deeply
 from mortar.record import NewerFormatError, RecordError, RecordIllegalError
 from mortar.replay import Replay
-from mortar.ui import flow
-from mortar.ui.flow import Flow, SaveError, load_save
+from mortar.ui.hunt import Hunt, load_save
+from mortar.ui.table import SaveError, Table
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).parent.parent
@@ -184,7 +184,7 @@ def test_actions_after_the_end_are_refused_publicly_as_such():
 def test_bytes_that_are_not_utf8_are_refused_by_the_page_as_by_the_cli():
     latin1 = with_changes(players__A__name="Ren\u00e9").encode("latin-1")
     assert check_text(latin1).status == "error"
-    table = Flow()
+    table = Table(Hunt())
     table.import_text(latin1)
     assert table.screen == "start" and "not UTF-8" in table.model()["notice"]
     with pytest.raises(JSONTextError, match="not UTF-8"):
@@ -204,13 +204,15 @@ def test_echoed_input_is_quoted_as_a_short_prefix():
                  with_changes(players__A__pieces=["HM", "HM", "Q" * 10**5])):
         verdict = check_text(text)
         assert verdict.status == "error" and len(verdict.reason) < 160, verdict.reason[:200]
-    table = Flow()
+    table = Table(Hunt())
     table.import_text(with_changes(actions__0__move__to=bogus))
     assert len(table.model()["notice"]) < 200
 
 
 def test_names_have_one_cap_for_the_form_and_for_records():
-    assert flow.NAME_MAX is rules.NAME_MAX
+    from mortar.ui import render
+
+    assert render.NAME_MAX is rules.NAME_MAX  # the start form's field takes the engine's cap
     record = parse(with_changes(players__A__name="N" * 100_000))
     assert record.names["A"] == "N" * rules.NAME_MAX
     assert Record.from_game(record.replay()).names["A"] == "N" * rules.NAME_MAX
@@ -220,7 +222,7 @@ def test_names_have_one_cap_for_the_form_and_for_records():
 def test_two_players_may_not_share_one_name(a, b):
     with pytest.raises(RecordError, match="two players need two names"):
         parse(with_changes(players__A__name=a, players__B__name=b))
-    table = Flow()
+    table = Table(Hunt())
     table.dispatch("field", "name-A", a)
     table.dispatch("field", "name-B", b)
     table.dispatch("new-game")

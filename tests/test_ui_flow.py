@@ -12,11 +12,15 @@ import re
 import pytest
 
 from mortar import Loadout, Record
-from mortar.ui import flow as flow_module
-from mortar.ui.flow import SAVE_KEY, Flow, MemoryStorage, load_save
+from mortar.ui import table as table_module
 from mortar.ui.html import all_text
+from mortar.ui.hunt import Hunt, load_save
 from mortar.ui.render import render
+from mortar.ui.saves import MemoryStorage
+from mortar.ui.table import Table as Flow
 from test_rules import _walled_in_game
+
+SAVE_KEY = "mortar-hunt/save"
 
 SQUARE_RE = re.compile(r"\b[A-L][1-9]\b")
 
@@ -29,7 +33,7 @@ class Table:
 
     def __init__(self, storage=None, **form):
         self.events: list[tuple[str, dict]] = []
-        self.flow = Flow(storage or MemoryStorage(), notify=lambda k, d: self.events.append((k, d)))
+        self.flow = Flow(Hunt(), storage or MemoryStorage(), notify=lambda k, d: self.events.append((k, d)))
         self.curtains: list[dict] = []
 
     def do(self, action, arg=None, value=None):
@@ -125,7 +129,7 @@ def test_a_whole_classic_game_to_a_win_through_intents():
     t.place(A_SETUP)
     assert t.model()["name"] == "Bob"
     model = t.place(B_SETUP)
-    assert ("game-started", {"variant": "classic", "turn_limit": None}) in t.events
+    assert ("game-started", {"variant": "classic", "turn_limit": None, "opponent": "person"}) in t.events
     assert model["screen"] == "curtain" and model["turn"] == 1 and model["name"] == "Alice"
 
     # Turn 1: Alice steps piece 1 forward and hits C7.
@@ -139,7 +143,8 @@ def test_a_whole_classic_game_to_a_win_through_intents():
     assert "Your heavy mortar 1 was destroyed" in model["announce"]
     model = t.turn(3, dest="G7/SE", shot="J4", reveal=False)
     assert model["result"] == {"text": "Miss. Your shell on J4 hit nothing.", "over": False,
-                               "kind": "shot", "at": "J4", "hit": False}
+                               "kind": "shot", "at": "J4", "hit": False, "piece": 3,
+                               "origin": "G7"}
     t.do("end-turn")
     t.turn(2, steps=["forward"], shot="E7")
     t.do("end-turn")
@@ -407,9 +412,9 @@ def test_sacrifice_is_offered_only_when_the_engine_requires_it():
     model = t.do("reveal")
     assert model["stage"] == "sacrifice"
     assert [p["number"] for p in model["sacrifice"]["pieces"]] == [1]
-    model = t.do("sacrifice")
-    assert model["message"] == "Pick the piece to sacrifice."
-    t.do("square", "A1")
+    # one piece can be chosen: it is chosen already, and the player is told it is the last
+    assert model["sacrifice"]["selected"] == 1 and model["sacrifice"]["last"]
+    assert "last piece" in all_text(render(model))
     model = t.do("sacrifice")
     assert model["result"]["kind"] == "sacrifice" and model["result"]["over"]
     model = t.do("end-turn")
@@ -483,7 +488,7 @@ def test_every_confirmed_action_is_saved_and_a_reload_resumes_at_the_curtain():
     model = again.model()
     assert model["screen"] == "curtain" and model["name"] == "Bob" and model["turn"] == 1
     assert Record.from_game(again.flow.game).save() == Record.from_game(t.flow.game).save()
-    assert again.flow.loadout is Loadout.ALL_LH
+    assert again.flow.game.options.loadout is Loadout.ALL_LH
     model = again.do("reveal")
     assert model["report"]["shot"] is None and model["move"]["steps"] == []
 
@@ -514,7 +519,7 @@ def test_leaving_for_the_start_screen_keeps_the_save():
     model = t.do("menu")
     assert model["screen"] == "start"
     assert model["saved"] == {"ok": True, "names": {"A": "Alice", "B": "Bob"}, "over": False,
-                              "turn": 1, "phase": "play"}
+                              "turn": 1, "phase": "turn", "computer": False}
     model = t.do("resume")
     assert model["screen"] == "curtain" and model["name"] == "Alice"
 
@@ -583,8 +588,9 @@ def test_load_save_round_trip():
     t = Table()
     t.start()
     text = t.flow.storage.get(SAVE_KEY)
-    game, loadout = load_save(text)
-    assert loadout is Loadout.ALL_HM and game.phase == "play"
+    game, facts = load_save(text)
+    assert game.options.loadout is Loadout.ALL_HM and game.phase == "play"
+    assert facts.computer == {} and facts.radar is False
 
 
 # --- review, import, export ------------------------------------------------------------------
@@ -624,10 +630,12 @@ def test_replay_steps_back_and_forth():
     name, text = t.flow.export()
     assert name == "mortar-hunt-alice-vs-bob.json"
     assert json.loads(text)["actions"][-1] == {"player": "B", "resign": True}
-    # rematch: same names and options, a new placement
+    # rematch: same options, a new placement, and the other player moves first
     model = t.do("rematch")
     assert model["screen"] == "curtain" and model["stage"] == "placement"
-    assert t.flow.game.name("B") == "Bob" and t.flow.game.history == []
+    assert model["name"] == "Bob"
+    assert t.flow.game.name("A") == "Bob" and t.flow.game.name("B") == "Alice"
+    assert t.flow.game.history == []
 
 
 def test_import_a_record_to_review_and_bad_files():
@@ -690,9 +698,10 @@ def test_flow_imports_nothing_from_the_browser():
     import ast
     from pathlib import Path
 
-    pure = ["flow.py", "scene.py", "render.py", "board.py", "padview.py", "html.py"]
+    pure = ["table.py", "hunt.py", "turn.py", "turnmodel.py", "turnview.py", "review.py", "saves.py",
+            "scene.py", "render.py", "board.py", "padview.py", "html.py"]
     for name in pure:
-        tree = ast.parse((Path(flow_module.__file__).parent / name).read_text())
+        tree = ast.parse((Path(table_module.__file__).parent / name).read_text())
         for node in ast.walk(tree):
             if isinstance(node, ast.Import | ast.ImportFrom):
                 names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]

@@ -3,8 +3,10 @@ it, else memory with a one-line notice (a frame on another site, storage disable
 
 from __future__ import annotations
 
-from mortar.ui.flow import Flow, MemoryStorage
+from mortar.ui.hunt import Hunt
 from mortar.ui.main import NO_SAVE_NOTICE, LocalStorage, choose_storage
+from mortar.ui.saves import MemoryStorage
+from mortar.ui.table import Table
 
 
 class FakeLocalStorage:
@@ -46,7 +48,7 @@ def test_blocked_storage_plays_in_memory_and_says_so():
     # Chromium, framed by another site: reading window.localStorage throws SecurityError
     storage, notice = choose_storage(Window(error=RuntimeError("SecurityError: Access is denied")))
     assert isinstance(storage, MemoryStorage) and notice == NO_SAVE_NOTICE
-    flow = Flow(storage)
+    flow = Table(Hunt(), storage)
     flow.restore()
     flow.dispatch("new-game")
     assert storage.get("mortar-hunt/save") is not None  # the game lives on in memory
@@ -59,12 +61,12 @@ def test_missing_storage_plays_in_memory():
 
 def test_read_only_storage_still_resumes_the_saved_game():
     source = MemoryStorage()
-    flow = Flow(source)
+    flow = Table(Hunt(), source)
     flow.dispatch("new-game")
     ls = FakeLocalStorage(writable=False)
     ls.items.update(source.data)
     storage, notice = choose_storage(Window(ls))
     assert isinstance(storage, LocalStorage) and notice == NO_SAVE_NOTICE
-    resumed = Flow(storage)
+    resumed = Table(Hunt(), storage)
     resumed.restore()
     assert resumed.screen == "curtain"

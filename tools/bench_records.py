@@ -8,7 +8,7 @@ limit (the quadratic code of old took minutes on the crafted inputs):
   limit) and a record whose ``turn_limit`` has 1,000,000 digits; judged by the referee CLI
   (``python -m mortar check FILE``, interpreter start included), by the function the CLI calls
   (``referee.check_text``) and by the ones the page calls (``Flow.import_text`` for an import,
-  ``flow.load_save`` for saved data, here also a save nested 10,000 deep);
+  ``hunt.load_save`` for saved data, here also a save nested 10,000 deep);
 * a legal 22,000-action record: the page's import, one review step as the page renders it today
   (``Flow.model`` after "previous"), and the game at a step on its own (``Record.replay(upto=)``
   against ``Replay.game_at`` where that exists).
@@ -103,7 +103,7 @@ def _cpu_clock():
 def run_case(name: str) -> float | None:
     """Seconds for case ``name``, or None when this version has nothing to measure."""
     from mortar import referee
-    from mortar.ui import flow
+    from mortar.ui import hunt, table
 
     clock = _cpu_clock()
 
@@ -114,16 +114,16 @@ def run_case(name: str) -> float | None:
         start = clock()
         referee.check_text(text)
     elif kind == "import":
-        page = flow.Flow()
+        page = table.Table(hunt.Hunt())
         start = clock()
         page.import_text(text)
     elif kind == "save":
         payload = text if what == "deep-save" else _save_payload(text)
         start = clock()
-        with contextlib.suppress(flow.SaveError):
-            flow.load_save(payload)
+        with contextlib.suppress(table.SaveError):
+            hunt.load_save(payload)
     elif kind == "step":
-        page = flow.Flow()
+        page = table.Table(hunt.Hunt())
         page.import_text(text)
         page.dispatch("replay", "prev")
         start = clock()
@@ -163,10 +163,10 @@ CASES = [
     ("import:string-100k", "crafted 100 KB: page import (Flow.import_text)"),
     ("check:string-2m", "crafted 2 MB: referee.check_text"),
     ("import:string-2m", "crafted 2 MB: page import"),
-    ("save:string-2m", "crafted 2 MB in a save: flow.load_save"),
+    ("save:string-2m", "crafted 2 MB in a save: hunt.load_save"),
     ("check:digits-1m", "1M-digit turn_limit: referee.check_text"),
     ("import:digits-1m", "1M-digit turn_limit: page import"),
-    ("save:deep-save", "save nested 10,000 deep: flow.load_save"),
+    ("save:deep-save", "save nested 10,000 deep: hunt.load_save"),
     ("import:long-22000", "22,000 actions: page import"),
     ("step:long-22000", "22,000 actions: one review step (Flow.model)"),
     ("replay-once:long-22000", "22,000 actions: Replay(record), once per import"),

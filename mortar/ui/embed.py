@@ -69,6 +69,11 @@ def _limit(value: Any) -> int | None:
     return _count(value)
 
 
+def _opponent(value: Any) -> str | None:
+    # whether the other seat is the computer: never its level, its belief or anything it knows
+    return value if value in ("person", "computer") else None
+
+
 def _reason(value: Any) -> str | None:
     return str(value) if value in ("destroyed", "turn limit", "resigned") else None
 
@@ -77,7 +82,8 @@ _MISSING = object()
 # kind -> {field: (validator, required)}; a validator returns None for a bad value.
 # turn_limit may legitimately be None (no limit), so it is checked separately.
 FIELDS: dict[str, dict[str, tuple[Callable[[Any], Any], bool]]] = {
-    "game-started": {"variant": (_variant, False), "turn_limit": (_limit, False)},
+    "game-started": {"variant": (_variant, False), "turn_limit": (_limit, False),
+                     "opponent": (_opponent, False)},
     "turn-ended": {"turn": (_count, True), "player": (_player, True)},
     "game-over": {
         "winner": (_winner, True),

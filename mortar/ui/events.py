@@ -17,13 +17,14 @@ from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js  # typ
 
 from ..notation import Square
 from .dom import replace_children
-from .flow import Flow
 from .render import render
+from .table import Table
 
 ARROW_KEYS = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 MAX_IMPORT_BYTES = 2_000_000
 ARM_DELAY_MS = 300  # buttons marked data-arm ignore presses for this long after they appear
 PRESS_KEYS = ("Enter", " ")  # keys that activate a focused button
+THINK_PAUSE_MS = 600  # the computer's turn stays on screen long enough for a person to follow
 
 
 def absent(value) -> bool:
@@ -39,13 +40,14 @@ def show_error(text: str) -> None:
 
 
 class App:
-    def __init__(self, root, flow: Flow, live=None) -> None:
+    def __init__(self, root, table: Table, live=None) -> None:
         self.root = root
-        self.flow = flow
+        self.table = table
         self.live = live
         self._proxies: list = []
         self._screen: str | None = None
         self._arm = create_proxy(self._guard(self._arm_buttons))  # one timer callback for life
+        self._think = create_proxy(self._guard(lambda *_: self.run("think")))
         # A hand-over button (data-arm) reveals or hides a board, so it takes only a fresh,
         # deliberate press: one that began after the button appeared (plus ARM_DELAY_MS). A key
         # held down from the previous screen, its auto-repeat, or a double tap never count.
@@ -78,7 +80,7 @@ class App:
     # --- rendering -------------------------------------------------------------------
 
     def render(self) -> None:
-        model = self.flow.model()
+        model = self.table.model()
         document = js.document
         active = document.activeElement
         focus_key = None
@@ -88,13 +90,16 @@ class App:
                 if value:
                     focus_key = (attr, value)
                     break
-        changed = model["screen"] != self._screen
+        shown = model["screen"]
+        changed = shown != self._screen
         # which hand-over this is: a new one (another player's curtain, a new result) re-arms
-        arm_key = (model["screen"], model.get("name"), model.get("turn"), model.get("stage"))
+        arm_key = (shown, model.get("name"), model.get("turn"), model.get("stage"))
         was_armed = not absent(self.root.querySelector("[data-armed]"))
         replace_children(self.root, render(model))
-        self._screen = model["screen"]
-        js.document.documentElement.setAttribute("data-screen", model["screen"])
+        self._screen = shown
+        js.document.documentElement.setAttribute("data-screen", shown)
+        if model["screen"] == "thinking":  # let "thinking" show, then the computer plays
+            js.setTimeout(self._think, THINK_PAUSE_MS)
         # A new screen never keeps the last one's words in the live region (they may be the
         # previous player's report).
         if not absent(self.live) and (changed or model["announce"]):
@@ -125,7 +130,7 @@ class App:
             el.setAttribute("data-armed", "")
 
     def run(self, action: str, arg: str | None = None, value: str | None = None) -> None:
-        if self.flow.dispatch(action, arg, value):
+        if self.table.dispatch(action, arg, value):
             self.render()
 
     # --- handlers --------------------------------------------------------------------
@@ -163,12 +168,12 @@ class App:
             if el.type == "radio":
                 self.run("field", el.getAttribute("data-arg"), value)
             else:
-                self.flow.dispatch("field", el.getAttribute("data-arg"), value)
+                self.table.dispatch("field", el.getAttribute("data-arg"), value)
 
     def _on_input(self, event) -> None:
         el = event.target
         if el.getAttribute("data-action") == "field" and el.type != "radio":
-            self.flow.dispatch("field", el.getAttribute("data-arg"), el.value)
+            self.table.dispatch("field", el.getAttribute("data-arg"), el.value)
 
     def _on_submit(self, event) -> None:
         event.preventDefault()
@@ -177,11 +182,11 @@ class App:
             return
         for field in form.querySelectorAll('input[data-action="field"]'):
             if field.type != "radio":
-                self.flow.dispatch("field", field.getAttribute("data-arg"), field.value)
+                self.table.dispatch("field", field.getAttribute("data-arg"), field.value)
         self.run("new-game")
 
     def _on_storage(self, event) -> None:
-        if absent(event.key) or event.key == self.flow.slot.key:  # key null: storage cleared
+        if absent(event.key) or event.key == self.table.slot.key:  # key null: storage cleared
             self.run("saved-elsewhere")
 
     def _fresh_press(self, event) -> bool:
@@ -229,7 +234,7 @@ class App:
     # --- files -----------------------------------------------------------------------
 
     def _export(self, what: str | None = None) -> None:
-        name, text = self.flow.export(what)
+        name, text = self.table.export(what)
         options = to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
         blob = js.Blob.new(to_js([text]), options)
         url = js.URL.createObjectURL(blob)
@@ -248,7 +253,7 @@ class App:
         if absent(file):
             return
         if file.size > MAX_IMPORT_BYTES:
-            self.flow.notice = "That file is too big to be a Mortar Hunt record."
+            self.table.notice = "That file is too big to be a Mortar Hunt record."
             self.render()
             return
 
@@ -257,7 +262,7 @@ class App:
                 # The bytes, not file.text(): that would turn bytes that are not UTF-8 into
                 # U+FFFD, where the engine (and the CLI) refuse them.
                 data = (await file.arrayBuffer()).to_bytes()
-                self.flow.import_text(data)
+                self.table.import_text(data)
                 self.render()
             except Exception:
                 show_error("Python error while importing a record:\n" + traceback.format_exc())

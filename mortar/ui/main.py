@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import traceback
 
-from .flow import MemoryStorage, Storage
+from .saves import MemoryStorage, Storage
 
 
 class LocalStorage:
-    """localStorage behind the small interface :class:`mortar.ui.flow.Flow` uses."""
+    """localStorage behind the small interface :class:`mortar.ui.saves.SaveSlot` uses."""
 
     def __init__(self, storage) -> None:
         self.storage = storage
@@ -63,12 +63,13 @@ def start() -> None:
     import js  # type: ignore[import-not-found]
 
     from .events import App, show_error
-    from .flow import Flow
+    from .hunt import Hunt
+    from .table import Table
 
     document = js.document
     try:
         storage, no_save = choose_storage(js.window)
-        flow = Flow(storage, notify=_notify)
+        flow = Table(Hunt(), storage, notify=_notify)
         flow.restore()
         if no_save:  # said once, on the first screen, beside any notice about a saved game
             flow.notice = f"{flow.notice} {no_save}" if flow.notice else no_save

@@ -1,4 +1,4 @@
-"""Screens as element trees, built from :meth:`mortar.ui.flow.Flow.model` only (pure Python).
+"""Screens as element trees, built from :meth:`mortar.ui.table.Table.model` only (pure Python).
 
 Every control carries ``data-action`` (the intent) and ``data-arg``; one delegated listener per
 event type dispatches them (:mod:`mortar.ui.events`). ``data-key`` names a control across
@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..notation import Facing
+from ..rules import NAME_MAX, TURN_LIMIT_MAX, PieceType
 from .board import render_board, screen_direction
 from .html import El, h
 from .padview import SHAPE_SYMBOL, render_pad
-from .scene import SHAPES, TYPE_WORD, facing_word, position_text, report_text
+from .scene import SHAPES, TYPE_WORD, facing_word
 
 RULES_URL = "./static/rules.html"
 COMPASS_SLOTS = [7, 0, 1, 6, None, 2, 5, 4, 3]  # on-screen directions, row by row
 ARROWS = "↑↗→↘↓↙←↖"
-STEP_LABELS = {"forward": "Forward", "back": "Back", "left": "Turn left", "right": "Turn right"}
-STEP_SYMBOLS = {"forward": "↑", "back": "↓", "left": "↺", "right": "↻"}
-FACINGS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+FACINGS = [f.name for f in Facing]
 
 
 def render(model: dict[str, Any]) -> El:
@@ -115,17 +115,44 @@ def _radio(name: str, value: str, current: str, label: Any, hint: str | None = N
                h("small", None, hint) if hint else None))
 
 
+def _reach(kind: PieceType) -> str:
+    return f"Each shell lands {kind.shortest} to {kind.longest} squares ahead."
+
+
+def _name_input(player: str, value: str) -> El:
+    return h("input", {"type": "text", "name": f"name-{player}", "value": value,
+                       "maxlength": str(NAME_MAX), "autocomplete": "off", "spellcheck": "false",
+                       "placeholder": f"Player {player}", "data-action": "field",
+                       "data-arg": f"name-{player}", "data-key": f"field:name-{player}"})
+
+
+LEVEL_WORDS = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
+
+
+def _computer_fields(form: dict) -> El:
+    return h("fieldset", None, h("legend", None, "Against the computer"),
+             h("label", {"class": "field"}, h("span", None, "Your name"),
+               _name_input("A", form["names"]["A"])),
+             h("div", {"class": "choice-row", "role": "group", "aria-label": "Level"},
+               *(_radio("level", lv, form["level"], LEVEL_WORDS.get(lv, lv)) for lv in form["levels"])),
+             h("div", {"class": "choice-row", "role": "group", "aria-label": "Your side"},
+               _radio("side", "first", form["side"], "I play first"),
+               _radio("side", "second", form["side"], "I play second"),
+               _radio("side", "random", form["side"], "Random")))
+
+
 def render_start(model: dict) -> El:
     form = model["form"]
     saved = model["saved"]
     names = form["names"]
     custom = form["limit"] == "custom"
+    computer = form["opponent"] == "computer"
     saved_part = None
     if saved is not None:
         if saved["ok"]:
             a, b = (saved["names"][p] or f"Player {p}" for p in "AB")
             what = ("finished" if saved["over"] else
-                    "placing pieces" if saved["phase"] == "setup" else f"turn {saved['turn']}")
+                    "placing pieces" if saved["phase"] == "placement" else f"turn {saved['turn']}")
             label = "Review the last game" if saved["over"] else "Resume the saved game"
             saved_part = h("section", {"class": "card saved"},
                            h("h2", None, "Saved game"),
@@ -152,14 +179,17 @@ def render_start(model: dict) -> El:
                         "aria-labelledby": "new-game-title"},
                h("h2", {"id": "new-game-title"}, "New game"),
                h("p", {"class": "hint"}, "Two players, one device: you pass it between turns."),
+               h("fieldset", None, h("legend", None, "Opponent"),
+                 _radio("opponent", "person", form["opponent"], "Two people",
+                        "One device, passed between you behind a curtain."),
+                 _radio("opponent", "computer", form["opponent"], "The computer",
+                        "It knows only what a player in its seat would know.")),
+               _computer_fields(form) if computer else
                h("fieldset", None, h("legend", None, "Players"),
                  *(h("label", {"class": "field"},
                      h("span", None, f"Player {p}", h("small", None, hint)),
-                     h("input", {"type": "text", "name": f"name-{p}", "value": names[p],
-                                 "maxlength": "40", "autocomplete": "off", "spellcheck": "false",
-                                 "placeholder": f"Player {p}", "data-action": "field",
-                                 "data-arg": f"name-{p}", "data-key": f"field:name-{p}"}))
-                   for p, hint in (("A", " · plays first, rows 1–4"), ("B", " · rows 6–9")))),
+                     _name_input(p, names[p]))
+                   for p, hint in (("A", " · plays first"), ("B", " · plays second")))),
                h("fieldset", None, h("legend", None, "Variant"),
                  _radio("variant", "classic", form["variant"], "Classic"),
                  _radio("variant", "craters", form["variant"], "Craters",
@@ -170,17 +200,21 @@ def render_start(model: dict) -> El:
                  _radio("limit", "custom", form["limit"], "Custom"),
                  h("label", {"class": "field custom-limit"},
                    h("span", None, "Turns"),
-                   h("input", {"type": "number", "name": "custom-limit", "min": "1", "max": "999",
+                   h("input", {"type": "number", "name": "custom-limit", "min": "1",
+                               "max": str(TURN_LIMIT_MAX),
                                "inputmode": "numeric", "value": form["custom_limit"],
                                "data-action": "field", "data-arg": "custom-limit",
                                "data-key": "field:custom-limit"})) if custom else None),
                h("fieldset", None, h("legend", None, "Pieces"),
-                 _radio("loadout", "HM", form["loadout"], "All heavy mortars",
-                        "Each shell lands 3 to 5 squares ahead."),
-                 _radio("loadout", "LH", form["loadout"], "All light howitzers",
-                        "Each shell lands 5 to 7 squares ahead."),
+                 _radio("loadout", "HM", form["loadout"], "All heavy mortars", _reach(PieceType.HM)),
+                 _radio("loadout", "LH", form["loadout"], "All light howitzers", _reach(PieceType.LH)),
                  _radio("loadout", "secret", form["loadout"], "Secret loadout",
                         "Each player picks each piece's type; the other never learns it.")),
+               h("fieldset", None, h("legend", None, "Aid"),
+                 _radio("radar", "off", "on" if form["radar"] else "off", "No radar"),
+                 _radio("radar", "on", "on" if form["radar"] else "off", "Radar allowed",
+                        "On your own turn, a map of where the enemy may be, worked out only from "
+                        "what you know. Both players see that it is allowed.")),
                _status(form["error"], error=True),
                confirm or h("button", {"type": "submit", "class": "primary big", "data-key": "start"},
                             "Start the game")),
@@ -216,267 +250,6 @@ def render_curtain(model: dict) -> El:
 
 
 # --- placement -------------------------------------------------------------------------------
-
-
-def render_placement(model: dict) -> El:
-    player, name = model["player"], model["name"]
-    rows = "1–4" if player == "A" else "6–9"
-    pieces = model["pieces"]
-    selected = pieces[model["selected"] - 1]
-    board = render_board(model["board"], player, label=f"{name}'s board: your half, rows {rows}, "
-                         "is at the bottom")
-    piece_buttons = []
-    for p in pieces:
-        where = position_text(f"{p['square']}/{p['facing']}") if p["square"] else "not placed yet"
-        piece_buttons.append(button(
-            [piece_badge(p["number"], player, p["type"]),
-             h("span", {"class": "piece-text"},
-               h("strong", None, f"Piece {p['number']}"),
-               h("small", None, f"{TYPE_WORD[p['type']]} · {where}"))],
-            "select", str(p["number"]), cls="piece-btn", pressed=p["selected"],
-            aria_label=f"Piece {p['number']}, {TYPE_WORD[p['type']]}, {where}"))
-    n = selected["number"]
-    if selected["square"]:
-        hint = (f"Piece {n} is on {selected['square']}. Set its facing, tap another square to move "
-                "it there, or pick the next piece.")
-    else:
-        hint = f"Tap a square in your half (rows {rows}) to put piece {n} there."
-    type_part = None
-    if model["secret"]:
-        type_part = h("div", {"class": "types", "role": "group", "aria-label": f"Type of piece {n}"},
-                      button("Heavy mortar · range 3–5", "piece-type", "HM", cls="type-btn",
-                             pressed=selected["type"] == "HM"),
-                      button("Light howitzer · range 5–7", "piece-type", "LH", cls="type-btn",
-                             pressed=selected["type"] == "LH"))
-    error = model["error"]
-    controls = h("section", {"class": "controls placement-controls", "aria-label": "Placement"},
-                 h("div", {"class": "piece-list", "role": "group", "aria-label": "Your pieces"},
-                   piece_buttons),
-                 h("div", {"class": "piece-edit"},
-                   h("p", {"class": "hint"}, hint),
-                   h("p", {"class": "compass-caption"}, f"Facing of piece {n}:"),
-                   h("div", {"class": "edit-row"},
-                     compass(player, current=selected["facing"], allowed=None, action="facing",
-                             center=piece_badge(n, player, selected["type"]),
-                             label=f"Facing of piece {n}"),
-                     h("div", {"class": "edit-side"},
-                       type_part,
-                       button(f"Remove piece {n}", "remove", cls="quiet",
-                              disabled=not selected["square"]))),
-                   ),
-                 _status(model["message"], error=True),
-                 _status(error, error=not model["incomplete"], id_="placement-reason") if error else
-                 _status("Ready: all three pieces are placed.", id_="placement-reason"),
-                 button("Confirm placement", "confirm-placement", cls="primary big",
-                        disabled=not model["can_confirm"], describedby="placement-reason"))
-    return h("div", {"class": "turn-layout"},
-             h("header", {"class": "bar"},
-               _title(f"{name} ({player}): place your pieces"),
-               h("p", {"class": "hint"}, f"Three pieces on your half, rows {rows}. "
-                 f"{model['other']} must not look.")),
-             h("div", {"class": "play"},
-               h("div", {"class": "board-col"}, board),
-               h("div", {"class": "side-col"}, controls)))
-
-
-# --- a turn ----------------------------------------------------------------------------------
-
-
-def _facts(model: dict) -> El:
-    me, other = model["player"], "B" if model["player"] == "A" else "A"
-    score = model["score"]
-    facts = [
-        h("li", None, f"Score: you {score[me]}, {model['other']} {score[other]}"),
-        h("li", None, f"{model['other']} has {model['enemy_alive']} piece"
-          f"{'s' if model['enemy_alive'] != 1 else ''} left"
-          + (f" ({TYPE_WORD[model['enemy_type']]}s)" if model["enemy_type"] else "")),
-    ]
-    if model["must_shoot"]:
-        facts.append(h("li", {"class": "must"},
-                       h("span", {"aria-hidden": "true"}, "⚠ "),
-                       "You must fire this turn (no shot in your last two turns)"))
-    else:
-        facts.append(h("li", None, f"Turns without a shot: {model['skips']} of 2"))
-    if model["turn_limit"]:
-        facts.append(h("li", None, f"Turn limit: {model['turn_limit']}"))
-    if model["variant"] == "craters":
-        facts.append(h("li", None, "Craters variant"))
-    return h("ul", {"class": "facts"}, facts)
-
-
-def render_turn(model: dict) -> El:
-    player, name = model["player"], model["name"]
-    stage = model["stage"]
-    board = render_board(model["board"], player,
-                         label=f"{name}'s board: your half is at the bottom")
-    report = None
-    if model["report"] is not None and stage != "result":
-        report = h("p", {"class": ["report", "hit" if model["report"].get("hit") else None]},
-                   h("strong", None, f"Turn {model['report']['turn']}: "),
-                   report_text(model["report"], model["other"]))
-    controls = {"move": _move_controls, "fire": _fire_controls, "sacrifice": _sacrifice_controls,
-                "result": _result_controls}[stage](model)
-    footer = None
-    if stage != "result":
-        if model["resign_asked"]:
-            footer = h("div", {"class": "confirm-box", "role": "alertdialog",
-                               "aria-labelledby": "resign-q"},
-                       h("p", {"id": "resign-q"}, f"Resign this game? {model['other']} wins."),
-                       button("Yes, resign", "resign-confirm", cls="danger", autofocus=True),
-                       button("No, keep playing", "resign-cancel"))
-        else:
-            footer = h("div", {"class": "footer-actions"},
-                       button("Resign…", "resign", cls="quiet"),
-                       button("Leave (the game is saved)", "menu", cls="quiet"))
-    pad = render_pad(model["pad"], title=f"{name}'s pad ({player})", current_turn=model["turn"])
-    return h("div", {"class": ["turn-layout", f"tab-{model['tab']}"]},
-             h("header", {"class": "bar"},
-               _title(f"Turn {model['turn']} · {name} ({player})"),
-               _facts(model)),
-             report,
-             _tabs(model),
-             h("div", {"class": "play"},
-               h("div", {"class": "board-col"}, board),
-               h("div", {"class": "side-col"}, controls),
-               h("aside", {"class": "pad-col", "aria-label": "Your pad"}, pad)),
-             footer)
-
-
-def _piece_choice(model: dict, action: str, *, selected: int | None, info) -> El:
-    buttons = []
-    for p in model["pieces"]:
-        text, enabled = info(p)
-        buttons.append(button(
-            [piece_badge(p["number"], model["player"], p["type"]),
-             h("span", {"class": "piece-text"}, h("strong", None, _piece_name(p).capitalize()),
-               h("small", None, text))],
-            action, str(p["number"]), cls="piece-btn", pressed=selected == p["number"],
-            disabled=not enabled, aria_label=f"{_piece_name(p).capitalize()}, {text}"))
-    return h("div", {"class": "piece-list", "role": "group", "aria-label": "Your pieces"}, buttons)
-
-
-def _move_controls(model: dict) -> El:
-    move = model["move"]
-
-    def info(p):
-        if not p["alive"]:
-            return "destroyed", False
-        if not p["movable"]:
-            return f"{position_text(p['position'])} · cannot move", False
-        return position_text(p["position"]), True
-
-    parts: list[Any] = [h("h3", None, h("span", {"class": "step-no"}, "1"), "Move one piece"),
-                        _piece_choice(model, "select", selected=move["piece"], info=info)]
-    if move["piece"] is None:
-        parts.append(h("p", {"class": "hint"}, "Tap the piece to move, here or on the board."))
-    else:
-        nxt = move["next"]
-        steps_text = ", ".join(STEP_LABELS[s].lower() for s in move["steps"]) or "none yet"
-        step_buttons = []
-        for step in ("left", "forward", "right", "back"):
-            to = nxt[step]
-            step_buttons.append(button(
-                [h("span", {"class": "step-symbol", "aria-hidden": "true"}, STEP_SYMBOLS[step]),
-                 h("span", None, STEP_LABELS[step]),
-                 h("small", None, to if to else "—")],
-                "step", step, cls=["step-btn", f"step-{step}"], disabled=to is None,
-                aria_label=STEP_LABELS[step] + (f", to {position_text(to)}" if to else ", not possible")))
-        parts.append(h("div", {"class": "builder"},
-                       h("p", {"class": "hint"},
-                         f"From {position_text(move['start'])}. Steps: {steps_text}."
-                         + (f" Ends on {position_text(move['end'])}." if move["end"] else "")),
-                       h("div", {"class": "step-grid", "role": "group", "aria-label": "Steps"},
-                         step_buttons),
-                       h("div", {"class": "row"},
-                         button("Undo step", "undo-step", disabled=not move["steps"]),
-                         button("Start over", "clear-move",
-                                disabled=not (move["steps"] or move["dest"]))),
-                       h("p", {"class": "hint"},
-                         "Or tap a highlighted square on the board, then pick the facing.")))
-        if move["dest"]:
-            parts.append(h("div", {"class": "dest-facing"},
-                           h("p", None, f"Facing at {move['dest']}:"),
-                           compass(model["player"], current=move["dest_facing"],
-                                   allowed=move["facings"], action="facing",
-                                   center=h("span", None, move["dest"]),
-                                   label=f"Facing at the end of the move on {move['dest']}")))
-    parts.append(_status(model["message"], error=True))
-    error = move["error"]
-    if error and move.get("end"):
-        parts.append(_status(error, error=True, id_="move-reason"))
-    parts.append(button("Confirm move", "confirm-move", cls="primary big", disabled=bool(error),
-                        describedby="move-reason" if error and move.get("end") else None))
-    return h("section", {"class": "controls move-controls", "aria-label": "Move"}, parts)
-
-
-def _fire_controls(model: dict) -> El:
-    fire = model["fire"]
-
-    def info(p):
-        if not p["alive"]:
-            return "destroyed", False
-        count = len(p["targets"])
-        if not count:
-            return f"{position_text(p['position'])} · no target", False
-        return f"{position_text(p['position'])} · {count} target{'s' if count != 1 else ''}", True
-
-    mv = fire["move"]
-    parts: list[Any] = [
-        h("h3", None, h("span", {"class": "step-no"}, "2"), "Fire, or hold fire"),
-        h("p", {"class": "hint"}, f"Piece {mv['piece']} moves to {position_text(mv['to'])}. ",
-          button("Change the move", "change-move", cls="quiet small")),
-    ]
-    if fire["any_target"]:
-        parts.append(_piece_choice(model, "select", selected=fire["piece"], info=info))
-        chosen = next((p for p in model["pieces"] if p["number"] == fire["piece"]), None)
-        if chosen is not None and chosen["targets"]:
-            parts.append(h("div", {"class": "targets", "role": "group",
-                                   "aria-label": f"Targets of {_piece_name(chosen)}"},
-                           [button(t, "square", t, cls="target-btn", pressed=t == fire["target"],
-                                   aria_label=f"Target {t}") for t in chosen["targets"]]))
-            parts.append(h("p", {"class": "hint"}, "Tap a target here or on the board."))
-    else:
-        parts.append(h("p", {"class": "hint"}, "None of your pieces has a target from where they stand."))
-    parts.append(_status(model["message"], error=True))
-    fire_label = f"Fire at {fire['target']}" if fire["target"] else "Fire"
-    parts.append(h("div", {"class": "row"},
-                   button(fire_label, "fire", cls="primary big", disabled=fire["target"] is None),
-                   button("Don't fire", "skip", cls="big", disabled=not fire["can_skip"],
-                          describedby="skip-reason" if not fire["can_skip"] else None)))
-    if not fire["can_skip"]:
-        parts.append(_status(fire["skip_error"], error=True, id_="skip-reason"))
-    return h("section", {"class": "controls fire-controls", "aria-label": "Fire"}, parts)
-
-
-def _sacrifice_controls(model: dict) -> El:
-    sac = model["sacrifice"]
-
-    def info(p):
-        return (position_text(p["position"]), True) if p["alive"] else ("destroyed", False)
-
-    n = sac["selected"]
-    return h("section", {"class": "controls sacrifice-controls", "aria-label": "Sacrifice"},
-             h("h3", None, "You must sacrifice a piece"),
-             h("p", None, "You must fire this turn, but no move would give any of your pieces a "
-               "target. So you lose one piece of your choice; your opponent learns its square. "
-               "That is your whole turn."),
-             _piece_choice(model, "select", selected=n, info=info),
-             _status(model["message"], error=True),
-             button(f"Sacrifice piece {n}" if n else "Sacrifice", "sacrifice", cls="danger big",
-                    disabled=n is None))
-
-
-def _result_controls(model: dict) -> El:
-    result = model["result"]
-    kind = result["kind"]
-    cls = ["result", "hit" if result.get("hit") else "miss" if kind == "shot" else None]
-    symbol = "◉ " if result.get("hit") else "○ " if kind == "shot" else ""
-    next_label = ("See the final result" if result["over"] else
-                  f"Hide my board and pass to {model['other']}")
-    return h("section", {"class": "controls result-controls", "aria-label": "Result"},
-             h("p", {"class": cls}, h("span", {"aria-hidden": "true"}, symbol), result["text"]),
-             h("p", {"class": "hint"}, "This turn is played and saved; it cannot be taken back."),
-             button(next_label, "end-turn", cls="primary big", autofocus=True, arm=True))
 
 
 # --- game over and review --------------------------------------------------------------------
@@ -525,11 +298,27 @@ def render_review(model: dict) -> El:
              h("div", {"class": "row actions"}, actions))
 
 
+def render_play(model: dict) -> El:
+    from .turnview import render_placement, render_turn  # (turnview imports this module)
+
+    return render_placement(model) if model["screen"] == "placement" else render_turn(model)
+
+
+def render_thinking(model: dict) -> El:
+    what = "places its pieces" if model["stage"] == "placement" else f"plays turn {model['turn']}"
+    return h("div", {"class": "thinking", "role": "status", "aria-busy": "true"},
+             h("div", {"class": "curtain-box"},
+               h("p", {"class": "kicker"}, "The computer's turn"),
+               h("h2", {"class": "screen-title", "tabindex": "-1"}, f"The computer {what}…"),
+               h("div", {"class": "spinner", "aria-hidden": "true"})))
+
+
 SCREENS = {
     "start": render_start,
     "curtain": render_curtain,
-    "placement": render_placement,
-    "turn": render_turn,
+    "placement": render_play,
+    "turn": render_play,
+    "thinking": render_thinking,
     "over": render_review,
     "review": render_review,
 }

@@ -62,7 +62,7 @@ class Draft:
     def handle(self, intent: str, arg: str | None) -> Reply:
         handler: Callable[[str | None], Reply] | None = getattr(self, "on_" + intent.replace("-", "_"), None)
         if handler is None:
-            return False
+            raise ValueError(f"unknown intent {intent!r}")
         return handler(arg)
 
     @property
@@ -109,24 +109,14 @@ class PlacementDraft(Draft):
                 self.facings[n - 1] = self.facings[n - 1].turned(1)
             self.selected, self.picked = n, True
             return True
-        refusal = self.seat.square_refusal(square)
-        if refusal:
-            self.message = sentence(refusal.message)
-            return True
+        # (a square off the half is put down all the same: error() says why it cannot stay)
         if self.squares[self.selected - 1] is not None and not self.picked:
             unplaced = [i + 1 for i, sq in enumerate(self.squares) if sq is None]
-            if unplaced:
+            if unplaced:  # the piece just placed stays put: this tap places the next one
                 self.selected = unplaced[0]
         self.squares[self.selected - 1] = square
-        self._advance()
-        return True
-
-    def _advance(self) -> None:
-        """After a piece is put down, the next one to place is the next unplaced piece."""
-        unplaced = [i + 1 for i, sq in enumerate(self.squares) if sq is None]
-        if unplaced:
-            self.selected = unplaced[0]
         self.picked = False
+        return True
 
     def on_facing(self, arg: str | None) -> Reply:
         try:
@@ -171,20 +161,20 @@ class PlacementDraft(Draft):
     def on_confirm_placement(self, arg: str | None) -> Reply:
         error = self.error()
         if error:
-            self.message = sentence(error)
+            self.message = error
             return True
         setup = self.setup()
         assert setup is not None
         return setup
 
-    def model(self) -> dict[str, Any]:
+    def model(self, radar: Any = None) -> dict[str, Any]:
         pieces = [{"number": i + 1, "square": str(sq) if sq else None,
                    "facing": self.facings[i].name, "type": self.types[i].name,
                    "selected": self.selected == i + 1} for i, sq in enumerate(self.squares)]
         error = self.error()
         rows = self.seat.half_rows
         return {
-            "player": str(self.player), "name": self.name, "other": self.other,
+            "kind": "placement", "player": str(self.player), "name": self.name, "other": self.other,
             "pieces": pieces, "selected": self.selected, "rows": f"{rows[0]}–{rows[-1]}",
             "secret": self.seat.options.fixed_type() is None,
             "types": [_type_info(t) for t in PieceType],
@@ -235,6 +225,11 @@ class TurnDraft(Draft):
             if p.position.square is square:
                 return p.number
         return None
+
+    @property
+    def finished(self) -> bool:
+        """The action is played and its result shown: the table may go on."""
+        return self.stage == "result"
 
     def played(self, seat: Seat) -> None:
         """The table played this turn's action: show its result from the seat after it."""

@@ -26,7 +26,7 @@ def turn_model(draft: TurnDraft, radar: Any = None) -> dict[str, Any]:
         report["lost_type"] = seat.piece(report["lost"]).type.name
     limit = seat.options.turn_limit
     out: dict[str, Any] = {
-        "player": player, "name": draft.name, "other": draft.other,
+        "kind": "turn", "player": player, "name": draft.name, "other": draft.other,
         "turn": view["turn"], "stage": draft.stage, "report": report,
         "skips": view["skips"], "max_skips": seat.max_skips, "must_shoot": view["must_shoot"],
         # the next turn must fire if this one does not (the player is warned before a skip)
@@ -38,7 +38,7 @@ def turn_model(draft: TurnDraft, radar: Any = None) -> dict[str, Any]:
         "own_alive": sum(1 for p in view["pieces"] if p["alive"]),
         "message": draft.message, "resign_asked": draft.resign_asked,
         "pad": seat_pad(seat).to_data(),
-        "radar": radar,
+        "radar": radar if draft.stage in ("move", "fire") else None,
     }
     overlay: dict[str, Any] = {}
     pieces = [dict(p) for p in view["pieces"]]

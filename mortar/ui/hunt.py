@@ -1,0 +1,210 @@
+"""Mortar Hunt at the table: the :class:`mortar.ui.table.GameKind` the browser game plugs in.
+
+Everything Mortar-specific that the game-agnostic table needs: the start form's options
+(variant, turn limit, loadout), the record text of saves and exports, the drafts of
+:mod:`mortar.ui.turn` (built from a seat), the computer player (:class:`mortar.bot.Bot`, given a
+seat), the radar, and the review of a finished or imported game.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..actions import Resign, Setup
+from ..bot import LEVELS, Bot
+from ..bot import radar as radar_of
+from ..bot import word as radar_word
+from ..game import Game
+from ..jsontext import JSONTextError, loads
+from ..record import NewerFormatError, Record, RecordError, RecordIllegalError, infer_loadout, parse
+from ..rules import (
+    PLAYERS,
+    TURN_LIMIT_MAX,
+    Loadout,
+    Options,
+    Phase,
+    Variant,
+    names_refusal,
+)
+from ..view import report_of
+from . import scene
+from .review import Review
+from .table import SaveError, TableFacts
+from .turn import PlacementDraft, TurnDraft
+
+VERSION = 1  # of the save payload around the record
+
+
+class Hunt:
+    app = "mortar-hunt"
+    players = tuple(str(p) for p in PLAYERS)
+    levels = tuple(LEVELS)
+
+    # --- the start form ------------------------------------------------------------------
+
+    def fields(self) -> dict[str, str]:
+        return {"variant": Variant.CLASSIC.value, "limit": "off", "custom_limit": "20",
+                "loadout": Loadout.ALL_HM.value}
+
+    def set_field(self, fields: dict[str, str], name: str, value: str) -> bool:
+        if name == "variant" and value in {v.value for v in Variant}:
+            fields["variant"] = value
+        elif name == "limit" and value in ("off", "28", "custom"):
+            fields["limit"] = value
+        elif name == "custom-limit":
+            fields["custom_limit"] = value[:6]
+        elif name == "loadout" and value in {lo.value for lo in Loadout}:
+            fields["loadout"] = value
+        else:
+            return False
+        return True
+
+    def _options(self, fields: dict[str, str]) -> Options:
+        limit: int | None = None
+        if fields["limit"] == "28":
+            limit = 28  # the rulebook's suggestion: one page of the pad
+        elif fields["limit"] == "custom":
+            text = fields["custom_limit"].strip()
+            if not text.isdigit() or not 1 <= int(text) <= TURN_LIMIT_MAX:
+                raise ValueError(f"The turn limit must be a whole number from 1 to {TURN_LIMIT_MAX}.")
+            limit = int(text)
+        return Options(Variant(fields["variant"]), limit, Loadout(fields["loadout"]))
+
+    def new(self, fields: dict[str, str], names: dict[str, str | None]) -> Game:
+        return Game(self._options(fields), names)
+
+    def names_refusal(self, names: dict[str, str | None]) -> str | None:
+        return names_refusal(names)
+
+    def rematch(self, game: Game) -> Game:
+        # the other player moves first this time: seats and names swap with the colours
+        a, b = game.name("A"), game.name("B")
+        return Game(game.options, {"A": b, "B": a})
+
+    # --- the game as it stands -------------------------------------------------------------
+
+    def to_play(self, game: Game) -> str | None:
+        return None if game.to_play is None else str(game.to_play)
+
+    def stage(self, game: Game) -> str:
+        return "placement" if game.phase is Phase.SETUP else "turn"
+
+    def turn(self, game: Game) -> int | None:
+        return game.turn if game.phase is Phase.PLAY else None
+
+    def name(self, game: Game, player: str) -> str:
+        return game.name(player) or f"Player {player}"
+
+    def _names(self, game: Game) -> dict[str, str]:
+        return {str(p): self.name(game, p) for p in PLAYERS}
+
+    def draft(self, game: Game, player: str) -> PlacementDraft | TurnDraft:
+        seat = game.seat(player)
+        if game.phase is Phase.SETUP:
+            return PlacementDraft(seat, self._names(game))
+        return TurnDraft(seat, self._names(game))
+
+    def report(self, game: Game, player: str) -> str | None:
+        report = report_of(game.seat(player).last_enemy_action)
+        if report is None or game.phase is not Phase.PLAY:
+            return None
+        if report.get("lost"):
+            report["lost_type"] = game.seat(player).piece(report["lost"]).type.name
+        other = self.name(game, "B" if player == "A" else "A")
+        return f"Turn {report['turn']}: " + scene.report_text(report, other)
+
+    def apply(self, game: Game, player: str, action: Any, draft: Any) -> dict[str, Any]:
+        if isinstance(action, Setup):
+            game.place(action)
+            return {"turn": 0, "started": game.phase is Phase.PLAY, "next": True}
+        played = game.apply(action)
+        if isinstance(draft, TurnDraft):
+            draft.played(game.seat(player))
+        text = scene.result_text(played) if draft is not None else None
+        return {"turn": played.turn, "ended": game.outcome is not None, "text": text,
+                "next": isinstance(action, Resign)}
+
+    def choose(self, game: Game, player: str, level: str, seed: int) -> Any:
+        return Bot(level, seed).choose(game.seat(player))
+
+    def outcome(self, game: Game) -> dict[str, Any] | None:
+        return None if game.outcome is None else game.outcome.as_dict()
+
+    def started(self, game: Game) -> dict[str, Any] | None:
+        options = game.options
+        return {"variant": options.variant.value, "turn_limit": options.turn_limit}
+
+    def radar(self, game: Game, player: str) -> dict[str, Any] | None:
+        """The radar for the acting player, from that player's seat only (RULINGS R14)."""
+        if game.phase is not Phase.PLAY:
+            return None
+        r = radar_of(game.seat(player))
+        heat = {str(sq): round(p, 3) for sq, p in r.heat.items() if p >= 0.02}
+        last = None
+        if r.last_shot is not None:
+            last = {"at": str(r.last_shot.at), "turn": r.last_shot.turn,
+                    "squares": [str(s) for s in r.last_shot.squares], "text": r.last_shot.text()}
+        return {"heat": heat, "words": {sq: radar_word(p) for sq, p in heat.items()},
+                "last_shot": last,
+                "exposure": [{"piece": e.piece, "square": str(e.square), "level": e.level,
+                              "reason": e.reason} for e in r.exposure],
+                "lines": list(r.lines())}
+
+    # --- saves and records -------------------------------------------------------------
+
+    def save(self, game: Game, table: TableFacts) -> str:
+        record = Record.from_game(game)
+        record.computer = dict(table.computer)
+        record.radar = table.radar
+        return json.dumps({"app": self.app, "version": VERSION, "loadout": game.options.loadout.value,
+                           "record": record.save()})
+
+    def load(self, text: str) -> tuple[Game, TableFacts]:
+        return load_save(text)
+
+    def review(self, text: str | bytes | None, game: Game | None = None) -> Review:
+        if game is not None:
+            record = Record.from_game(game)
+            return Review(record, game.options.loadout, "game")
+        try:
+            record = parse(text or "")
+            loadout = infer_loadout(record.pieces) if len(record.setup) == 2 else Loadout.SECRET
+            return Review(record, loadout, "import")
+        except RecordIllegalError as e:
+            raise ValueError(f"That record breaks a rule, so it cannot be replayed: {e}.") from None
+        except (RecordError, ValueError) as e:
+            raise ValueError(f"That file is not a Mortar Hunt record: {e}.") from None
+
+
+def load_save(text: str) -> tuple[Game, TableFacts]:
+    """Replay a saved payload; :class:`SaveError` says in plain words why it cannot be used,
+    quoting nothing of either player's hidden positions."""
+    try:
+        data = loads(text)  # linear, depth-checked: no saved text can hang or crash the page
+    except JSONTextError:
+        raise SaveError("The saved game is damaged (not valid JSON).") from None
+    if not isinstance(data, dict) or data.get("app") != Hunt.app:
+        raise SaveError("The saved data does not belong to this game.")
+    version = data.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        raise SaveError("The saved game comes from a newer version of Mortar Hunt.")
+    if version != VERSION:
+        raise SaveError("The saved game has an unknown format.")
+    try:
+        loadout = Loadout(data.get("loadout"))
+    except ValueError:
+        raise SaveError("The saved game names an unknown set of pieces.") from None
+    record_text = data.get("record")
+    if not isinstance(record_text, str):
+        raise SaveError("The saved game has no record in it.")
+    try:
+        record = parse(record_text)
+        game = record.replay(loadout)
+    except RecordIllegalError as e:
+        raise SaveError(f"The saved game breaks a rule ({e.public_message}).") from None
+    except NewerFormatError:
+        raise SaveError("The saved game comes from a newer version of Mortar Hunt.") from None
+    except (RecordError, ValueError):
+        raise SaveError("The saved game is damaged (it is not a whole game record).") from None
+    return game, TableFacts(dict(record.computer), record.radar)
