@@ -41,7 +41,7 @@ HOST_PAGE = """<!doctype html>
 # Every field a message may have, per type (mortar/ui/embed.py's whitelist).
 ALLOWED = {
     "ready": set(),
-    "game-started": {"variant", "turn_limit"},
+    "game-started": {"variant", "turn_limit", "opponent"},
     "turn-ended": {"turn", "player"},
     "game-over": {"winner", "score", "turns", "reason"},
 }
@@ -147,7 +147,7 @@ def test_host_on_another_origin_gets_the_game_over_message(browser, dist_site, s
         assert not SQUARE.search(text), f"a square in a message: {text}"
         assert "Alice" not in text and "Bob" not in text
     assert received[1]["data"] == {"source": "mortar-hunt", "version": 1, "type": "game-started",
-                                   "variant": "classic", "turn_limit": 1}
+                                   "variant": "classic", "turn_limit": 1, "opponent": "person"}
     assert received[2]["data"]["player"] == "A" and received[3]["data"]["player"] == "B"
     over = received[-1]["data"]
     assert over["winner"] == "A" and over["score"] == {"A": 1, "B": 0} and over["turns"] == 1
