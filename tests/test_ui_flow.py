@@ -776,3 +776,99 @@ def test_the_storage_event_makes_a_second_tab_follow_at_the_curtain():
     model = tab2.do("saved-elsewhere")
     assert model["screen"] == "curtain" and model["name"] == "Bob"
     assert not tab2.flow.dispatch("saved-elsewhere")  # nothing new: nothing happens
+
+
+# --- against the computer (issue 10) ----------------------------------------------------------
+
+
+def _vs_computer(side="first", level="easy", storage=None):
+    t = Table(storage)
+    t.do("field", "opponent", "computer")
+    t.do("field", "level", level)
+    t.do("field", "side", side)
+    t.do("field", "name-A", "Ann")
+    return t
+
+
+def test_a_game_against_the_computer_has_no_curtain_and_reports_its_turns():
+    storage = MemoryStorage()
+    t = _vs_computer(storage=storage)
+    model = t.do("new-game")
+    assert model["screen"] == "placement" and model["name"] == "Ann"  # no curtain before a person
+    for n, position in enumerate(A_SETUP, 1):
+        square, facing = position.split("/")
+        t.do("select", str(n))
+        t.do("square", square)
+        t.do("facing", facing)
+    model = t.do("confirm-placement")
+    assert model["screen"] == "thinking"
+    model = t.do("think")  # the computer places
+    assert model["screen"] == "turn" and model["stage"] == "move"
+    assert t.flow.game.name("B") == "Computer"
+    saved = json.loads(json.loads(storage.get(SAVE_KEY))["record"])
+    assert saved["players"]["B"]["computer"] == "easy" and "computer" not in saved["players"]["A"]
+    t.turn(1, steps=["forward"], shot=None, reveal=False)
+    model = t.do("end-turn")
+    assert model["screen"] == "thinking"
+    model = t.do("think")  # the computer plays its turn 1
+    assert model["screen"] == "turn" and model["report"]["turn"] == 1
+    assert model["announce"].startswith("Turn 1: Computer ")
+    # what the page shows holds nothing of the computer's pieces
+    view = json.dumps(model)
+    for n in (1, 2, 3):
+        assert str(t.flow.game.position("B", n)) not in view
+    # a reload resumes the same game, the computer still at its level
+    again = Table(storage)
+    again.flow.restore()
+    assert again.flow.facts.computer == {"B": "easy"}
+    assert again.model()["screen"] == "turn"  # no one to hide the board from
+
+
+def test_the_computer_can_play_first_and_the_person_second():
+    t = _vs_computer(side="second", level="medium")
+    model = t.do("new-game")
+    assert model["screen"] == "thinking"
+    model = t.do("think")
+    assert model["screen"] == "placement" and model["player"] == "B" and model["name"] == "Ann"
+    assert t.flow.game.name("A") == "Computer"
+
+
+def test_a_whole_game_against_the_computer_ends_with_a_review():
+    t = _vs_computer(level="hard")
+    t.do("new-game")
+    for n, position in enumerate(A_SETUP, 1):
+        square, facing = position.split("/")
+        t.do("select", str(n))
+        t.do("square", square)
+    t.do("confirm-placement")
+    t.do("think")
+    for _ in range(200):  # the person resigns after a few turns; the computer never does
+        model = t.model()
+        if model["screen"] == "thinking":
+            t.do("think")
+        elif model["screen"] == "turn" and model["stage"] == "move":
+            if model["turn"] >= 4:
+                t.do("resign")
+                t.do("resign-confirm")
+                break
+            piece = next(p["number"] for p in model["pieces"] if p.get("movable"))
+            t.do("select", str(piece))
+            dest = t.model()["move"]["dests"][0]
+            t.do("square", dest)
+            if t.model()["move"]["dest_facing"] is None:
+                t.do("facing", t.model()["move"]["facings"][0])
+            t.do("confirm-move")
+            fire = t.model()["fire"]
+            if fire["can_skip"]:
+                t.do("skip")
+            else:
+                target = next(p["targets"][0] for p in t.model()["pieces"] if p.get("targets"))
+                t.do("square", target)
+                t.do("fire")
+        elif model["screen"] == "turn" and model["stage"] == "result":
+            t.do("end-turn")
+        else:
+            raise AssertionError(model["screen"])
+    model = t.model()
+    assert model["screen"] == "over" and model["outcome"]["winner"] == "B"
+    assert "computer" in model["names"]["B"].lower()

@@ -171,9 +171,8 @@ class Table:
             side = form.side if form.side != "random" else self.rng.choice(("first", "second"))
             person, computer = (first, second) if side == "first" else (second, first)
             facts.computer = {computer: form.level}
-            names[computer] = "Computer"
-            if names[person] is None or names[person] == "Computer":
-                names[person] = "You"
+            yours = names[first]  # the form has one name field against the computer: the person's
+            names = {person: yours if yours and yours != "Computer" else "You", computer: "Computer"}
         refusal = self.kind.names_refusal(names)
         if refusal:
             form.error = _sentence(refusal)
@@ -468,8 +467,8 @@ class Table:
             if p not in self.facts.computer:
                 self.form.names[p] = self.kind.name(self.game, p)
         self._next()
-        if self.screen == "play":  # a reload never opens a board by itself
-            self.draft, self.screen = None, "curtain"
+        if self.screen == "play" and not self.facts.computer:
+            self.draft, self.screen = None, "curtain"  # a reload never shows a board by itself
 
     # --- the screen model ------------------------------------------------------------------
 

@@ -274,6 +274,7 @@ def _result_controls(model: dict) -> El:
     cls = ["result", "hit" if result.get("hit") else "miss" if kind == "shot" else None]
     symbol = "◉ " if result.get("hit") else "○ " if kind == "shot" else ""
     next_label = ("See the final result" if result["over"] else
+                  "Let the computer play" if model.get("computer") else
                   f"Hide my board and pass to {model['other']}")
     return h("section", {"class": "controls result-controls", "aria-label": "Result"},
              h("p", {"class": cls}, h("span", {"aria-hidden": "true"}, symbol), result["text"]),
