@@ -459,13 +459,13 @@ import gc, json, random
 import js
 from pyodide.ffi import create_proxy
 from mortar import Square
-from mortar.rules import half_rows
 from mortar.ui.main import start
+from mortar.ui.turn import PlacementDraft
 
 
 def _bench_play_game(seed):
     app = start.app
-    flow = app.flow
+    table = app.table
     rng = random.Random(int(seed))
     renders = 0
 
@@ -474,24 +474,26 @@ def _bench_play_game(seed):
         renders += 1
         app.run(*intent)
 
-    if flow.screen != "start":
+    if table.screen != "start":
         run("menu")
-    flow.dispatch("field", "limit", "28")
+    table.dispatch("field", "limit", "28")
     run("new-game")
-    while flow.screen != "over":
-        screen = flow.screen
+    if table.form.confirm_replace:
+        run("new-game", "replace")
+    while table.screen != "over":
+        screen = table.screen
         if renders > 100_000:
             raise RuntimeError("the game does not end")
         if screen == "curtain":
             run("reveal")
-        elif screen == "placement":
-            half = [q for q in Square.all() if q.row in half_rows(flow.placing.player)]
+        elif screen == "play" and isinstance(table.draft, PlacementDraft):
+            half = sorted(table.draft.seat.half, key=lambda q: q.index)
             for n, q in enumerate(rng.sample(half, 3), 1):
                 run("select", str(n))
                 run("square", str(q))
             run("confirm-placement")
-        elif screen == "turn":
-            draft, game = flow.draft, flow.game
+        elif screen == "play":
+            draft, game = table.draft, table.game
             if draft.stage == "result":
                 run("end-turn")
             elif draft.stage == "sacrifice":
@@ -504,11 +506,11 @@ def _bench_play_game(seed):
                 move = action.move
                 run("select", str(move.piece))
                 run("square", str(move.to.square))
-                if flow.draft.dest_facing is not move.to.facing:
+                if table.draft.dest_facing is not move.to.facing:
                     run("facing", move.to.facing.name)
                 run("confirm-move")
-                if flow.draft.stage != "fire":
-                    raise RuntimeError(f"move refused: {flow.message}")
+                if table.draft.stage != "fire":
+                    raise RuntimeError(f"move refused: {table.draft.message}")
                 if action.shot is not None:
                     run("select", str(action.shot.piece))
                     run("square", str(action.shot.at))
@@ -519,8 +521,28 @@ def _bench_play_game(seed):
                 raise RuntimeError(f"unexpected stage {draft.stage}")
         else:
             raise RuntimeError(f"unexpected screen {screen}")
-    return json.dumps({"renders": renders, "turns": flow.game.turns_started,
-                       "winner": flow.game.winner})
+    return json.dumps({"renders": renders, "turns": table.game.turns_started,
+                       "winner": str(table.game.winner)})
+
+
+def _bench_computer(level, games):
+    # the computer's decisions in this page: every turn of a few games, both seats played by it
+    import time
+    from mortar import Game, Options
+    from mortar.bot import Bot
+
+    times = []
+    for g in range(int(games)):
+        game = Game(Options(turn_limit=28))
+        bots = {p: Bot(str(level), seed=1000 * g + i) for i, p in enumerate("AB")}
+        while game.outcome is None:
+            player = game.to_play
+            seat = game.seat(player)
+            t0 = time.perf_counter()
+            action = bots[str(player)].choose(seat)
+            times.append((time.perf_counter() - t0) * 1000)
+            game.place(action) if game.phase == "setup" else game.apply(action)
+    return json.dumps(times)
 
 
 def _bench_memory():
@@ -532,6 +554,7 @@ def _bench_memory():
 
 
 js.window.benchPlayGame = create_proxy(_bench_play_game)
+js.window.benchComputer = create_proxy(_bench_computer)
 js.window.benchMemory = create_proxy(_bench_memory)
 js.document.documentElement.setAttribute("data-bench-player", "1")
 """
@@ -565,6 +588,34 @@ def bench_memory(browser, game_url: str, games: int) -> list[dict]:
               f" wasm {rows[-1]['wasm'] / 1e6:.1f} MB", flush=True)
     context.close()
     return rows
+
+
+def bench_computer(browser, game_url: str, games: int) -> dict[str, list[float]]:
+    """The computer's decision times in the page (Pyodide, main thread), every turn of
+    ``games`` games it plays against itself at each level."""
+    context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(game_url)
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+    run_py(page, PLAYER_SCRIPT, "bench-player")
+    out = {}
+    for level in ("easy", "medium", "hard"):
+        out[level] = json.loads(page.evaluate("([l, g]) => window.benchComputer(l, g)", [level, games]))
+    context.close()
+    return out
+
+
+def print_computer(times: dict[str, list[float]]) -> dict:
+    print("\nthe computer's decisions in the page (Pyodide, main thread; ms per decision)")
+    print(f"  {'level':<8} {'median':>8} {'p90':>8} {'worst':>8} {'decisions':>10}")
+    out = {}
+    for level, xs in times.items():
+        xs = sorted(xs)
+        p90 = xs[int(0.9 * (len(xs) - 1))]
+        out[level] = {"median_ms": median(xs), "p90_ms": p90, "max_ms": xs[-1], "n": len(xs)}
+        print(f"  {level:<8} {median(xs):8.1f} {p90:8.1f} {xs[-1]:8.1f} {len(xs):10d}")
+    print("  goal (CPython, hard): 100 ms median, 400 ms worst; the page shows 'thinking' meanwhile")
+    return out
 
 
 def print_memory(rows: list[dict]) -> dict:
@@ -647,7 +698,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--turns", type=int, default=16, help="turns played through clicks")
     ap.add_argument("--throttled-runs", type=int, default=2,
                     help="throttled first visits of each page and profile (default 2)")
-    ap.add_argument("--only", choices=["startup", "throttled", "interactions", "memory"], action="append",
+    ap.add_argument("--computer-games", type=int, default=3,
+                    help="games the computer plays against itself per level, for its decision times")
+    ap.add_argument("--only", choices=["startup", "throttled", "interactions", "memory", "computer"],
+                    action="append",
                     help="run only these parts (repeatable)")
     ap.add_argument("--dist", default=str(dist.DEFAULT_OUT))
     ap.add_argument("--no-build", action="store_true", help="use --dist as it is")
@@ -693,7 +747,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.record_stdlib:
                 record_stdlib(browser, origin + "/game/")
                 return 0
-            parts = args.only or ["startup", "throttled", "interactions", "memory"]
+            parts = args.only or ["startup", "throttled", "interactions", "memory", "computer"]
             if "startup" in parts:
                 rows = bench_startup(browser, origin + "/game/", origin + "/bare/", args.runs,
                                      origin + "/bare-stock/")
@@ -708,6 +762,9 @@ def main(argv: list[str] | None = None) -> int:
             if "memory" in parts:
                 rows = bench_memory(browser, origin + "/game/", args.games)
                 figures["memory"] = print_memory(rows)
+            if "computer" in parts:
+                figures["computer"] = print_computer(
+                    bench_computer(browser, origin + "/game/", args.computer_games))
             browser.close()
         server.shutdown()
         server.server_close()

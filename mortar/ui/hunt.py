@@ -29,8 +29,8 @@ from ..rules import (
 )
 from ..view import report_of
 from . import scene
+from .kind import SaveError, TableFacts
 from .review import Review
-from .table import SaveError, TableFacts
 from .turn import PlacementDraft, TurnDraft
 
 VERSION = 1  # of the save payload around the record
