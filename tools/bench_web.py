@@ -387,7 +387,7 @@ def bench_interactions(browser, game_url: str, turns: int) -> dict[str, list[dic
     page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
     d = Driver(page)
     d.check_curtain = lambda: d.wait_screen("curtain")  # the curtain is tested elsewhere
-    d.new_game("Alice", "Bob", limit="28")
+    d.new_game("Alice", "Bob", limit="suggested")
     d.place("Alice", ["C2/N", "F3/N", "J2/N"])
     d.wait_screen("curtain")
     d.place("Bob", ["C7/S", "F8/S", "J7/S"])

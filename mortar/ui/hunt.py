@@ -20,6 +20,7 @@ from ..jsontext import JSONTextError, loads
 from ..record import NewerFormatError, Record, RecordError, RecordIllegalError, infer_loadout, parse
 from ..rules import (
     PLAYERS,
+    SUGGESTED_TURN_LIMIT,
     TURN_LIMIT_MAX,
     Loadout,
     Options,
@@ -50,7 +51,8 @@ class Hunt:
     def set_field(self, fields: dict[str, str], name: str, value: str) -> bool:
         if name == "variant" and value in {v.value for v in Variant}:
             fields["variant"] = value
-        elif name == "limit" and value in ("off", "28", "custom"):
+        elif name == "limit" and value in ("off", "suggested", str(SUGGESTED_TURN_LIMIT), "custom"):
+            value = "suggested" if value == str(SUGGESTED_TURN_LIMIT) else value
             fields["limit"] = value
         elif name == "custom-limit":
             fields["custom_limit"] = value[:6]
@@ -62,8 +64,8 @@ class Hunt:
 
     def _options(self, fields: dict[str, str]) -> Options:
         limit: int | None = None
-        if fields["limit"] == "28":
-            limit = 28  # the rulebook's suggestion: one page of the pad
+        if fields["limit"] == "suggested":
+            limit = SUGGESTED_TURN_LIMIT
         elif fields["limit"] == "custom":
             text = fields["custom_limit"].strip()
             if not text.isdigit() or not 1 <= int(text) <= TURN_LIMIT_MAX:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..notation import Facing
-from ..rules import NAME_MAX, TURN_LIMIT_MAX, PieceType
+from ..rules import NAME_MAX, SUGGESTED_TURN_LIMIT, TURN_LIMIT_MAX, PieceType
 from .board import render_board, screen_direction
 from .html import El, h
 from .padview import SHAPE_SYMBOL, render_pad
@@ -196,7 +196,8 @@ def render_start(model: dict) -> El:
                         "Every shot leaves a crater: no piece may cross it, no square is shot twice.")),
                h("fieldset", None, h("legend", None, "Turn limit"),
                  _radio("limit", "off", form["limit"], "None", "Play until one side is wiped out."),
-                 _radio("limit", "28", form["limit"], "28 turns", "One page of the paper pad."),
+                 _radio("limit", "suggested", form["limit"], f"{SUGGESTED_TURN_LIMIT} turns",
+                        "One page of the paper pad."),
                  _radio("limit", "custom", form["limit"], "Custom"),
                  h("label", {"class": "field custom-limit"},
                    h("span", None, "Turns"),
