@@ -8,6 +8,7 @@ operations per candidate. The computer player imports this module without the ga
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from enum import StrEnum
 from functools import cache
 
@@ -141,3 +142,15 @@ def reachable_ends(player: str, start: int, blocked: int) -> tuple[int, ...]:
             _END_CACHE.clear()
         _END_CACHE[key] = ends
     return ends
+
+
+def warm_up(player: str) -> Iterator[None]:
+    """Fill the move-path cache for every position of ``player``'s half, yielding every few
+    dozen positions: the page runs it in idle slices, so the computer's first decision (which
+    asks for every position's moves) does not stall the page for half a second."""
+    half = HALF_MASK[player]
+    for n, position in enumerate(Position._all):
+        if half >> position.square.index & 1:
+            _reach(player, position.index)
+            if n % 32 == 31:
+                yield

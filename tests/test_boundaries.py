@@ -107,3 +107,18 @@ def test_the_turn_ui_does_not_import_the_game_state(path):
     imported = ui_imports(path)
     assert not imported & GAME_STATE, imported & GAME_STATE
     assert "name:Game" not in imported and "name:Record" not in imported
+
+
+def test_the_move_cache_warm_up_covers_the_whole_half_in_small_slices():
+    from mortar.moves import _reach, warm_up
+    from mortar.notation import Position
+    from mortar.rules import half
+
+    slices = list(warm_up("B"))
+    assert len(slices) >= 10  # the page runs one slice per idle moment
+    squares = half("B")
+    before = _reach.cache_info().misses
+    for position in Position._all:
+        if position.square in squares:
+            _reach("B", position.index)
+    assert _reach.cache_info().misses == before  # every position of B's half was warmed

@@ -24,6 +24,7 @@ ARROW_KEYS = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "Ar
 MAX_IMPORT_BYTES = 2_000_000
 ARM_DELAY_MS = 300  # buttons marked data-arm ignore presses for this long after they appear
 PRESS_KEYS = ("Enter", " ")  # keys that activate a focused button
+IDLE_SLICE_MS = 40  # between the slices of idle work (a slice takes a few ms)
 THINK_PAUSE_MS = 600  # the computer's turn stays on screen long enough for a person to follow
 
 
@@ -48,6 +49,8 @@ class App:
         self._screen: str | None = None
         self._arm = create_proxy(self._guard(self._arm_buttons))  # one timer callback for life
         self._think = create_proxy(self._guard(lambda *_: self.run("think")))
+        self._idle_work = None  # an iterator of small jobs, one per idle slice
+        self._idle = create_proxy(self._guard(self._idle_step))
         # A hand-over button (data-arm) reveals or hides a board, so it takes only a fresh,
         # deliberate press: one that began after the button appeared (plus ARM_DELAY_MS). A key
         # held down from the previous screen, its auto-repeat, or a double tap never count.
@@ -124,6 +127,19 @@ class App:
                 target = self.root.querySelector(".screen-title")
         if not absent(target):
             target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+
+    def idle(self, work) -> None:
+        """Run ``work`` (an iterator) one step per timer slice, between the player's taps."""
+        self._idle_work = work
+        js.setTimeout(self._idle, IDLE_SLICE_MS)
+
+    def _idle_step(self, *_args) -> None:
+        if self._idle_work is None:
+            return
+        if next(self._idle_work, StopIteration) is StopIteration:
+            self._idle_work = None
+            return
+        js.setTimeout(self._idle, IDLE_SLICE_MS)
 
     def _arm_buttons(self, *_args) -> None:
         for el in self.root.querySelectorAll("[data-arm]"):

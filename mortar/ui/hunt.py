@@ -9,6 +9,7 @@ seat), the radar, and the review of a finished or imported game.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from ..actions import Resign, Setup
@@ -17,6 +18,7 @@ from ..bot import radar as radar_of
 from ..bot import word as radar_word
 from ..game import Game
 from ..jsontext import JSONTextError, loads
+from ..moves import warm_up
 from ..record import NewerFormatError, Record, RecordError, RecordIllegalError, infer_loadout, parse
 from ..rules import (
     PLAYERS,
@@ -129,6 +131,11 @@ class Hunt:
 
     def choose(self, game: Game, player: str, level: str, seed: int) -> Any:
         return Bot(level, seed).choose(game.seat(player))
+
+    def warm_up(self) -> Iterator[None]:
+        """Idle-time work that makes the computer's first decision quick (see moves.warm_up)."""
+        for player in PLAYERS:
+            yield from warm_up(player)
 
     def outcome(self, game: Game) -> dict[str, Any] | None:
         return None if game.outcome is None else game.outcome.as_dict()

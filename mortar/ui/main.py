@@ -76,6 +76,7 @@ def start() -> None:
         app = App(document.getElementById("app"), flow, live=document.getElementById("announcer"))
         app.install()
         app.render()
+        app.idle(flow.kind.warm_up())  # the computer's geometry, filled in between taps
         start.app = app  # keep the app (and its event proxies) alive
     except Exception:
         show_error("The game could not start:\n" + traceback.format_exc())
