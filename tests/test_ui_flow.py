@@ -872,3 +872,22 @@ def test_a_whole_game_against_the_computer_ends_with_a_review():
     model = t.model()
     assert model["screen"] == "over" and model["outcome"]["winner"] == "B"
     assert "computer" in model["names"]["B"].lower()
+
+
+def test_the_radar_shows_only_when_the_table_allows_it_and_only_from_the_players_seat():
+    t = Table()
+    t.do("field", "radar", "on")
+    t.start()
+    model = t.turn(1, steps=["forward"], shot="C7")  # Alice hits C7
+    assert model["radar"] is None  # the result stage has no radar
+    t.do("end-turn")
+    model = t.do("reveal")  # Bob's turn: where could Alice's shell on C7 have come from?
+    radar = model["radar"]
+    assert radar is not None and radar["last_shot"]["at"] == "C7"
+    assert "C3" in radar["last_shot"]["squares"]  # Alice's piece 1 fired from C3
+    assert radar["lines"] and all(isinstance(line, str) for line in radar["lines"])
+    # the heat map covers the enemy half only (the radar is built from Bob's seat)
+    assert set(radar["heat"]) <= {f"{c}{r}" for c in "ABCDEFGHIJKL" for r in (1, 2, 3, 4)}
+    off = Table()
+    off.start()
+    assert off.do("reveal")["radar"] is None
