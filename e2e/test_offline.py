@@ -233,6 +233,8 @@ UNTRIMMED_RELEASE = "90cd69f62c5a1160cc3d326c03247733bf3e1f31"
 def _build_release(commit: str, out, tmp_path) -> str:
     """Build the dist of an older commit with that commit's own tools (git archive + its
     tools/dist.py, on this checkout's node_modules and static/vendor); return its version."""
+    if subprocess.run(["git", "-C", str(dist.ROOT), "cat-file", "-e", commit + "^{commit}"]).returncode:
+        pytest.fail(f"needs commit {commit[:12]} (a full clone; git fetch --unshallow)", pytrace=False)
     root = tmp_path / f"src-{commit[:8]}"
     root.mkdir()
     archive = subprocess.run(["git", "-C", str(dist.ROOT), "archive", commit], capture_output=True,

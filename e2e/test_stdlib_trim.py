@@ -8,6 +8,9 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
+from conftest import RECORD_STDLIB
 from ui_driver import Driver
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,6 +57,8 @@ js.document.documentElement.setAttribute("data-e2e-tool", json.tool.__name__)
 """
 
 
+@pytest.mark.skipif(bool(RECORD_STDLIB), reason="recording: the pages get the full library, and"
+                    " this test's imports are not the game's")
 def test_a_missing_module_is_fetched_from_the_full_library_and_the_game_plays_on(open_game):
     full_gets = []
     g = open_game(before_goto=lambda context, page: page.on(
