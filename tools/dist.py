@@ -79,7 +79,7 @@ STDLIB = "static/vendor/pyodide/python_stdlib.zip"
 FULL_STDLIB = "static/vendor/pyodide/python_stdlib_full.zip"  # as Pyodide ships it
 LOCK = "static/vendor/pyodide/pyodide-lock.json"
 PYC_ZIPS = {STDLIB: ("--trim", STDLIB_LIST, KEEP_LIST),
-            "mortar.zip": ("--alongside", "--stored")}
+            "mortar.zip": ("--alongside", "--stored", "--no-debug-ranges")}
 MIN_COMPRESS = 1024  # bytes; smaller files gain nothing worth a second request path
 MAX_RATIO = 0.9  # keep a compressed copy only when it is at most 90 % of the original
 

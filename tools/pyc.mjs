@@ -18,9 +18,9 @@
 //     source; entries STORED, so that the .br/.gz copy compresses across modules (brotli:
 //     about 30 % smaller than deflating each entry); and `stdlib-trimmed.txt`, the names of the
 //     modules left out, for the page's fallback (mortar/ui/fallback.py);
-//   * mortar.zip --alongside --stored (the game's own tracebacks keep their source lines;
-//     unpacked into the browser's file system, whose fresh mtimes would make timestamp pycs
-//     look stale).
+//   * mortar.zip --alongside --stored --no-debug-ranges (the game's own tracebacks keep their
+//     source lines, without ^^^ marks: 20 % less as brotli; unpacked into the browser's file
+//     system, whose fresh mtimes would make timestamp pycs look stale).
 // The pycs are "unchecked-hash" ones (never revalidated against a source). Without --stored
 // or --trim, OUT.zip's entries are deflated.
 // Used by `make dist` only. Prints one line; exit code 1 on any failure.
@@ -32,21 +32,22 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
 const stored = args.includes("--stored");
-const [mode, inZip, outZip, listFile, keepFile] = args.filter((a) => a !== "--stored");
+const noDebugRanges = args.includes("--no-debug-ranges");
+const [mode, inZip, outZip, listFile, keepFile] = args.filter((a) => !["--stored", "--no-debug-ranges"].includes(a));
 const fail = (msg) => {
   console.log("pyc: FAILED: " + String(msg).slice(0, 500));
   process.exit(1);
 };
 const trim = mode === "--trim";
 if (!["--alongside", "--sourceless", "--trim"].includes(mode) || !inZip || !outZip || (trim && !keepFile)) {
-  fail("usage: node tools/pyc.mjs --alongside|--sourceless [--stored] IN.zip OUT.zip [MODULES]\n" +
+  fail("usage: node tools/pyc.mjs --alongside|--sourceless [--stored] [--no-debug-ranges] IN.zip OUT.zip [MODULES]\n" +
        "       node tools/pyc.mjs --trim IN.zip OUT.zip MODULES KEEP");
 }
 
 try {
   const dir = process.env.PYODIDE_DIR || path.join(REPO, "node_modules", "pyodide");
   const { loadPyodide } = await import(pathToFileURL(path.join(dir, "pyodide.mjs")).href);
-  const env = trim || process.env.NODEBUG ? { PYTHONNODEBUGRANGES: "1" } : {};
+  const env = trim || noDebugRanges ? { PYTHONNODEBUGRANGES: "1" } : {};
   const py = await loadPyodide({ indexURL: dir + path.sep, env, stdout: () => {}, stderr: () => {} });
   py.FS.writeFile("/tmp/in.zip", new Uint8Array(fs.readFileSync(inZip)));
   py.globals.set("SOURCELESS", mode !== "--alongside");
