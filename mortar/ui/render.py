@@ -119,10 +119,10 @@ def _reach(kind: PieceType) -> str:
     return f"Each shell lands {kind.shortest} to {kind.longest} squares ahead."
 
 
-def _name_input(player: str, value: str) -> El:
+def _name_input(player: str, value: str, placeholder: str | None = None) -> El:
     return h("input", {"type": "text", "name": f"name-{player}", "value": value,
                        "maxlength": str(NAME_MAX), "autocomplete": "off", "spellcheck": "false",
-                       "placeholder": f"Player {player}", "data-action": "field",
+                       "placeholder": placeholder or f"Player {player}", "data-action": "field",
                        "data-arg": f"name-{player}", "data-key": f"field:name-{player}"})
 
 
@@ -132,7 +132,7 @@ LEVEL_WORDS = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
 def _computer_fields(form: dict) -> El:
     return h("fieldset", None, h("legend", None, "Against the computer"),
              h("label", {"class": "field"}, h("span", None, "Your name"),
-               _name_input("A", form["names"]["A"])),
+               _name_input("A", form["names"]["A"], "You")),
              h("div", {"class": "choice-row", "role": "group", "aria-label": "Level"},
                *(_radio("level", lv, form["level"], LEVEL_WORDS.get(lv, lv)) for lv in form["levels"])),
              h("div", {"class": "choice-row", "role": "group", "aria-label": "Your side"},
@@ -178,7 +178,7 @@ def render_start(model: dict) -> El:
              h("form", {"class": "card start-form", "data-action": "new-game", "novalidate": True,
                         "aria-labelledby": "new-game-title"},
                h("h2", {"id": "new-game-title"}, "New game"),
-               h("p", {"class": "hint"}, "Two players, one device: you pass it between turns."),
+               h("p", {"class": "hint"}, "A friend on this device (you pass it between turns), or the computer."),
                h("fieldset", None, h("legend", None, "Opponent"),
                  _radio("opponent", "person", form["opponent"], "Two people",
                         "One device, passed between you behind a curtain."),
