@@ -13,9 +13,11 @@ The computer player::
     #    never Resign. Same level + seed + equal seats -> the same action. Raises ValueError
     #    when the seat is not to act (or has placed already during placement).
 
-Decisions take ~10-40 ms in CPython here (hard: see tools/bench_bot.py); the first call of a
-game also fills geometry caches. To rebuild after a reload, just call ``choose`` with the
-restored seat: the belief is a pure function of the seat's log (cached per log prefix).
+A hard decision takes ~10 ms of CPU in CPython here and ~70 ms in Pyodide under Node
+(``make bench-bot``, ``node tools/bench_bot_pyodide.mjs``); the first call of a game also fills
+geometry caches. ``choose`` is synchronous: in the page, yield to the browser before calling
+it. To rebuild after a reload, just call ``choose`` with the restored seat: the belief is a pure
+function of the seat's log (cached per log prefix; ``mortar.bot.model.forget()`` drops it).
 
 The radar and the review (same belief model as the bot; any seat after placement)::
 
@@ -45,10 +47,13 @@ Levels: *easy* moves at random and shoots loosely (plausible targets weighted by
 now and then); *medium* fires where the hit probability is highest; *hard* also weighs the
 chance that the enemy's next shot finds one of its pieces (the enemy's belief after this turn's
 shot or skip, where the enemy can reach, and how well the enemy has been aiming so far), so it
-moves pieces out of the regions its shots gave away, picks shooters and skips accordingly.
+moves pieces out of the regions its shots gave away and picks shooters (and, rarely, skips)
+accordingly; and it looks one turn ahead for placement: next turn's best shot from where its
+pieces end up, on the belief after the enemy's next move. Weights: :class:`HardWeights`.
 """
 
-from .player import LEVELS, Bot
+from .player import LEVELS, Bot, HardWeights
 from .radar import PieceExposure, Radar, ShotOrigins, heat_map, origins, radar, word
 
-__all__ = ["LEVELS", "Bot", "PieceExposure", "Radar", "ShotOrigins", "heat_map", "origins", "radar", "word"]
+__all__ = ["LEVELS", "Bot", "HardWeights", "PieceExposure", "Radar", "ShotOrigins", "heat_map", "origins",
+           "radar", "word"]
