@@ -29,6 +29,10 @@ class Truth:
             heat[position.square.index] = 1.0
         return heat
 
+    def heats_after_turn(self, shots: list) -> dict:
+        """The oracle does not predict the enemy's next move: it will see it."""
+        return {shot: self.heat() for shot in shots}
+
     def can_fire_at(self) -> list[float]:
         reach = [0.0] * 108
         table = geo.ends_table(self.enemy, 0)
