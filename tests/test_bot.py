@@ -185,3 +185,14 @@ def test_belief_never_rules_out_the_truth(options):
                         assert seen.state_probability(position, kind) > 0
                         checked += 1
     assert checked > 60
+
+
+def test_duel_command_prints_the_table(capsys):
+    from mortar.cli import main
+    assert main(["duel", "hard", "random", "--games", "1", "--turn-limit", "4", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "hard vs random: 1 pairs (2 games), classic" in out
+    assert "win rate" in out and "hard decision time" in out
+    with pytest.raises(SystemExit) as refused:  # the oracle is bench code, not shipped
+        main(["duel", "oracle", "random"])
+    assert refused.value.code == 2
