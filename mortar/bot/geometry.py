@@ -74,3 +74,26 @@ def ends(table: list[tuple[int, ...] | None], player: str, blocked: int, positio
     if found is None:
         found = table[position] = reachable_ends(player, position, blocked)
     return found
+
+
+_REACH: dict[tuple[str, PieceType, int], list[tuple[int, ...]]] = {}
+
+
+def reach(player: str, kind: PieceType, blocked: int) -> list[tuple[int, ...]]:
+    """For each position index: the squares a ``kind`` there could fire at on its player's next
+    turn, standing or after one move (``blocked`` squares cannot be entered)."""
+    key = (player, kind, blocked)
+    found = _REACH.get(key)
+    if found is None:
+        if len(_REACH) > 16:
+            _REACH.clear()
+        shots = targets(player, kind)
+        table = ends_table(player, blocked)
+        found = [()] * POSITIONS
+        for p in half_positions(player):
+            squares = set(shots[p])
+            for e in ends(table, player, blocked, p):
+                squares.update(shots[e])
+            found[p] = tuple(sorted(squares))
+        _REACH[key] = found
+    return found

@@ -45,6 +45,8 @@ class HardWeights:
     ahead: float = 0.3  # weight of next turn's best shot from the new places (vs random: 97.5 -> 99.5 %)
     aim_blind: float = 0.25  # below this mean aim (see Tracker.aims) the enemy is not aiming
     aim_sure: float = 0.6  # from this mean aim on, the danger counts in full
+    blind_reach: bool = True  # a blind enemy: fear its reach (True) or nothing (False)
+    reach_ahead: bool = True  # look ahead with a move before next turn's shot (True) or none
 
 
 class Bot:
@@ -109,7 +111,11 @@ class Bot:
         # shots at the middle value)
         aims = (*seen.aims, 0.5 * (w.aim_blind + w.aim_sure), 0.5 * (w.aim_blind + w.aim_sure))
         aim = sum(aims) / len(aims)
-        fear = w.danger * min(1.0, max(0.0, (aim - w.aim_blind) / (w.aim_sure - w.aim_blind)))
+        aiming = min(1.0, max(0.0, (aim - w.aim_blind) / (w.aim_sure - w.aim_blind)))
+        if w.blind_reach:  # a blind enemy still fires where it can reach: flatten its aim only
+            fear, sharpness = w.danger, w.sharpness * aiming
+        else:
+            fear, sharpness = w.danger * aiming, w.sharpness
         reach = self.believed(seat).can_fire_at()
         half = geo.half_squares(str(seat.player))
         craters = {s.index for s in seat.craters}
@@ -118,7 +124,7 @@ class Bot:
         # danger[shot][square]: chance the enemy's next shot lands on that square
         danger: dict[int | None, dict[int, float]] = {}
         for shot, guess in seen_by_enemy.items():
-            weights = {s: reach[s] * (guess[s] + w.floor) ** w.sharpness for s in half if s not in craters}
+            weights = {s: reach[s] * (guess[s] + w.floor) ** sharpness for s in half if s not in craters}
             total = sum(weights.values()) or 1.0
             danger[shot] = {s: x / total for s, x in weights.items()}
         # next turn's best shot from where the pieces end up, on the belief after the enemy's
@@ -126,9 +132,15 @@ class Bot:
         ahead = self.believed(seat).heats_after_turn([None])[None] if w.ahead else heat
         player = str(seat.player)
 
+        # next turn a piece may move before it fires: what it could reach then (own wrecks and
+        # craters block; the other pieces are ignored as they may move too)
+        blocked = sum(1 << s.index for s in seat.craters)
+        blocked |= sum(1 << p.position.square.index for p in seat.pieces if not p.alive)
+
         def best_shot(position: Position, kind: PieceType) -> float:
-            return max((ahead[t] for t in geo.targets(player, kind)[position.index] if t not in craters),
-                       default=0.0)
+            squares = geo.reach(player, kind, blocked)[position.index] if w.reach_ahead \
+                else geo.targets(player, kind)[position.index]
+            return max((ahead[t] for t in squares if t not in craters), default=0.0)
 
         standing = {p.number: best_shot(p.position, p.type) for p in live}
         kinds = {p.number: p.type for p in live}
