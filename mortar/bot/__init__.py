@@ -43,6 +43,10 @@ its 384 positions (768 with the secret loadout's unknown types), updated after e
 event -- the enemy's hidden move (uniform over its legal ends; craters and wrecks block), the
 reverse of the range table for its shot, the bot's own misses (nothing there) and hits, and
 sacrifices. Exposure is the same model run over the bot's own pieces from the enemy's side.
+The move model assumes any piece may have moved, anywhere it could: against a random or a
+medium opponent the predicted hit chances match the hits (tests/test_bot.py), against a careful
+player who moves the piece that fired they are over-confident (medium predicted 100 hits
+against hard and made 24) -- the radar's numbers are upper estimates then.
 Levels: *easy* moves at random and shoots loosely (plausible targets weighted by belief, a skip
 now and then); *medium* fires where the hit probability is highest; *hard* also weighs the
 chance that the enemy's next shot finds one of its pieces (the enemy's belief after this turn's
