@@ -144,7 +144,7 @@ def test_a_whole_classic_game_to_a_win_through_intents():
     model = t.turn(3, dest="G7/SE", shot="J4", reveal=False)
     assert model["result"] == {"text": "Miss. Your shell on J4 hit nothing.", "over": False,
                                "kind": "shot", "at": "J4", "hit": False, "piece": 3,
-                               "origin": "G7"}
+                               "origin": "G7", "turn": 1}
     t.do("end-turn")
     t.turn(2, steps=["forward"], shot="E7")
     t.do("end-turn")
@@ -331,18 +331,17 @@ def test_picking_a_destination_then_a_facing():
     assert model["move"]["dest"] == "D4" and model["move"]["end"] == "D4/NE"
     model = t.do("square", "D3")
     move = model["move"]
-    assert move["dest"] == "D3" and move["dest_facing"] is None
+    # several facings: the piece's own facing (N) is the default, the player may change it
+    assert move["dest"] == "D3" and move["dest_facing"] == "N"
     assert move["facings"] == ["N", "NE", "E"]  # right, forward, then one more turn at most
-    assert move["error"] == "Pick the facing the piece ends with."
+    assert move["error"] is None and move["end"] == "D3/N"
     model = t.do("facing", "E")
     assert model["move"]["end"] == "D3/E" and model["move"]["error"] is None
     model = t.do("square", "H8")  # not reachable
     assert model["message"].startswith("Piece 1 cannot end its move on H8")
     model = t.do("square", "C3")  # only facing N is reachable there… and more by turning
     assert set(model["move"]["facings"]) >= {"N"}
-    model = t.do("confirm-move")
-    assert model["stage"] == "move"  # C3 picked, facing not yet
-    t.do("facing", "N")
+    assert model["move"]["dest_facing"] == "N"
     model = t.do("confirm-move")
     assert model["stage"] == "fire"
     assert model["fire"]["move"] == {"piece": 1, "to": "C3/N"}

@@ -75,24 +75,63 @@ def token(tok: dict[str, Any], orientation: str) -> El:
              h("span", {"class": "flag"}, h("span", {"class": "num"}, str(tok["number"]))))
 
 
+HEAT_STEPS = (0.5, 0.3, 0.15, 0.07, 0.02)  # radar heat p -> shade 5..1
+
+
+def heat_level(p: float) -> int:
+    for i, step in enumerate(HEAT_STEPS):
+        if p >= step:
+            return len(HEAT_STEPS) - i
+    return 0
+
+
+def radar_marks(radar: dict[str, Any] | None) -> dict[str, tuple[list[str], list[El]]]:
+    """The radar drawn on squares: heat shades of the enemy half, the possible origins of the
+    last enemy shot outlined, exposure badges on own pieces. Shown only while the player has
+    the radar switched on (``.radar-on`` on the app, see app.css)."""
+    out: dict[str, tuple[list[str], list[El]]] = {}
+    if not radar:
+        return out
+
+    def at(square: str) -> tuple[list[str], list[El]]:
+        return out.setdefault(square, ([], []))
+
+    for square, p in (radar.get("heat") or {}).items():
+        level = heat_level(p)
+        if level:
+            at(square)[0].append(f"heat-{level}")
+    last = radar.get("last_shot")
+    for square in (last or {}).get("squares", ()):
+        at(square)[0].append("origin")
+    for e in radar.get("exposure") or ():
+        at(e["square"])[1].append(h("span", {"class": ["exposure", f"exp-{e['level']}"],
+                                             "aria-hidden": "true"}, "!"))
+    return out
+
+
 def render_board(cells: dict[str, dict[str, Any]], orientation: str, *, label: str,
-                 focus: str | None = None, interactive: bool = True) -> El:
+                 focus: str | None = None, interactive: bool = True,
+                 radar: dict[str, Any] | None = None, extra: Any = None) -> El:
     """The board grid. ``focus``: the square that gets the single tab stop (roving tabindex;
-    the arrow keys move between squares)."""
+    the arrow keys move between squares). ``radar``: the acting player's radar model, drawn
+    as an overlay (hidden until switched on). ``extra``: more children over the board (the
+    review's shot lines)."""
     rows, columns = display_order(orientation)
     if focus is None:
         focus = _default_focus(cells, rows, columns)
+    marks = radar_marks(radar)
     children: list[El] = []
     for row in rows:
         children.append(h("div", {"class": "label row-label", "aria-hidden": "true"}, str(row)))
         for column in columns:
-            children.append(_square(cells[f"{column}{row}"], orientation, focus, interactive))
+            name = f"{column}{row}"
+            children.append(_square(cells[name], orientation, focus, interactive, marks.get(name)))
     children.append(h("div", {"class": "corner", "aria-hidden": "true"}))
     for column in columns:
         children.append(h("div", {"class": "label col-label", "aria-hidden": "true"}, column))
     return h("div", {"class": ["board", "game-board", f"seen-by-{orientation.lower()}"],
                      "role": "group", "aria-label": label, "data-orientation": orientation},
-             children)
+             children, extra)
 
 
 def _default_focus(cells: dict, rows: list[int], columns: list[str]) -> str:
@@ -106,18 +145,20 @@ def _default_focus(cells: dict, rows: list[int], columns: list[str]) -> str:
     return f"{columns[0]}{rows[-1]}"
 
 
-def _square(cell: dict[str, Any], orientation: str, focus: str, interactive: bool) -> El:
+def _square(cell: dict[str, Any], orientation: str, focus: str, interactive: bool,
+            radar: tuple[list[str], list[El]] | None = None) -> El:
     name = cell["square"]
     if cell["zone"] == "obstacle":
         return h("div", {"class": "sq obstacle", "data-square": name, "aria-hidden": "true"})
     marks = cell["marks"]
-    content: list[Any] = [token(t, orientation) for t in cell["tokens"]]
+    radar_classes, radar_content = radar or ([], [])
+    content: list[Any] = [*(token(t, orientation) for t in cell["tokens"]), *radar_content]
     for mark in marks:
         if mark in MARK_SYMBOLS:
             content.append(h("span", {"class": f"mk mk-{mark}", "aria-hidden": "true"},
                              MARK_SYMBOLS[mark]))
     attrs = {
-        "class": ["sq", f"zone-{cell['zone']}", *marks],
+        "class": ["sq", f"zone-{cell['zone']}", *marks, *radar_classes],
         "data-square": name,
         "aria-label": cell["label"],
     }

@@ -16,6 +16,7 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js  # type: ignore[import-not-found]
 
 from ..notation import Square
+from . import feedback
 from .dom import replace_children
 from .render import render
 from .table import Table
@@ -26,6 +27,8 @@ ARM_DELAY_MS = 300  # buttons marked data-arm ignore presses for this long after
 PRESS_KEYS = ("Enter", " ")  # keys that activate a focused button
 IDLE_SLICE_MS = 40  # between the slices of idle work (a slice takes a few ms)
 THINK_PAUSE_MS = 600  # the computer's turn stays on screen long enough for a person to follow
+NEAR = 0.75  # a tap this far (in squares) outside a marked square still picks it
+SHORTCUT_KEYS = {"f": "fire", "h": "skip"}  # plus 1-3 (a piece) and ? (the rules)
 
 
 def absent(value) -> bool:
@@ -58,6 +61,9 @@ class App:
         self._arm_key: tuple | None = None
         self._pointer_down_at: float | None = None
         self._key_down_at: float | None = None
+        self._fx_key: tuple | None = None  # the last moment given sound and motion
+        self._last_square: str | None = None  # the board square last used (focus goes back)
+        self.radar_on = False  # the player's radar overlay switch (kept across turns)
 
     def install(self) -> None:
         for kind, handler in (("click", self._on_click), ("change", self._on_change),
@@ -125,8 +131,64 @@ class App:
             target = self.root.querySelector("[data-autofocus]:not([disabled])")
             if absent(target):
                 target = self.root.querySelector(".screen-title")
+        self._board_focus()
         if not absent(target):
             target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+        self._radar_state()
+        self._feedback(model)
+
+    def _board_focus(self) -> None:
+        """Tabbing into the board lands on the square last used, not on an old one."""
+        if not self._last_square:
+            return
+        board = self.root.querySelector(".game-board")
+        if absent(board):
+            return
+        square = board.querySelector(f'[data-square="{_css_escape(self._last_square)}"][tabindex]')
+        if absent(square):
+            return
+        for el in board.querySelectorAll('[tabindex="0"]'):
+            el.setAttribute("tabindex", "-1")
+        square.setAttribute("tabindex", "0")
+
+    def _radar_state(self) -> None:
+        if self.radar_on and absent(self.root.querySelector(".has-radar")):
+            self.root.classList.remove("radar-on")
+            return
+        self.root.classList.toggle("radar-on", self.radar_on)
+        for el in self.root.querySelectorAll('[data-action="radar"]'):
+            el.setAttribute("aria-pressed", "true" if self.radar_on else "false")
+
+    def _feedback(self, model: dict) -> None:
+        """Sound and motion for a new moment: the shooter's shot, the next player's view of
+        where the enemy shell fell (never whence: R12), the end of the game."""
+        screen = model["screen"]
+        key: tuple | None = None
+        board = self.root.querySelector(".game-board")
+        if screen == "turn" and model["stage"] == "result":
+            result = model["result"]
+            key = ("result", model["name"], result.get("turn"))
+            if key != self._fx_key and result.get("kind") == "shot" and not absent(board):
+                feedback.shot(board, result["origin"], result["at"], bool(result.get("hit")))
+        elif screen == "turn":
+            report = model.get("report") or {}
+            key = ("turn", model["name"], model["turn"])
+            if key != self._fx_key and report.get("shot") and not absent(board):
+                feedback.landed(board, report["shot"], bool(report.get("hit")))
+        elif screen == "over":
+            outcome = model.get("outcome") or {}
+            key = ("over", outcome.get("winner"), model.get("total"))
+            if key != self._fx_key:
+                winner = outcome.get("winner")
+                if winner in ("A", "B") and winner not in model.get("computer", ()):
+                    feedback.win()
+                    heading = self.root.querySelector(".outcome")
+                    if not absent(heading):
+                        feedback.celebrate(heading)
+                else:
+                    feedback.lose()
+        if key is not None:
+            self._fx_key = key
 
     def idle(self, work) -> None:
         """Run ``work`` (an iterator) one step per timer slice, between the player's taps."""
@@ -160,10 +222,16 @@ class App:
             return  # form fields report through change/input/submit
         square = el.getAttribute("data-square")
         if square and tag == "BUTTON":
+            square = self._nearest_choice(el, event) or square
+            self._last_square = square
             self.run("square", square)
             return
         action = el.getAttribute("data-action")
         if not action or el.hasAttribute("disabled"):
+            return
+        if action == "radar":
+            self.radar_on = not self.radar_on
+            self._radar_state()
             return
         if el.hasAttribute("data-arm") and not self._fresh_press(event):
             return  # not a deliberate press made on this screen: a held key or a double tap
@@ -172,6 +240,32 @@ class App:
             self._export(None if absent(arg) else arg)
             return
         self.run(action, None if absent(arg) else arg)
+
+    def _nearest_choice(self, el, event) -> str | None:
+        """A tap just outside a marked square (a destination or a target), on a square that is
+        itself no choice, picks the nearest marked square: thumbs are wide. Keyboard presses
+        (no pointer position) and squares with a piece on them are left as they are."""
+        if not event.detail or el.matches(".dest, .target, .picked, .aim, .sel"):
+            return None
+        if not absent(el.querySelector(".tok")):
+            return None
+        board = el.closest(".game-board")
+        if absent(board):
+            return None
+        marked = board.querySelectorAll(".sq.dest, .sq.target")
+        if not marked.length:
+            return None
+        x, y = event.clientX, event.clientY
+        size = el.getBoundingClientRect().width
+        best, best_d = None, NEAR * size
+        for sq in marked:
+            r = sq.getBoundingClientRect()
+            dx = max(r.left - x, 0, x - r.right)
+            dy = max(r.top - y, 0, y - r.bottom)
+            d = (dx * dx + dy * dy) ** 0.5
+            if d <= best_d:
+                best, best_d = sq.getAttribute("data-square"), d
+        return best
 
     def _on_change(self, event) -> None:
         el = event.target
@@ -226,6 +320,8 @@ class App:
             elif el.hasAttribute("data-arm"):
                 event.preventDefault()  # auto-repeat must not activate a hand-over button
             return
+        if self._shortcut(event):
+            return
         delta = ARROW_KEYS.get(event.key)
         if delta is None or not el.hasAttribute("data-square"):
             return
@@ -245,7 +341,37 @@ class App:
         event.preventDefault()
         el.setAttribute("tabindex", "-1")
         target.setAttribute("tabindex", "0")
+        self._last_square = target.getAttribute("data-square")
         target.focus()
+
+    def _shortcut(self, event) -> bool:
+        """1-3 pick a piece, F fires, H holds fire, ? opens the rules (not while typing)."""
+        if event.ctrlKey or event.metaKey or event.altKey or event.repeat:
+            return False
+        if event.target.tagName in ("INPUT", "TEXTAREA", "SELECT"):
+            return False
+        key = str(event.key)
+        if key == "?":
+            try:
+                js.window.mortarRules.open()
+            except Exception:  # no shell (tests): the Rules link still works
+                return False
+            event.preventDefault()
+            return True
+        if key in ("1", "2", "3"):
+            target = self.root.querySelector(f'[data-action="select"][data-arg="{key}"]:not([disabled])')
+        elif key.lower() in SHORTCUT_KEYS:
+            target = self.root.querySelector(f'[data-action="{SHORTCUT_KEYS[key.lower()]}"]:not([disabled])')
+        else:
+            return False
+        if absent(target):
+            return False
+        event.preventDefault()
+        target.click()
+        target = self.root.querySelector(f'[data-key="{target.getAttribute("data-key")}"]')
+        if not absent(target):
+            target.focus()
+        return True
 
     # --- files -----------------------------------------------------------------------
 

@@ -34,7 +34,8 @@ def render(model: dict[str, Any]) -> El:
 
 def button(label: Any, action: str, arg: str | None = None, *, cls: Any = None,
            disabled: bool = False, pressed: bool | None = None, aria_label: str | None = None,
-           autofocus: bool = False, describedby: str | None = None, arm: bool = False) -> El:
+           autofocus: bool = False, describedby: str | None = None, arm: bool = False,
+           aria_keyshortcuts: str | None = None) -> El:
     """A button for an intent. ``arm``: it ignores presses until it has been on screen for a
     moment (set by the event layer), so a double tap on the previous screen's button cannot
     reveal the next player's board or skip a shot's result."""
@@ -43,7 +44,7 @@ def button(label: Any, action: str, arg: str | None = None, *, cls: Any = None,
         "type": "button", "class": cls, "data-action": action, "data-arg": arg, "data-key": key,
         "disabled": disabled, "aria-pressed": None if pressed is None else str(pressed).lower(),
         "aria-label": aria_label, "data-autofocus": autofocus, "aria-describedby": describedby,
-        "data-arm": arm,
+        "data-arm": arm, "aria-keyshortcuts": aria_keyshortcuts,
     }, label)
 
 
@@ -100,8 +101,8 @@ def _status(text: str | None, *, error: bool = False, id_: str | None = None) ->
 def _tabs(model: dict) -> El:
     tab = model["tab"]
     return h("div", {"class": "tabs", "role": "group", "aria-label": "Show"},
-             button("Board", "tab", "board", pressed=tab == "board", cls="tab"),
-             button("Pad", "tab", "pad", pressed=tab == "pad", cls="tab"))
+             button("Board", "tab", "board", pressed=tab == "board", cls="tab small"),
+             button("Pad", "tab", "pad", pressed=tab == "pad", cls="tab small"))
 
 
 # --- start -----------------------------------------------------------------------------------

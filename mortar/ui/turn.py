@@ -284,7 +284,7 @@ class TurnDraft(Draft):
             current = self.pending_end()
             self.steps, self.dest = [], square
             keep = current is not None and current.square is square and current.facing in facings
-            self.dest_facing = current.facing if keep else facings[0] if len(facings) == 1 else None
+            self.dest_facing = current.facing if keep else self.default_facing(facings)
             return True
         if self.stage == "fire":
             pieces = [n for n in PIECES if square in self._shots(n)]
@@ -301,6 +301,13 @@ class TurnDraft(Draft):
                 self.sacrifice = own
             return True
         return False
+
+    def default_facing(self, facings: list[Facing]) -> Facing:
+        """The facing a destination starts with (the player may change it): the piece's own
+        facing when it can keep it, else the allowed one nearest to it."""
+        assert self.piece is not None and facings
+        now = self.seat.piece(self.piece).position.facing
+        return min(facings, key=lambda f: min((f - now) % 8, (now - f) % 8))
 
     def _dest_facings(self, square: Square) -> list[Facing]:
         assert self.piece is not None

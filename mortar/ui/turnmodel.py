@@ -65,7 +65,7 @@ def _move_model(draft: TurnDraft, pieces: list[dict], overlay: dict) -> dict[str
     seat = draft.seat
     model: dict[str, Any] = {"piece": draft.piece, "steps": [str(s) for s in draft.steps],
                              "dest": str(draft.dest) if draft.dest else None,
-                             "dest_facing": draft.dest_facing.name if draft.dest_facing else None}
+                             "dest_facing": draft.dest_facing.name if draft.dest_facing is not None else None}
     for p in pieces:
         p["movable"] = p["alive"] and bool(seat.legal_moves(p["number"]))
     if draft.piece is None:
@@ -115,7 +115,8 @@ def _result_model(draft: TurnDraft) -> dict[str, Any]:
     seen = draft.result
     assert seen is not None
     action = seen.action
-    out: dict[str, Any] = {"text": scene.seen_result_text(seen), "over": draft.seat.outcome is not None}
+    out: dict[str, Any] = {"text": scene.seen_result_text(seen), "over": draft.seat.outcome is not None,
+                           "turn": seen.turn}
     if isinstance(action, Turn):
         out.update(kind="shot" if action.shot else "skip",
                    at=str(action.shot.at) if action.shot else None, hit=bool(seen.hit),
