@@ -155,7 +155,7 @@ def test_full_classic_game_to_a_win_through_the_ui(desk):
     d.press(d.button("To the start"))
     assert page.locator("#app .replay-text").inner_text() == "Start: the pieces as placed"
     assert "heavy mortar 3, facing north" in page.locator(
-        '#app .review-side[data-player="A"] [data-square="G2"]').get_attribute("aria-label")
+        '#app .game-board [data-square="G2"]').get_attribute("aria-label")
     d.press(d.button("Step forward"))
     assert page.locator("#app .replay-pos").inner_text() == "1 / 5"
     d.press(d.button("To the end"))
@@ -197,13 +197,12 @@ def test_craters_turn_limit_draw_compulsory_shot_and_a_name_that_looks_like_html
         d.pass_on(evil)
     # turn 3: a shot is compulsory
     d.reveal(evil)
-    facts = d.text("#app .facts")
+    facts = d.text("#app .warnings")  # always in view (the other facts are in the Pad tab)
     assert "You must fire this turn" in facts
     d.move_by_steps("C2", ["forward"])
     skip = d.button("Don't fire")
     assert skip.is_disabled()
-    assert d.text("#skip-reason") == ("A must shoot this turn "
-                                      "(A did not shoot in the last two turns).")
+    assert d.text("#skip-reason") == "You must fire this turn: no shot in your last 2 turns."
     d.shot("compulsory")
     assert d.fire_at("C6").endswith("Miss. Your shell on C6 hit nothing.")
     assert "crater" in d.square("C6").get_attribute("class").split()

@@ -38,6 +38,8 @@ def phone(request, open_game):
 def fits(d: Driver, *locators, what: str) -> None:
     """Each locator's element is visible and wholly inside the viewport, the page unscrolled."""
     page = d.page
+    # (a hit shakes the board for a moment: measure it at rest)
+    page.wait_for_function("() => !document.querySelector('.fx-shake')", timeout=5_000)
     scrolled = page.evaluate("() => [window.scrollX, window.scrollY]")
     assert scrolled == [0, 0], f"{what}: the page is scrolled by {scrolled}"
     size = page.viewport_size

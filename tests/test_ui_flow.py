@@ -156,7 +156,11 @@ def test_a_whole_classic_game_to_a_win_through_intents():
     assert model["screen"] == "over"
     assert model["outcome"]["winner"] == "A" and model["outcome"]["score"] == {"A": 3, "B": 0}
     assert model["outcome_text"] == "Alice wins 3:0: every enemy piece destroyed in turn 3."
-    assert set(model["boards"]) == {"A", "B"} and set(model["pads"]) == {"A", "B"}
+    assert set(model["pads"]) == {"A", "B"}
+    # one battlefield: both sides' pieces on one board, the last shot from the piece that fired
+    owners = {t["owner"] for cell in model["board"].values() for t in cell["tokens"]}
+    assert owners == {"A", "B"}
+    assert model["shot"] == {"from": "G3", "at": "G7", "hit": True, "player": "A"}
     assert model["pads"]["A"]["rows"][-1] == ["3", "", "", "G3/N *", "(G7)", ""]
     assert t.events[-1] == ("game-over", {"winner": "A", "score": {"A": 3, "B": 0}, "turns": 3,
                                           "reason": "destroyed"})
@@ -615,10 +619,11 @@ def test_replay_steps_back_and_forth():
     assert model["step"] == model["total"] == 2
     model = t.do("replay", "first")
     assert model["step"] == 0 and model["turn"] == 0
-    assert model["boards"]["A"]["C2"]["tokens"][0]["number"] == 1
+    assert model["board"]["C2"]["tokens"][0]["number"] == 1 and model["shot"] is None
     model = t.do("replay", "next")
     assert model["step_text"] == "Turn 1, Alice (A): piece 1 moved to C3/N; piece 1 fired at C7: hit."
-    assert model["boards"]["B"]["C7"]["tokens"][0]["wreck"]
+    assert [t["owner"] for t in model["board"]["C7"]["tokens"] if t["wreck"]] == ["B"]
+    assert "Bob's heavy mortar 1, destroyed" in model["board"]["C7"]["label"]
     assert model["pads"]["A"]["rows"][1] == ["1", "C3/N *", "", "", "(C7)", ""]
     model = t.do("replay", "prev")
     assert model["step"] == 0

@@ -27,6 +27,7 @@ ARM_DELAY_MS = 300  # buttons marked data-arm ignore presses for this long after
 PRESS_KEYS = ("Enter", " ")  # keys that activate a focused button
 IDLE_SLICE_MS = 40  # between the slices of idle work (a slice takes a few ms)
 THINK_PAUSE_MS = 600  # the computer's turn stays on screen long enough for a person to follow
+AUTOPLAY_MS = 1200  # the review's autoplay: one step this often
 NEAR = 0.75  # a tap this far (in squares) outside a marked square still picks it
 SHORTCUT_KEYS = {"f": "fire", "h": "skip"}  # plus 1-3 (a piece) and ? (the rules)
 
@@ -64,6 +65,9 @@ class App:
         self._fx_key: tuple | None = None  # the last moment given sound and motion
         self._last_square: str | None = None  # the board square last used (focus goes back)
         self.radar_on = False  # the player's radar overlay switch (kept across turns)
+        self._autoplaying = False
+        self._tick = create_proxy(self._guard(self._autoplay_tick))
+        self._relayout = create_proxy(self._guard(self._shot_lines))
 
     def install(self) -> None:
         for kind, handler in (("click", self._on_click), ("change", self._on_change),
@@ -77,6 +81,7 @@ class App:
         proxy = create_proxy(self._guard(self._on_storage))
         self._proxies.append(proxy)
         js.window.addEventListener("storage", proxy)
+        js.window.addEventListener("resize", self._relayout)  # the review's shot line follows
 
     def _guard(self, handler):
         def guarded(*args):
@@ -135,7 +140,52 @@ class App:
         if not absent(target):
             target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
         self._radar_state()
+        self._shot_lines()
+        self._autoplay_state(model)
         self._feedback(model)
+
+    def _shot_lines(self, *_args) -> None:
+        """Place the review's shot line between its two squares as they are on screen."""
+        svg = self.root.querySelector(".shot-lines")
+        if absent(svg):
+            return
+        board = svg.parentElement
+        a = board.querySelector(f'[data-square="{svg.getAttribute("data-from")}"]')
+        b = board.querySelector(f'[data-square="{svg.getAttribute("data-to")}"]')
+        if absent(a) or absent(b):
+            return
+        box, ra, rb = (board.getBoundingClientRect(), a.getBoundingClientRect(),
+                       b.getBoundingClientRect())
+        x1, y1 = ra.left - box.left + ra.width / 2, ra.top - box.top + ra.height / 2
+        x2, y2 = rb.left - box.left + rb.width / 2, rb.top - box.top + rb.height / 2
+        line = svg.querySelector("line")
+        for k, v in (("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)):
+            line.setAttribute(k, f"{v:.1f}")
+        end = svg.querySelector("circle")
+        end.setAttribute("cx", f"{x2:.1f}")
+        end.setAttribute("cy", f"{y2:.1f}")
+        end.setAttribute("r", f"{max(4.0, rb.width * 0.22):.1f}")
+
+    def _autoplay_state(self, model: dict) -> None:
+        button = self.root.querySelector('[data-action="autoplay"]')
+        if absent(button):
+            self._autoplaying = False
+            return
+        if model.get("step") == model.get("total"):
+            self._autoplaying = False
+        button.setAttribute("aria-pressed", "true" if self._autoplaying else "false")
+        button.textContent = "Pause" if self._autoplaying else "Play"
+        share = self.root.querySelector('[data-arg="share"]')
+        if not absent(share) and not hasattr(js.navigator, "share"):
+            share.setAttribute("hidden", "")
+
+    def _autoplay_tick(self, *_args) -> None:
+        if not self._autoplaying:
+            return
+        if self.table.dispatch("replay", "next"):
+            self.render()
+        if self._autoplaying:
+            js.setTimeout(self._tick, AUTOPLAY_MS)
 
     def _board_focus(self) -> None:
         """Tabbing into the board lands on the square last used, not on an old one."""
@@ -232,6 +282,17 @@ class App:
         if action == "radar":
             self.radar_on = not self.radar_on
             self._radar_state()
+            return
+        if action == "autoplay":
+            self._autoplaying = not self._autoplaying
+            if self._autoplaying:
+                model = self.table.model()
+                if model.get("step") == model.get("total"):
+                    self.table.dispatch("replay", "first")
+                self.render()
+                js.setTimeout(self._tick, AUTOPLAY_MS)
+            else:
+                self.render()
             return
         if el.hasAttribute("data-arm") and not self._fresh_press(event):
             return  # not a deliberate press made on this screen: a held key or a double tap
@@ -376,6 +437,15 @@ class App:
     # --- files -----------------------------------------------------------------------
 
     def _export(self, what: str | None = None) -> None:
+        """Download the record as a file; or ``copy`` it to the clipboard, or ``share`` it
+        (the Web Share API with a file, where the browser has it)."""
+        if what in ("copy", "share"):
+            name, text = self.table.export(None)
+            if what == "copy":
+                self._copy(text)
+            else:
+                self._share(name, text)
+            return
         name, text = self.table.export(what)
         options = to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
         blob = js.Blob.new(to_js([text]), options)
@@ -388,6 +458,39 @@ class App:
         link.click()
         link.remove()
         js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 10_000)
+
+    def _say(self, text: str) -> None:
+        if not absent(self.live):
+            self.live.textContent = text
+        status = self.root.querySelector(".replay-text")
+        if not absent(status):
+            status.textContent = text
+
+    def _copy(self, text: str) -> None:
+        async def copy() -> None:
+            try:
+                await js.navigator.clipboard.writeText(text)
+                self._say("The record is copied: paste it anywhere.")
+            except Exception:  # no clipboard here (an insecure page, a refusal)
+                self._say("This browser would not copy the record: export it as a file.")
+
+        asyncio.ensure_future(copy())
+
+    def _share(self, name: str, text: str) -> None:
+        async def share() -> None:
+            options = to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
+            file = js.File.new(to_js([text]), name, options)
+            data = to_js({"files": to_js([file]), "title": "Mortar Hunt game record"},
+                         dict_converter=js.Object.fromEntries)
+            try:
+                if hasattr(js.navigator, "canShare") and not js.navigator.canShare(data):
+                    data = to_js({"title": "Mortar Hunt game record", "text": text},
+                                 dict_converter=js.Object.fromEntries)
+                await js.navigator.share(data)
+            except Exception:  # cancelled, or not allowed here: the file export stays
+                pass
+
+        asyncio.ensure_future(share())
 
     def _import(self, input_el) -> None:
         files = input_el.files

@@ -258,46 +258,74 @@ def render_curtain(model: dict) -> El:
 
 
 def render_review(model: dict) -> El:
+    """One battlefield (issue 9): the board with both sides at this step and the step's shot
+    drawn from the piece that fired to its target, the step controls beside it, both pads in
+    the Pad tab on a phone (beside the board on a desktop)."""
     names = model["names"]
     over = model["screen"] == "over"
     title = "Game over" if over else "Game record"
-    sides = []
-    for p in ("A", "B"):
-        if p not in model["boards"]:
-            continue
-        board = render_board(model["boards"][p], p, interactive=False,
-                             label=f"{names[p]}'s board ({p}) at this point")
-        pad = render_pad(model["pads"][p], title=f"{names[p]}'s pad ({p})",
-                         current_turn=model["turn"] or None)
-        sides.append(h("section", {"class": "review-side", "data-player": p,
-                                   "aria-label": f"{names[p]} ({p})"},
-                       h("h3", None, f"{names[p]} ({p})"), board, pad))
     step, total = model["step"], model["total"]
+    board = None
+    if model["board"] is not None:
+        shot = model["shot"]
+        lines = None
+        if shot is not None:
+            # drawn by the event layer from the squares' places on screen (mortar/ui/events.py)
+            lines = h("svg", {"class": ["shot-lines", "hit" if shot["hit"] else "miss",
+                                        f"by-{shot['player'].lower()}"],
+                              "aria-hidden": "true", "focusable": "false",
+                              "data-from": shot["from"], "data-to": shot["at"]},
+                      h("line", {"class": "shot-path"}),
+                      h("circle", {"class": "shot-end", "r": "6"}))
+        belief = model.get("belief")
+        board = render_board(model["board"], "A", interactive=False, extra=lines,
+                             radar={"heat": belief["heat"]} if belief else None,
+                             label=f"The board at this point: {names['A']} (A) at the bottom, "
+                                   f"{names['B']} (B) at the top")
     where = "Start: the pieces as placed" if step == 0 else model["step_text"]
-    replay = h("div", {"class": "replay", "role": "group", "aria-label": "Replay"},
+    tools = None
+    if model.get("belief"):
+        who = names[model["belief"]["player"]]
+        tools = h("div", {"class": "board-tools"},
+                  button("What the computer believed", "radar", cls="small radar-toggle",
+                         pressed=False, aria_label=f"Show what {who} believed at this step"))
+    replay = h("section", {"class": "controls replay", "aria-label": "Replay"},
                h("div", {"class": "row replay-row"},
                  button("|◀", "replay", "first", disabled=step == 0, aria_label="To the start"),
                  button("◀", "replay", "prev", disabled=step == 0, aria_label="Step back"),
                  h("span", {"class": "replay-pos"}, f"{step} / {total}"),
                  button("▶", "replay", "next", disabled=step == total, aria_label="Step forward"),
-                 button("▶|", "replay", "last", disabled=step == total, aria_label="To the end")),
-               h("p", {"class": "replay-text", "aria-live": "polite"}, where))
-    actions = [button("Export the record (JSON)", "export"),
-               h("label", {"class": "button file"}, "Review another record…",
+                 button("▶|", "replay", "last", disabled=step == total, aria_label="To the end"),
+                 button("Play", "autoplay", cls="autoplay", pressed=False,
+                        aria_label="Play the game through")),
+               h("p", {"class": "replay-text", "aria-live": "polite"}, where),
+               h("ul", {"class": "loadouts"},
+                 [h("li", None, h("span", {"class": f"who own-{p.lower()}"}, f"{names[p]} ({p})"),
+                    f": {text}") for p, text in model["pieces"].items()]))
+    pads = [h("section", {"class": "review-side", "data-player": p, "aria-label": f"{names[p]} ({p})"},
+              h("h3", None, f"{names[p]} ({p})"),
+              render_pad(model["pads"][p], title=f"{names[p]}'s pad ({p})",
+                         current_turn=model["turn"] or None))
+            for p in ("A", "B") if p in model["pads"]]
+    actions = [button("Export the record (JSON)", "export", cls="small"),
+               button("Copy the record", "export", "copy", cls="small"),
+               button("Share…", "export", "share", cls="small share"),
+               h("label", {"class": "button file small"}, "Review another record…",
                  h("input", {"type": "file", "accept": ".json,application/json",
                              "data-action": "import", "data-key": "import", "class": "file-input"}))]
     if model["can_rematch"]:
-        actions.append(button("Rematch", "rematch", cls="primary"))
-    actions.append(button("New game", "menu") if over else button("Close", "close-review"))
-    return h("div", {"class": ["review", f"tab-{model['tab']}"]},
+        actions.append(button("Rematch", "rematch", cls="primary small"))
+    actions.append(button("New game", "menu", cls="small") if over else
+                   button("Close", "close-review", cls="small"))
+    return h("div", {"class": ["review", "turn-layout", "review-layout", f"tab-{model['tab']}"]},
              h("header", {"class": "bar"},
-               _title(title),
-               h("p", {"class": "outcome"}, model["outcome_text"]),
-               h("p", {"class": "hint"}, "Both boards and both pads, for the final check. "
-                 "Step through the game turn by turn.") if sides else None),
+               h("div", {"class": "bar-row"}, _title(title), _tabs(model)),
+               h("p", {"class": "outcome"}, model["outcome_text"])),
+             h("div", {"class": "board-col"}, board, tools) if board is not None else None,
              replay,
-             h("div", {"class": "review-grid"}, sides),
-             h("div", {"class": "row actions"}, actions))
+             h("aside", {"class": "pad-col", "aria-label": "Both pads"},
+               h("div", {"class": "review-grid"}, pads)),
+             h("div", {"class": "footer-actions actions"}, actions))
 
 
 def render_play(model: dict) -> El:

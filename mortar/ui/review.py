@@ -1,5 +1,10 @@
-"""The review of a finished or imported game: step through it, both sides shown (R13: after the
+"""The review of a finished or imported game: step through it on one battlefield (R13: after the
 game both pads are shown side by side, and R12 no longer applies).
+
+One board holds both sides' pieces at each step (the board is one coordinate frame, seen from
+A's side), every shot's mark, craters, and the shot of the step drawn from the piece that fired
+to its target; secret loadout types are shown. With a computer seat, what the computer believed
+at that step (its heat map) can be laid over the board.
 
 The record is replayed once (:class:`mortar.replay.Replay` keeps snapshots), so a step costs a
 few actions whatever the record's length.
@@ -9,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..actions import Turn
 from ..pad import pad_for
 from ..record import Record
 from ..replay import Replay
@@ -51,22 +57,80 @@ class Review:
     def model(self) -> dict[str, Any]:
         game = self.replay.game_at(self.step)
         final = self.replay.final
-        boards, pads = {}, {}
+        pads = {}
         for p in PLAYERS:
             if p in game.setups:
-                boards[str(p)] = scene.review_board(player_view(game, p), self.names)
                 pads[str(p)] = pad_for(game, p).to_data()
         step_text = None
+        shot = None
         if self.step > 0:
-            step_text = scene.action_text(game.history[self.step - 1], self.names)
+            played = game.history[self.step - 1]
+            step_text = scene.action_text(played, self.names)
+            action = played.action
+            if isinstance(action, Turn) and action.shot is not None:
+                origin = game.position(played.player, action.shot.piece).square
+                shot = {"from": str(origin), "at": str(action.shot.at), "hit": bool(played.hit),
+                        "player": str(played.player)}
         return {
             "source": self.source, "names": self.names,
             "outcome": scene.outcome_info(final),
             "outcome_text": self.outcome_text(),
             "step": self.step, "total": len(self.replay), "step_text": step_text,
             "turn": game.turn if self.step else 0,
-            "boards": boards, "pads": pads,
+            "board": self._battlefield(game), "shot": shot, "pads": pads,
+            "pieces": self._pieces(game),
+            "computer": sorted(str(p) for p in self.record.computer),
+            "belief": self._belief(game),
         }
+
+    def _battlefield(self, game) -> dict[str, dict[str, Any]] | None:
+        """Both sides on one board: A's view (A's pieces, every shot, craters) with B's pieces
+        added as they stand (after the game nothing is secret)."""
+        placed = [p for p in PLAYERS if p in game.setups]
+        if not placed:
+            return None
+        first = placed[0]
+        cells = scene.turn_board(player_view(game, first), None, self.names)
+        for p in placed[1:]:
+            view = player_view(game, p)
+            for piece in view["pieces"]:
+                square, facing = piece["position"].split("/")
+                cell = cells[square]
+                cell["tokens"].append({"owner": str(p), "number": piece["number"],
+                                       "type": piece["type"], "facing": facing,
+                                       "wreck": not piece["alive"], "ghost": False, "faded": False})
+                state = f"facing {scene.facing_word(facing)}" if piece["alive"] else "destroyed"
+                words = f"{self.names[p]}'s {scene.TYPE_WORD[piece['type']]} {piece['number']}, {state}"
+                label = cell["label"]
+                cell["label"] = (f"{square}, {words}" if label.endswith(", empty") or label == square
+                                 else f"{label}, {words}")
+        for cell in cells.values():  # the wrecks are drawn as pieces here
+            if "enemy-wreck" in cell["marks"]:
+                cell["marks"].remove("enemy-wreck")
+        return cells
+
+    def _pieces(self, game) -> dict[str, str]:
+        """Each side's pieces by type (a secret loadout is revealed after the game)."""
+        out = {}
+        for p in PLAYERS:
+            if p in game.setups:
+                out[str(p)] = ", ".join(f"{n} {scene.TYPE_WORD[game.piece_type(p, n).name]}"
+                                        for n in (1, 2, 3))
+        return out
+
+    def _belief(self, game) -> dict[str, Any] | None:
+        """What the computer believed at this step: its heat map of the enemy's pieces."""
+        if not self.record.computer or len(game.setups) < 2:
+            return None
+        from ..bot import heat_map
+
+        player = next(iter(self.record.computer))
+        try:
+            heat = heat_map(game.seat(player))
+        except Exception:  # a position the belief model cannot explain: no overlay
+            return None
+        return {"player": str(player),
+                "heat": {str(sq): round(p, 3) for sq, p in heat.items() if p >= 0.02}}
 
 
 def _slug(name: str) -> str:
