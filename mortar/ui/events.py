@@ -220,6 +220,9 @@ class App:
             key = ("result", model["name"], result.get("turn"))
             if key != self._fx_key and result.get("kind") == "shot" and not absent(board):
                 feedback.shot(board, result["origin"], result["at"], bool(result.get("hit")))
+                banner = self.root.querySelector(".win-banner")
+                if not absent(banner):  # the winning hit: its moment (the fanfare comes after)
+                    feedback.celebrate(banner)
         elif screen == "turn":
             report = model.get("report") or {}
             key = ("turn", model["name"], model["turn"])

@@ -327,7 +327,11 @@ def _result_controls(model: dict) -> tuple[None, El]:
     if kind == "shot":
         mark = h("span", {"class": ["result-mark", "hit" if result.get("hit") else "miss"],
                           "aria-hidden": "true"})
+    banner = None
+    if result["over"] and result.get("hit") and model["enemy_alive"] == 0:
+        banner = h("p", {"class": "win-banner"}, f"You win, {model['name']}!")
     return None, h("section", {"class": "controls result-controls", "aria-label": "Result"},
+                   banner,
                    h("p", {"class": cls}, mark, result["text"]),
                    h("p", {"class": "hint"}, "This turn is played and saved; it cannot be taken back."),
                    button(next_label, "end-turn", cls="primary big confirm", autofocus=True, arm=True))
