@@ -48,11 +48,21 @@ def _computer_hidden(d: Driver) -> None:
         assert str(game.position("B", n)) not in html
 
 
-def _play_turn(d: Driver) -> None:
+def _play_turn(d: Driver, radar: bool = False) -> None:
     """Ann's turn: turn some piece in place (always possible), then fire if a shot is
-    compulsory, else hold fire."""
+    compulsory, else hold fire. With the radar allowed, switch it on and read it first."""
     d.page.wait_for_selector('#app > [data-screen="turn"]', timeout=30_000)
     _computer_hidden(d)
+    toggle = d.page.locator('#app [data-action="radar"]')
+    if not radar:
+        assert toggle.count() == 0  # the table did not allow it: no radar anywhere
+    else:
+        d.press(toggle.first)
+        d.page.wait_for_selector("#app.radar-on", state="attached")
+        notes = d.page.locator("#app .radar-notes li")
+        assert notes.count() >= 2  # the radar as text, for screen readers and the Pad tab
+        assert any("piece 1" in t for t in notes.all_text_contents())
+        d.press(toggle.first)  # and off again
     game = d.saved()
     piece = next(n for n in (1, 2, 3) if game.is_alive("A", n))
     d.tap_square(str(game.position("A", piece).square))
@@ -71,9 +81,10 @@ def _play_turn(d: Driver) -> None:
 def test_a_whole_game_against_the_computer_on_a_phone(open_game, level):
     g = open_game(viewport=PHONE, context_options={"has_touch": True, "is_mobile": True})
     page, d = g.page, Driver(g.page, touch=True, name=f"computer-{level}")
-    _start(d, level, limit=2)
+    radar = level == "hard"
+    _start(d, level, limit=2, radar=radar)
     _place(d)
-    _play_turn(d)
+    _play_turn(d, radar)
     if level == "medium":  # a reload mid-game resumes at Ann's board, the computer at its level
         d.press_button("Let the computer play")
         page.wait_for_selector('#app > [data-screen="turn"]', timeout=30_000)
@@ -88,7 +99,7 @@ def test_a_whole_game_against_the_computer_on_a_phone(open_game, level):
     # the computer's turn 1 is reported to Ann
     page.wait_for_selector('#app > [data-screen="turn"]', timeout=30_000)
     assert d.text("#app .report").startswith("Turn 1: Computer ")
-    _play_turn(d)
+    _play_turn(d, radar)
     d.press_button("Let the computer play")
     page.wait_for_selector('#app > [data-screen="over"]', timeout=30_000)
     outcome = d.text("#app .outcome")
@@ -96,5 +107,11 @@ def test_a_whole_game_against_the_computer_on_a_phone(open_game, level):
     # after the game both sides are shown, the computer's pieces among them
     html = page.evaluate("() => document.documentElement.outerHTML")
     assert "Computer" in html
+    # and, step by step, what the computer believed (its heat map over Ann's half)
+    belief = page.locator('#app [data-action="radar"]')
+    assert belief.inner_text() == "What the computer believed"
+    d.press(belief)
+    page.wait_for_selector("#app.radar-on", state="attached")
+    assert page.locator("#app [class*='heat']").count() > 0
     d.shot("over")
     assert g.log.foreign == [] and g.log.console_errors == [] and g.log.page_errors == []

@@ -876,6 +876,7 @@ def test_a_whole_game_against_the_computer_ends_with_a_review():
     model = t.model()
     assert model["screen"] == "over" and model["outcome"]["winner"] == "B"
     assert "computer" in model["names"]["B"].lower()
+    assert model["belief"]["player"] == "B" and model["belief"]["heat"]  # what it believed
 
 
 def test_the_radar_shows_only_when_the_table_allows_it_and_only_from_the_players_seat():

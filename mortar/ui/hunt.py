@@ -172,9 +172,12 @@ class Hunt:
     def load(self, text: str) -> tuple[Game, TableFacts]:
         return load_save(text)
 
-    def review(self, text: str | bytes | None, game: Game | None = None) -> Review:
+    def review(self, text: str | bytes | None, game: Game | None = None,
+               table: TableFacts | None = None) -> Review:
         if game is not None:
             record = Record.from_game(game)
+            if table is not None:  # the game just played: who was the computer
+                record.computer, record.radar = dict(table.computer), table.radar
             return Review(record, game.options.loadout, "game")
         try:
             record = parse(text or "")

@@ -318,7 +318,8 @@ def render_review(model: dict) -> El:
         actions.append(button("Rematch", "rematch", cls="primary small"))
     actions.append(button("New game", "menu", cls="small") if over else
                    button("Close", "close-review", cls="small"))
-    return h("div", {"class": ["review", "turn-layout", "review-layout", f"tab-{model['tab']}"]},
+    return h("div", {"class": ["review", "turn-layout", "review-layout", f"tab-{model['tab']}",
+                               "has-radar" if model.get("belief") else None]},
              h("header", {"class": "bar"},
                h("div", {"class": "bar-row"}, _title(title), _tabs(model)),
                h("p", {"class": "outcome"}, model["outcome_text"])),

@@ -285,7 +285,7 @@ class Table:
     # --- game over and review ------------------------------------------------------------
 
     def _show_over(self) -> None:
-        self.review = self.kind.review(None, self.game)
+        self.review = self.kind.review(None, self.game, self.facts)
         self.draft = None
         self.screen = "over"
         self.tab = "board"

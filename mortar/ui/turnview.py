@@ -322,6 +322,7 @@ def _result_controls(model: dict) -> tuple[None, El]:
     kind = result["kind"]
     cls = ["result", "hit" if result.get("hit") else "miss" if kind == "shot" else None]
     next_label = ("See the final result" if result["over"] else
+                  "Let the computer play" if model.get("computer") else
                   f"Hide my board and pass to {model['other']}")
     mark = None
     if kind == "shot":
