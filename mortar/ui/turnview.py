@@ -75,7 +75,8 @@ def render_placement(model: dict) -> El:
     return h("div", {"class": "turn-layout placement-layout"},
              h("header", {"class": "bar"},
                _title(f"{name} ({player}): place your pieces"),
-               h("p", {"class": "hint sub"}, f"Rows {rows}. {model['other']} must not look.")),
+               h("p", {"class": "hint sub"}, f"Rows {rows}." if model.get("computer") else
+                 f"Rows {rows}. {model['other']} must not look.")),
              h("div", {"class": "pieces-col"},
                h("div", {"class": "piece-list", "role": "group", "aria-label": "Your pieces"},
                  piece_buttons)),
