@@ -150,3 +150,55 @@ def test_a_whole_game_fits_one_phone_screen_at_every_stage(phone):
     d = Driver(phone.page, touch=True, name=f"phone-{phone.orientation}")
     play_phone_game(d, phone.orientation)
     d.no_horizontal_scroll()
+
+
+def test_keys_tab_order_and_the_radar_on_a_desktop(open_game):
+    """1-3 pick a piece, H holds fire, the piece list comes before the board in tab order, and
+    the radar (allowed at the start) is an overlay the player switches on, with its notes."""
+    g = open_game(viewport={"width": 1280, "height": 800})
+    page = g.page
+    d = Driver(page)
+    d.wait_screen("start")
+    fits(d, d.button("Start the game"), what="desktop start")
+    page.fill('#app input[name="name-A"]', "Alice")
+    page.fill('#app input[name="name-B"]', "Bob")
+    d.press(page.locator('#app input[name="radar"][value="on"]'))
+    d.press_button("Start the game")
+    for name, squares in (("Alice", A_SETUP), ("Bob", B_SETUP)):
+        d.reveal(name)
+        d.wait_screen("placement")
+        for square in squares:
+            d.tap_square(square)
+        d.press_button("Confirm placement")
+        d.check_curtain()
+    d.reveal("Alice")
+    d.wait_screen("turn")
+    first_piece_before_board = page.evaluate("""() => {
+        const piece = document.querySelector('#app [data-action="select"]');
+        const square = document.querySelector('#app .game-board [data-square]');
+        return !!(piece.compareDocumentPosition(square) & Node.DOCUMENT_POSITION_FOLLOWING);
+    }""")
+    assert first_piece_before_board
+    page.locator("#app .screen-title").focus()
+    page.keyboard.press("2")
+    assert page.locator('#app [data-action="select"][data-arg="2"]').get_attribute("aria-pressed") == "true"
+    assert "sel" in d.square("E2").get_attribute("class").split()
+    # the radar: off until switched on, then shaded squares and its notes in the pad column
+    toggle = page.locator("#app .radar-toggle")
+    assert toggle.get_attribute("aria-pressed") == "false"
+    assert "radar-on" not in (page.get_attribute("#app", "class") or "")
+    d.press(toggle)
+    assert "radar-on" in page.get_attribute("#app", "class").split()
+    assert page.locator("#app .radar-toggle").get_attribute("aria-pressed") == "true"
+    assert page.locator('#app .game-board .sq[class*="heat-"]').count() > 0
+    assert page.locator("#app .radar-notes li").count() > 0
+    d.press(page.locator("#app").get_by_role("button", name=re.compile("^Forward,")))
+    d.press_button("Confirm move")
+    page.locator("#app .screen-title").focus()
+    page.keyboard.press("h")
+    d.wait_screen("turn")
+    assert d.text("#app .result").endswith("You did not fire this turn.")
+    # the result screen has no radar: no overlay class left behind
+    assert "radar-on" not in (page.get_attribute("#app", "class") or "").split()
+    _clean(g)
+    g.close()
