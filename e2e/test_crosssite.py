@@ -21,7 +21,7 @@ from distsite import (  # noqa: F401  (fixtures)
     watch,
 )
 from mortar.ui.main import NO_SAVE_NOTICE
-from ui_driver import Driver
+from ui_driver import APP_HTML, Driver
 
 HOST = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Another site</title><link rel="icon" href="data:,">
@@ -83,12 +83,12 @@ def test_framed_by_another_site_starts_plays_and_says_it_cannot_save(browser, si
     assert frame.locator(".topbar").is_hidden()
     frame.wait_for_function(  # the hand-over button arms itself a moment after it appears
         "![...document.querySelectorAll('#app [data-arm]')].some((b) => !b.hasAttribute('data-armed'))")
-    screen = frame.evaluate("document.getElementById('app').innerHTML")
+    screen = frame.evaluate(APP_HTML)
     frame.locator(".compact-bar").get_by_role("link", name="Rules").click()
     frame.get_by_role("dialog", name="How to play").get_by_role("heading", name="Winning").wait_for()
     frame.get_by_role("dialog").get_by_role("button", name="Close").click()
     frame.wait_for_function("!document.getElementById('rules-dialog').open")
-    assert frame.evaluate("document.getElementById('app').innerHTML") == screen
+    assert frame.evaluate(APP_HTML) == screen
     # the sound switch works without storage (remembered for this page only)
     switch = frame.locator(".compact-bar").get_by_role("switch", name="Sound")
     switch.click()

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from test_crosssite import APP_HTML
+
 from ui_driver import Driver
 
 A_SETUP = ["C2/N", "E2/N", "G2/N"]
@@ -42,7 +44,7 @@ def test_rules_mid_turn_keep_the_draft(open_game):
     d.tap_square("C2")
     d.press(page.locator("#app").get_by_role("button", name=re.compile(r"^Forward,")))
     url = page.url
-    before = page.evaluate("document.getElementById('app').innerHTML")
+    before = page.evaluate(APP_HTML)
     assert "ghost" in before
 
     for close in ("button", "escape"):
@@ -57,7 +59,7 @@ def test_rules_mid_turn_keep_the_draft(open_game):
             page.keyboard.press("Escape")
         page.wait_for_function("!document.getElementById('rules-dialog').open")
         assert page.url == url
-        assert page.evaluate("document.getElementById('app').innerHTML") == before
+        assert page.evaluate(APP_HTML) == before
 
     # the draft plays on: confirm the move, then hold fire; the save holds C2 -> C3
     d.press_button("Confirm move")

@@ -16,6 +16,10 @@ from mortar.record import parse
 from mortar.rules import Loadout
 
 SAVE_KEY = "mortar-hunt/save"
+# The screen as drawn; which square holds the roving tab stop follows the focus, which the
+# dialog takes and gives back, so it is left out of the comparison.
+APP_HTML = """() => document.getElementById('app').innerHTML.replace(/ tabindex="-?[0-9]+"/g, '')"""
+
 SHOTS_DIR = os.environ.get("E2E_SHOTS_DIR")  # set it to keep screenshots of each screen
 
 
