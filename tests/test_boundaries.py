@@ -55,7 +55,9 @@ BOT = PACKAGE / "bot"
 BOT_MAY_IMPORT = {"mortar.actions", "mortar.moves", "mortar.notation", "mortar.rules", "mortar.seat"}
 
 
-def bot_imports(path: Path) -> set[str]:
+def package_imports(path: Path, package: list[str], *, names: bool = False) -> set[str]:
+    """The mortar modules a module of ``package`` (e.g. ["mortar", "bot"]) imports, relative
+    imports resolved; with ``names`` also each imported name as ``name:X``."""
     found = set()
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
         if isinstance(node, ast.Import):
@@ -63,10 +65,16 @@ def bot_imports(path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             if node.level == 0:
                 found.add(node.module or "")
-            else:  # relative: mortar.bot.x is level 1, mortar.x is level 2
-                base = ["mortar", "bot"][:3 - node.level]
+            else:  # relative: mortar.pkg.x is level 1, mortar.x is level 2
+                base = package[:3 - node.level]
                 found.add(".".join(base + ([node.module] if node.module else [])))
-    return {name for name in found if name.split(".")[0] == "mortar"}
+            if names:
+                found.update(f"name:{alias.name}" for alias in node.names)
+    return {name for name in found if name.split(".")[0] == "mortar" or name.startswith("name:")}
+
+
+def bot_imports(path: Path) -> set[str]:
+    return package_imports(path, ["mortar", "bot"])
 
 
 def test_there_are_bot_modules():
@@ -88,18 +96,8 @@ GAME_STATE = {"mortar.game", "mortar.record", "mortar.replay", "mortar.referee"}
 
 
 def ui_imports(path: Path) -> set[str]:
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level == 0:
-                found.add(node.module or "")
-            else:  # mortar.ui.x is level 1, mortar.x is level 2
-                base = ["mortar", "ui"][:3 - node.level]
-                found.add(".".join(base + ([node.module] if node.module else [])))
-            found.update(f"name:{alias.name}" for alias in node.names)
-    return found
+    """The mortar modules (and, as ``name:X``, the names) a module of mortar/ui/ imports."""
+    return package_imports(path, ["mortar", "ui"], names=True)
 
 
 @pytest.mark.parametrize("path", TURN_UI, ids=lambda p: p.name)

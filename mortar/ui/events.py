@@ -9,11 +9,10 @@ Any Python exception in a handler goes to the page's error panel instead of dyin
 
 from __future__ import annotations
 
-import asyncio
 import traceback
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, jsnull, to_js  # type: ignore[import-not-found]
 
 from ..notation import Square
 from . import feedback
@@ -301,7 +300,9 @@ class App:
             return  # not a deliberate press made on this screen: a held key or a double tap
         arg = el.getAttribute("data-arg")
         if action == "export":
-            self._export(None if absent(arg) else arg)
+            from . import files  # (it imports this module)
+
+            files.export(self, None if absent(arg) else arg)
             return
         self.run(action, None if absent(arg) else arg)
 
@@ -336,7 +337,9 @@ class App:
         action = el.getAttribute("data-action") if el.hasAttribute("data-action") else None
         action = None if absent(action) else action
         if action == "import":
-            self._import(el)
+            from . import files  # (it imports this module)
+
+            files.import_file(self, el)
         elif action == "field":
             value = el.value
             if el.type == "radio":
@@ -436,86 +439,6 @@ class App:
         if not absent(target):
             target.focus()
         return True
-
-    # --- files -----------------------------------------------------------------------
-
-    def _export(self, what: str | None = None) -> None:
-        """Download the record as a file; or ``copy`` it to the clipboard, or ``share`` it
-        (the Web Share API with a file, where the browser has it)."""
-        if what in ("copy", "share"):
-            name, text = self.table.export(None)
-            if what == "copy":
-                self._copy(text)
-            else:
-                self._share(name, text)
-            return
-        name, text = self.table.export(what)
-        options = to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
-        blob = js.Blob.new(to_js([text]), options)
-        url = js.URL.createObjectURL(blob)
-        link = js.document.createElement("a")
-        link.href = url
-        link.download = name
-        link.rel = "noopener"
-        js.document.body.appendChild(link)
-        link.click()
-        link.remove()
-        js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 10_000)
-
-    def _say(self, text: str) -> None:
-        if not absent(self.live):
-            self.live.textContent = text
-        status = self.root.querySelector(".replay-text")
-        if not absent(status):
-            status.textContent = text
-
-    def _copy(self, text: str) -> None:
-        async def copy() -> None:
-            try:
-                await js.navigator.clipboard.writeText(text)
-                self._say("The record is copied: paste it anywhere.")
-            except Exception:  # no clipboard here (an insecure page, a refusal)
-                self._say("This browser would not copy the record: export it as a file.")
-
-        asyncio.ensure_future(copy())
-
-    def _share(self, name: str, text: str) -> None:
-        async def share() -> None:
-            options = to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
-            file = js.File.new(to_js([text]), name, options)
-            data = to_js({"files": to_js([file]), "title": "Mortar Hunt game record"},
-                         dict_converter=js.Object.fromEntries)
-            try:
-                if hasattr(js.navigator, "canShare") and not js.navigator.canShare(data):
-                    data = to_js({"title": "Mortar Hunt game record", "text": text},
-                                 dict_converter=js.Object.fromEntries)
-                await js.navigator.share(data)
-            except Exception:  # cancelled, or not allowed here: the file export stays
-                pass
-
-        asyncio.ensure_future(share())
-
-    def _import(self, input_el) -> None:
-        files = input_el.files
-        file = files.item(0) if not absent(files) and files.length else None
-        if absent(file):
-            return
-        if file.size > MAX_IMPORT_BYTES:
-            self.table.notice = "That file is too big to be a Mortar Hunt record."
-            self.render()
-            return
-
-        async def read() -> None:
-            try:
-                # The bytes, not file.text(): that would turn bytes that are not UTF-8 into
-                # U+FFFD, where the engine (and the CLI) refuse them.
-                data = (await file.arrayBuffer()).to_bytes()
-                self.table.import_text(data)
-                self.render()
-            except Exception:
-                show_error("Python error while importing a record:\n" + traceback.format_exc())
-
-        asyncio.ensure_future(read())
 
 
 def _css_escape(value: str) -> str:

@@ -125,7 +125,7 @@ class Hunt:
         played = game.apply(action)
         if isinstance(draft, TurnDraft):
             draft.played(game.seat(player))
-        text = scene.result_text(played) if draft is not None else None
+        text = scene.seen_result_text(game.seat(player).log[-1]) if draft is not None else None
         return {"turn": played.turn, "ended": game.outcome is not None, "text": text,
                 "next": isinstance(action, Resign)}
 

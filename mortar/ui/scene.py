@@ -172,19 +172,6 @@ def review_board(view: dict, names: dict[str, str]) -> dict[str, dict[str, Any]]
 # --- words -----------------------------------------------------------------------------------
 
 
-def result_text(played: Played) -> str:
-    action = played.action
-    if isinstance(action, Turn):
-        if action.shot is None:
-            return "You did not fire this turn."
-        if played.hit:
-            return f"Hit! Your shell on {action.shot.at} destroyed an enemy piece."
-        return f"Miss. Your shell on {action.shot.at} hit nothing."
-    if isinstance(action, Sacrifice):
-        return f"You sacrificed piece {action.piece}."
-    return "You resigned."
-
-
 def seen_result_text(seen: SeenAction) -> str:
     """What the acting player's own action did, as they may know it."""
     action = seen.action

@@ -42,6 +42,13 @@ def toward_enemy(seat: Seat) -> Facing:
     return Facing.N if enemy > own[-1] else Facing.S
 
 
+def _square(arg: str | None) -> Square | None:
+    try:
+        return Square.parse(arg or "")
+    except NotationError:
+        return None
+
+
 def _piece_number(arg: str | None) -> int | None:
     try:
         n = int(arg or "")
@@ -98,9 +105,8 @@ class PlacementDraft(Draft):
         return True
 
     def on_square(self, arg: str | None) -> Reply:
-        try:
-            square = Square.parse(arg or "")
-        except NotationError:
+        square = _square(arg)
+        if square is None:
             return False
         self.message = None
         if square in self.squares:
@@ -264,9 +270,8 @@ class TurnDraft(Draft):
         return True
 
     def on_square(self, arg: str | None) -> Reply:
-        try:
-            square = Square.parse(arg or "")
-        except NotationError:
+        square = _square(arg)
+        if square is None:
             return False
         self.message = None
         if self.stage == "move":
