@@ -27,13 +27,10 @@ from .game import (
 )
 from .jsontext import JSONTextError, LargeNumber, loads
 from .notation import QUOTE_MAX, NotationError, Position, Square, quote
-from .rules import PLAYERS, Loadout, Options, PieceType, Variant, cap_name, names_refusal
+from .rules import COMPUTER_LEVELS, PLAYERS, Loadout, Options, PieceType, Variant, cap_name, names_refusal
 
 FORMAT = "mortar-hunt/1"
 _LATER_FORMAT = re.compile(r"mortar-hunt/[1-9][0-9]*")  # any other number is a later version
-
-
-COMPUTER_LEVELS = ("easy", "medium", "hard")  # players.X.computer (RECORD.md)
 
 
 class RecordError(ValueError):

@@ -45,6 +45,7 @@ class EndReason(StrEnum):
 
 NAME_MAX = 40  # characters of a player's name: typed at the start or read from a record
 TURN_LIMIT_MAX = 999  # the largest custom turn limit the table offers
+COMPUTER_LEVELS = ("easy", "medium", "hard")  # the computer opponent's levels (RECORD.md)
 SUGGESTED_TURN_LIMIT = 28  # the rulebook's suggestion (R10): one page of the paper pad
 
 

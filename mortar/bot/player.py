@@ -14,13 +14,13 @@ from dataclasses import dataclass
 
 from ..actions import Sacrifice, Setup, Turn
 from ..notation import Facing, Position
-from ..rules import PieceType
+from ..rules import COMPUTER_LEVELS, PieceType
 from ..seat import Seat, SeenAction
 from . import geometry as geo
 from .belief import WIDTH, Tracker
 from .model import enemy_belief, exposure
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS = COMPUTER_LEVELS
 
 
 @dataclass(frozen=True)

@@ -13,14 +13,19 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..actions import Resign, Setup
-from ..bot import LEVELS, Bot
-from ..bot import radar as radar_of
-from ..bot import word as radar_word
 from ..game import Game
 from ..jsontext import JSONTextError, loads
 from ..moves import warm_up
-from ..record import NewerFormatError, Record, RecordError, RecordIllegalError, infer_loadout, parse
+from ..record import (
+    NewerFormatError,
+    Record,
+    RecordError,
+    RecordIllegalError,
+    infer_loadout,
+    parse,
+)
 from ..rules import (
+    COMPUTER_LEVELS,
     PLAYERS,
     SUGGESTED_TURN_LIMIT,
     TURN_LIMIT_MAX,
@@ -42,7 +47,7 @@ VERSION = 1  # of the save payload around the record
 class Hunt:
     app = "mortar-hunt"
     players = tuple(str(p) for p in PLAYERS)
-    levels = tuple(LEVELS)
+    levels = COMPUTER_LEVELS
 
     # --- the start form ------------------------------------------------------------------
 
@@ -130,6 +135,8 @@ class Hunt:
                 "next": isinstance(action, Resign)}
 
     def choose(self, game: Game, player: str, level: str, seed: int) -> Any:
+        from ..bot import Bot  # imported on first use: the page starts faster without it
+
         return Bot(level, seed).choose(game.seat(player))
 
     def warm_up(self) -> Iterator[None]:
@@ -148,6 +155,9 @@ class Hunt:
         """The radar for the acting player, from that player's seat only (RULINGS R14)."""
         if game.phase is not Phase.PLAY:
             return None
+        from ..bot import radar as radar_of  # (on first use, as for the computer)
+        from ..bot import word as radar_word
+
         r = radar_of(game.seat(player))
         heat = {str(sq): round(p, 3) for sq, p in r.heat.items() if p >= 0.02}
         last = None
