@@ -25,7 +25,7 @@ from .game import (
     Shot,
     Turn,
 )
-from .jsontext import JSONTextError, LargeNumber, loads
+from .kit.jsontext import JSONTextError, LargeNumber, loads
 from .notation import QUOTE_MAX, NotationError, Position, Square, quote
 from .rules import COMPUTER_LEVELS, PLAYERS, Loadout, Options, PieceType, Variant, cap_name, names_refusal
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from games import random_game
 from mortar import Game, NotationError, Position, Record, check_text, parse, rules
-from mortar.jsontext import MAX_DEPTH, JSONTextError, LargeNumber, loads, nested_too_deeply
+from mortar.kit.jsontext import MAX_DEPTH, JSONTextError, LargeNumber, loads, nested_too_deeply
 from mortar.record import NewerFormatError, RecordError, RecordIllegalError
 from mortar.replay import Replay
 from mortar.ui.hunt import Hunt, load_save

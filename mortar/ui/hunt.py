@@ -14,7 +14,7 @@ from typing import Any
 
 from ..actions import Resign, Setup
 from ..game import Game
-from ..jsontext import JSONTextError, loads
+from ..kit.jsontext import JSONTextError, loads
 from ..moves import warm_up
 from ..record import (
     NewerFormatError,

@@ -1,0 +1,13 @@
+"""The engine kit: what every game of the box is built from. Standard library only, no browser
+imports, and no game: games import the kit, never the other way round.
+
+| module | what lives there |
+| --- | --- |
+| ``grid`` | directions, the squares of a board of any width × height, cells of an unbounded grid |
+| ``protocol`` | the game protocol (``GameDef``, ``State``, ``Seat``, ``Outcome``), refusals |
+| ``common`` | actions beside a game's own: resign, offer and accept a draw, the written pass |
+| ``records`` | record errors, readers of a record's form, names, the referee's ``Verdict`` |
+| ``envelope`` | the record envelope Maršál a Špión and the KARO games share |
+| ``jsontext`` | JSON from outside read in linear time, depth-checked, UTF-8 only |
+| ``replay`` | a record replayed once, stepped through with snapshots |
+"""
