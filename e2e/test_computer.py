@@ -90,8 +90,8 @@ def test_a_whole_game_against_the_computer_on_a_phone(open_game, level):
         page.wait_for_selector('#app > [data-screen="turn"]', timeout=30_000)
         page.reload(wait_until="domcontentloaded")
         page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
-        record = json.loads(json.loads(page.evaluate(
-            f"() => localStorage.getItem({json.dumps(SAVE_KEY)})"))["record"])
+        record = json.loads(page.evaluate(
+            f"() => localStorage.getItem({json.dumps(SAVE_KEY)})"))["record"]
         assert record["players"]["B"]["computer"] == "medium"
         assert len(record["actions"]) == 2
     else:

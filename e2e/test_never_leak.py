@@ -64,7 +64,7 @@ def test_a_held_enter_never_walks_through_the_curtain(open_game):
 
 def _record(page) -> dict:
     text = page.evaluate(f"() => localStorage.getItem({json.dumps(SAVE_KEY)})")
-    return json.loads(json.loads(text)["record"])
+    return json.loads(text)["record"]
 
 
 def test_a_second_tab_follows_the_game_and_never_overwrites_it(open_game):

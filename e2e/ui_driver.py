@@ -12,7 +12,7 @@ import os
 import re
 from pathlib import Path
 
-from mortar.record import parse
+from mortar.record import from_data
 from mortar.rules import Loadout
 
 SAVE_KEY = "mortar-hunt/save"
@@ -93,7 +93,7 @@ class Driver:
         if text is None:
             return None
         data = json.loads(text)
-        return parse(data["record"]).replay(Loadout(data["loadout"]))
+        return from_data(data["record"]).replay(Loadout(data["loadout"]))
 
     # --- screens -------------------------------------------------------------------------
 
@@ -156,6 +156,10 @@ class Driver:
     def place(self, name: str, positions: list[str], types: list[str] | None = None) -> None:
         self.reveal(name)
         self.wait_screen("placement")
+        self.place_here(positions, types)
+
+    def place_here(self, positions: list[str], types: list[str] | None = None) -> None:
+        """Placement on the placement screen already shown."""
         for n, position in enumerate(positions, 1):
             square, facing = position.split("/")
             self.press(self.page.locator("#app").get_by_role("button", name=re.compile(rf"^Piece {n},")))

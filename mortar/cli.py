@@ -9,6 +9,7 @@ import os
 import sys
 from typing import NoReturn, TextIO
 
+from .kit.records import MAX_RECORD_BYTES, printable
 from .notation import quote
 from .pad import pad_for
 from .record import RecordError, RecordIllegalError, parse
@@ -20,11 +21,20 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"error: {message} (see 'python -m mortar --help')\n")
 
 
+class _TooLarge(Exception):
+    """A file larger than any record the page would import (``/dev/zero``, a mistake)."""
+
+
 def _read(name: str) -> bytes:
+    """The file's bytes, reading no more than one byte past the largest record."""
     if name == "-":
-        return sys.stdin.buffer.read()
-    with open(name, "rb") as f:
-        return f.read()
+        data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
+    else:
+        with open(name, "rb") as f:
+            data = f.read(MAX_RECORD_BYTES + 1)
+    if len(data) > MAX_RECORD_BYTES:
+        raise _TooLarge(f"the file is larger than {MAX_RECORD_BYTES:,} bytes: no record is that long")
+    return data
 
 
 class _OutputError(Exception):
@@ -32,6 +42,9 @@ class _OutputError(Exception):
 
 
 def _print(text: str, stream: TextIO | None) -> None:
+    """Print a line; what came from a record is made printable (control and bidi characters
+    escaped) line by line."""
+    text = "\n".join(printable(line) for line in text.split("\n"))
     try:
         if stream is None:  # started with the stream closed
             raise OSError("it is closed")
@@ -64,6 +77,8 @@ def _check(args: argparse.Namespace) -> int:
         verdict = check_text(_read(args.file))
     except OSError as e:
         verdict = Verdict(ERROR, reason=f"cannot read {quote(args.file)}: {e.strerror or e}")
+    except _TooLarge as e:
+        verdict = Verdict(ERROR, reason=str(e))
     if args.json:
         _print(json.dumps(verdict.to_json(), ensure_ascii=True), sys.stdout)
     else:
@@ -77,9 +92,11 @@ def _pad(args: argparse.Namespace) -> int:
     except OSError as e:
         _complain(f"error: cannot read {quote(args.file)}: {e.strerror or e}")
         return 2
-    except RecordError as e:
+    except (RecordError, _TooLarge) as e:
         _complain(f"error: {e}")
         return 2
+    # a name is printed inside the pad's lines: its line breaks too must stay escapes
+    record.names = {p: None if n is None else printable(n) for p, n in record.names.items()}
     status = 0
     try:
         game = record.replay()

@@ -42,6 +42,10 @@ class NewerFormatError(RecordError):
     broken, only too new, so a page should keep it rather than throw it away."""
 
 
+class UnknownLevelError(RecordError):
+    """A computer seat at a level this version does not have (a later version's, or edited)."""
+
+
 class RecordIllegalError(ValueError):
     """A well-formed record that breaks a rule. ``turn`` is 0 for a setup problem.
 
@@ -155,7 +159,9 @@ class Record:
 
     # --- text ----------------------------------------------------------------------------
 
-    def to_json(self) -> dict:
+    def to_json(self, results: bool = True) -> dict:
+        """The record as JSON data; ``results``: with each shot's announced result (optional in
+        RECORD.md: the positions decide it; saves leave it out)."""
         players = {}
         for p in PLAYERS:
             entry: dict = {}
@@ -173,7 +179,7 @@ class Record:
             **table,
             "players": players,
             "setup": {p: [str(x) for x in self.setup[p]] for p in PLAYERS if p in self.setup},
-            "actions": [_action_json(a) for a in self.actions],
+            "actions": [_action_json(a, results) for a in self.actions],
         }
 
     def save(self) -> str:
@@ -220,7 +226,7 @@ def _recorded(played: Played) -> RecordedAction:
     return RecordedAction(played.player, played.action, result)
 
 
-def _action_json(entry: RecordedAction) -> dict:
+def _action_json(entry: RecordedAction, results: bool = True) -> dict:
     action = entry.action
     out: dict = {"player": entry.player}
     if isinstance(action, Sacrifice):
@@ -233,7 +239,7 @@ def _action_json(entry: RecordedAction) -> dict:
             out["shot"] = None
         else:
             shot: dict = {"piece": action.shot.piece, "at": str(action.shot.at)}
-            if entry.result is not None:
+            if results and entry.result is not None:
                 shot["result"] = entry.result
             out["shot"] = shot
     return out
@@ -366,7 +372,7 @@ def from_data(data: object) -> Record:
         entry = _expect_object(players[p], f"players.{p}", {"pieces"}, {"name", "computer"})
         if "computer" in entry:
             if entry["computer"] not in COMPUTER_LEVELS:
-                raise RecordError(f"players.{p}.computer must be \"easy\", \"medium\" or \"hard\", "
+                raise UnknownLevelError(f"players.{p}.computer must be \"easy\", \"medium\" or \"hard\", "
                                   f"not {_quote(entry['computer'])}")
             record.computer[p] = entry["computer"]
         name = entry.get("name")

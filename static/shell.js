@@ -185,6 +185,11 @@
     return g;
   }
 
+  function voice(source) {  // kept until it ends, so that clear() can silence it
+    voices.push(source);
+    source.onended = function () { voices = voices.filter(function (v) { return v !== source; }); };
+  }
+
   function thump(c, at, from, to, peak, duration) {  // a falling sine: the body of a bang
     var o = c.createOscillator();
     o.type = "sine";
@@ -193,6 +198,7 @@
     o.connect(envelope(c, at, peak, duration));
     o.start(at);
     o.stop(at + duration + 0.05);
+    voice(o);
   }
 
   function burst(c, at, type, cutoff, peak, duration) {  // filtered noise: blast, crackle
@@ -205,6 +211,7 @@
     f.connect(envelope(c, at, peak, duration));
     s.start(at);
     s.stop(at + duration + 0.05);
+    voice(s);
   }
 
   function notes(c, at, list, type, peak) {
@@ -215,6 +222,7 @@
       o.connect(envelope(c, at + n[1], peak, n[2]));
       o.start(at + n[1]);
       o.stop(at + n[1] + n[2] + 0.05);
+      voice(o);
     });
   }
 
@@ -249,7 +257,7 @@
       var buzz = function () {
         try { if (navigator.vibrate && navigator.vibrate(BUZZ[name])) log("vibrate:" + name); } catch (e) { /* none */ }
       };
-      if (delayMs) setTimeout(buzz, delayMs); else buzz();
+      if (delayMs) later(buzz, delayMs); else buzz();
     }
   }
 
@@ -279,7 +287,38 @@
     el.style.height = box.height + "px";
   }
 
-  function after(ms, el) { setTimeout(function () { el.remove(); }, ms); }
+  // Every timer and scheduled sound of the effects on screen, so that clear() can end them:
+  // they belong to one player's screen and must be gone the moment it goes.
+  var timers = [];
+  var voices = [];
+
+  function later(fn, ms) {
+    var id = setTimeout(function () {
+      timers = timers.filter(function (t) { return t !== id; });
+      fn();
+    }, ms);
+    timers.push(id);
+  }
+
+  function after(ms, el) { later(function () { el.remove(); }, ms); }
+
+  function clear() {
+    timers.forEach(clearTimeout);
+    timers = [];
+    voices.forEach(function (v) { try { v.stop(0); } catch (e) { /* ended already */ } });
+    voices = [];
+    try { if (navigator.vibrate) navigator.vibrate(0); } catch (e) { /* none */ }
+    var el = document.getElementById("fx-layer");
+    if (el) {
+      el.querySelectorAll("*").forEach(function (child) {
+        if (child.getAnimations) child.getAnimations().forEach(function (a) { a.cancel(); });
+      });
+      el.replaceChildren();
+    }
+    document.querySelectorAll(".fx-shake").forEach(function (b) { b.classList.remove("fx-shake"); });
+    log("clear");
+  }
+  addEventListener("pagehide", clear);
 
   function shotFlight(board, from, to) {
     var a = squareBox(board, from), b = squareBox(board, to);
@@ -324,7 +363,7 @@
       board.classList.remove("fx-shake");
       void board.offsetWidth;  // restart the shake if one is running
       board.classList.add("fx-shake");
-      setTimeout(function () { board.classList.remove("fx-shake"); }, 500);
+      later(function () { board.classList.remove("fx-shake"); }, 500);
     }
     after(hit ? 1600 : 800, el);
   }
@@ -363,12 +402,13 @@
       shotFlight(board, from, to);
       if (hit === true || hit === false) {
         play(hit ? "hit" : "miss", FLIGHT_MS);
-        setTimeout(function () { impactMark(board, to, hit); }, FLIGHT_MS);
+        later(function () { impactMark(board, to, hit); }, FLIGHT_MS);
       }
     },
     flight: shotFlight,
     impact: impactMark,  // the next player's moment after the curtain: only where it landed
     win: winMoment,
+    clear: clear,
     events: events,
   };
 })();

@@ -130,3 +130,26 @@ def test_unwritable_standard_output_is_one_line_on_standard_error(command, stdou
 def test_a_long_file_name_is_quoted_short(capsys, monkeypatch):
     code, out, _ = run(capsys, monkeypatch, ["check", "missing-" + "x" * 10_000])
     assert code == 2 and len(out) < 200
+
+
+def test_names_from_a_record_cannot_drive_the_terminal(capsys, monkeypatch, tmp_path):
+    """Issue 16, item 6: a name may hold escape sequences, a fake verdict on a new line, or a
+    bidirectional override; the CLI prints them as visible escapes."""
+    record = json.loads((DATA / "rulebook-b.json").read_text())
+    record["players"]["A"]["name"] = "Ann\x1b]0;owned\x07\x1b[2J\nok: A wins 3:0\u202e"
+    path = tmp_path / "hostile.json"
+    path.write_text(json.dumps(record))
+    code, out, err = run(capsys, monkeypatch, ["pad", str(path)])
+    assert code == 0
+    assert not any(c in out for c in "\x1b\x07\u202e")
+    assert "\\x1b]0;owned\\x07\\x1b[2J\\x0aok: A wins 3:0\\u202e" in out
+    assert all(c.isprintable() for line in out.splitlines() for c in line)
+
+
+@pytest.mark.cpython_only
+def test_the_referee_reads_no_more_than_the_largest_record(capsys, monkeypatch):
+    """``check /dev/zero`` once read without limit (9 GB in 8 s)."""
+    code, out, _ = run(capsys, monkeypatch, ["check", "/dev/zero"])
+    assert code == 2 and out == "error: the file is larger than 2,000,000 bytes: no record is that long\n"
+    code, out, _ = run(capsys, monkeypatch, ["check", "-"], b" " * 2_000_001)
+    assert code == 2 and "larger than" in out

@@ -477,7 +477,7 @@ def test_every_confirmed_action_is_saved_and_a_reload_resumes_at_the_curtain():
     t = Table(storage)
     t.new_game(loadout="LH")
     saved = json.loads(storage.get(SAVE_KEY))
-    assert saved["app"] == "mortar-hunt" and saved["version"] == 1 and saved["loadout"] == "LH"
+    assert saved["app"] == "mortar-hunt" and saved["version"] == 2 and saved["loadout"] == "LH"
     t.place(A_SETUP)
     t.place(B_SETUP)
     t.turn(1, steps=["forward"], shot=None)
@@ -531,8 +531,12 @@ def test_leaving_for_the_start_screen_keeps_the_save():
     ("{not json", "The saved game is damaged (not valid JSON)."),
     ('{"app": "chess", "version": 1}', "The saved data does not belong to this game."),
     ('[1, 2]', "The saved data does not belong to this game."),
-    ('{"app": "mortar-hunt", "version": 2, "loadout": "HM", "record": ""}',
+    ('{"app": "mortar-hunt", "version": 3, "loadout": "HM", "record": ""}',
      "The saved game comes from a newer version of Mortar Hunt."),
+    ('{"app": "mortar-hunt", "version": true, "loadout": "HM", "record": ""}',
+     "The saved game has an unknown format."),
+    ('{"app": "mortar-hunt", "version": 2, "loadout": "HM", "record": "{}"}',
+     "The saved game has no record in it."),
     ('{"app": "mortar-hunt", "version": "1", "loadout": "HM", "record": ""}',
      "The saved game has an unknown format."),
     ('{"app": "mortar-hunt", "version": 1, "loadout": "XX", "record": ""}',
@@ -550,7 +554,7 @@ def test_bad_saves_are_kept_exportable_with_a_clear_message_and_a_working_start(
     assert model["screen"] == "start"
     assert model["notice"] == expected
     assert storage.get(SAVE_KEY) == text  # never deleted: it may be the only copy of a game
-    assert model["saved"] == {"ok": False}
+    assert model["saved"] == {"ok": False, "lost": False}
     page = render(model)
     assert [b for b in page.find(**{"data-action": "export"}) if b.attrs.get("data-arg") == "saved"]
     assert t.flow.export("saved") == ("mortar-hunt-saved-game.json", text)
@@ -719,7 +723,7 @@ def test_hand_over_buttons_guard_against_a_double_tap():
     t = Table()
     model = t.new_game()
     [reveal] = render(model).find(data_action="reveal")
-    assert reveal.attrs.get("data-arm") is True
+    assert reveal.attrs.get("data-arm") == "long"  # settles longer than any double tap
     t.place(A_SETUP)
     t.place(B_SETUP)
     model = t.turn(1, steps=["forward"], shot="C7")
@@ -754,7 +758,7 @@ def test_a_second_tab_cannot_overwrite_actions_played_in_the_first():
     tab1.do("end-turn")
     tab1.turn(2, steps=["forward"], shot="E1")
     saved = storage.get(SAVE_KEY)
-    assert len(json.loads(json.loads(saved)["record"])["actions"]) == 2
+    assert len(json.loads(saved)["record"]["actions"]) == 2
     # tab 2 never heard of it (no storage event) and plays Alice's turn 1 differently
     tab2.do("reveal")
     tab2.do("select", "2")
@@ -809,7 +813,7 @@ def test_a_game_against_the_computer_has_no_curtain_and_reports_its_turns():
     model = t.do("think")  # the computer places
     assert model["screen"] == "turn" and model["stage"] == "move"
     assert t.flow.game.name("B") == "Computer"
-    saved = json.loads(json.loads(storage.get(SAVE_KEY))["record"])
+    saved = json.loads(storage.get(SAVE_KEY))["record"]
     assert saved["players"]["B"]["computer"] == "easy" and "computer" not in saved["players"]["A"]
     t.turn(1, steps=["forward"], shot=None, reveal=False)
     model = t.do("end-turn")
@@ -896,3 +900,24 @@ def test_the_radar_shows_only_when_the_table_allows_it_and_only_from_the_players
     off = Table()
     off.start()
     assert off.do("reveal")["radar"] is None
+
+
+@pytest.mark.parametrize("change,expected", [
+    ({"turn_limit": int("9" * 4200)}, "turn limit of more than 999 turns"),
+    ({"players": {"A": {"pieces": ["HM"] * 3, "computer": "grandmaster"}, "B": {"pieces": ["HM"] * 3}}},
+     "names a computer level this version of Mortar Hunt does not have"),
+])
+def test_saves_the_page_cannot_use_say_what_is_wrong(change, expected):
+    """Issue 16, item 7: a save with a turn limit the page does not offer, or a computer level it
+    does not have, is refused with its reason (not 'damaged'), and the page stays whole."""
+    storage = MemoryStorage()
+    people = Table(storage)
+    people.start(A_SETUP, B_SETUP)
+    data = json.loads(storage.get(SAVE_KEY))
+    data["record"].update(change)
+    storage.set(SAVE_KEY, json.dumps(data))
+    flow = Flow(Hunt(), storage)
+    flow.restore()
+    model = flow.model()
+    assert model["screen"] == "start" and expected in model["notice"], model["notice"]
+    assert "both players' hidden pieces" in all_text(render(model))  # before exporting it as it is

@@ -18,6 +18,7 @@ from typing import Any
 from .grid import QUOTE_MAX, NotationError
 from .jsontext import JSONTextError, loads
 
+MAX_RECORD_BYTES = 2_000_000  # the largest record the page imports and the referee reads
 OK, ILLEGAL, ERROR = "ok", "illegal", "error"
 EXIT = {OK: 0, ILLEGAL: 1, ERROR: 2}
 _FORMAT = re.compile(r"([a-z][a-z0-9-]*)/([1-9][0-9]{0,5})")
@@ -51,6 +52,18 @@ class RecordIllegalError(ValueError):
     def public_message(self) -> str:
         """``turn 7 B: that move is not legal``: what broke, quoting no hidden fact."""
         return f"{where(self.turn, self.player)}: {self.public_reason}"
+
+
+def printable(text: str) -> str:
+    """``text`` safe to print on a terminal: control characters, bidirectional overrides and
+    other invisible format characters (a record's names may hold any) written as escapes, so
+    that a record can neither clear the screen, retitle the window nor print a fake verdict."""
+    return "".join(c if c.isprintable() or c == " " else _escape(c) for c in text)
+
+
+def _escape(c: str) -> str:
+    code = ord(c)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def where(turn: int, player: str) -> str:

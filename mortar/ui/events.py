@@ -21,8 +21,10 @@ from .render import render
 from .table import Table
 
 ARROW_KEYS = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
-MAX_IMPORT_BYTES = 2_000_000
 ARM_DELAY_MS = 300  # buttons marked data-arm ignore presses for this long after they appear
+# The curtain's reveal (data-arm="long") settles for longer than any double tap, held press or
+# second finger lasts: a press that began on the screen before it can never open the next board.
+SETTLE_MS = 1200
 PRESS_KEYS = ("Enter", " ")  # keys that activate a focused button
 IDLE_SLICE_MS = 40  # between the slices of idle work (a slice takes a few ms)
 THINK_PAUSE_MS = 600  # the computer's turn stays on screen long enough for a person to follow
@@ -59,11 +61,14 @@ class App:
         # held down from the previous screen, its auto-repeat, or a double tap never count.
         self._armed_since = 0.0  # performance.now() when the current data-arm buttons appeared
         self._arm_key: tuple | None = None
-        self._pointer_down_at: float | None = None
+        self._pointer_downs: dict[int, float] = {}  # pointerId -> when it last went down
         self._key_down_at: float | None = None
         self._fx_key: tuple | None = None  # the last moment given sound and motion
-        self._last_square: str | None = None  # the board square last used (focus goes back)
-        self.radar_on = False  # the player's radar overlay switch (kept across turns)
+        # The board square last used, and whose screen it was on: focus goes back to it on that
+        # screen only (carried to the next player's board it would point at a hidden square).
+        self._last_square: str | None = None
+        self._owner: tuple | None = None  # (screen, player) of what is drawn now
+        self._radar: dict[str | None, bool] = {}  # each player's radar switch (kept across turns)
         self._autoplaying = False
         self._tick = create_proxy(self._guard(self._autoplay_tick))
         self._relayout = create_proxy(self._guard(self._shot_lines))
@@ -105,6 +110,13 @@ class App:
                     break
         shown = model["screen"]
         changed = shown != self._screen
+        owner = (shown, model.get("player"))
+        if owner != self._owner:
+            # A new screen or another player's: nothing drawn or remembered for the last one
+            # stays (the last square used, the radar switch, effects still running).
+            self._owner = owner
+            self._last_square = None
+            feedback.clear()
         # which hand-over this is: a new one (another player's curtain, a new result) re-arms
         arm_key = (shown, model.get("name"), model.get("turn"), model.get("stage"))
         was_armed = not absent(self.root.querySelector("[data-armed]"))
@@ -122,7 +134,8 @@ class App:
         if not absent(self.root.querySelector("[data-arm]")):
             if arm_key != self._arm_key:
                 self._armed_since = js.performance.now()
-                js.setTimeout(self._arm, ARM_DELAY_MS)
+                for delay in {_arm_delay(el) for el in self.root.querySelectorAll("[data-arm]")}:
+                    js.setTimeout(self._arm, delay)
             elif was_armed:
                 self._arm_buttons()  # the same hand-over drawn again: it stays armed
         self._arm_key = arm_key
@@ -200,6 +213,16 @@ class App:
             el.setAttribute("tabindex", "-1")
         square.setAttribute("tabindex", "0")
 
+    @property
+    def radar_on(self) -> bool:
+        """The radar switch of the player whose screen this is (one player's switch never
+        shows on the next player's screen)."""
+        return self._radar.get(self._owner[1] if self._owner else None, False)
+
+    @radar_on.setter
+    def radar_on(self, value: bool) -> None:
+        self._radar[self._owner[1] if self._owner else None] = value
+
     def _radar_state(self) -> None:
         if self.radar_on and absent(self.root.querySelector(".has-radar")):
             self.root.classList.remove("radar-on")
@@ -256,8 +279,10 @@ class App:
         js.setTimeout(self._idle, IDLE_SLICE_MS)
 
     def _arm_buttons(self, *_args) -> None:
+        now = js.performance.now()
         for el in self.root.querySelectorAll("[data-arm]"):
-            el.setAttribute("data-armed", "")
+            if now >= self._armed_since + _arm_delay(el) - 1:
+                el.setAttribute("data-armed", "")
 
     def run(self, action: str, arg: str | None = None, value: str | None = None) -> None:
         if self.table.dispatch(action, arg, value):
@@ -296,7 +321,7 @@ class App:
             else:
                 self.render()
             return
-        if el.hasAttribute("data-arm") and not self._fresh_press(event):
+        if el.hasAttribute("data-arm") and not self._fresh_press(event, _arm_delay(el)):
             return  # not a deliberate press made on this screen: a held key or a double tap
         arg = el.getAttribute("data-arg")
         if action == "export":
@@ -366,14 +391,23 @@ class App:
         if absent(event.key) or event.key == self.table.slot.key:  # key null: storage cleared
             self.run("saved-elsewhere")
 
-    def _fresh_press(self, event) -> bool:
-        """Whether the press behind this click began on this screen, after the arming delay.
-        A click from a pointer has ``detail`` ≥ 1; from the keyboard, 0."""
-        began = self._pointer_down_at if event.detail else self._key_down_at
-        return began is not None and began >= self._armed_since + ARM_DELAY_MS
+    def _fresh_press(self, event, delay: int) -> bool:
+        """Whether the press behind this click began on this screen, after its arming delay.
+        A click from a pointer has ``detail`` ≥ 1 and names its pointer (a second finger that
+        went down on the last screen cannot lend its press to the first); from the keyboard, 0."""
+        if event.detail:
+            pointer = getattr(event, "pointerId", None)
+            downs = self._pointer_downs
+            began = downs.get(pointer) if pointer in downs else max(downs.values(), default=None)
+        else:
+            began = self._key_down_at
+        return began is not None and began >= self._armed_since + delay
 
     def _on_pointerdown(self, event) -> None:
-        self._pointer_down_at = event.timeStamp
+        downs = self._pointer_downs
+        downs[event.pointerId] = event.timeStamp
+        if len(downs) > 16:  # a long game makes many pointer ids (touch): keep the recent ones
+            del downs[next(iter(downs))]
 
     def _on_keyup(self, event) -> None:
         if event.key in PRESS_KEYS:
@@ -439,6 +473,11 @@ class App:
         if not absent(target):
             target.focus()
         return True
+
+
+def _arm_delay(el) -> int:
+    """How long a data-arm button ignores presses after it appears (ms)."""
+    return SETTLE_MS if el.getAttribute("data-arm") == "long" else ARM_DELAY_MS
 
 
 def _css_escape(value: str) -> str:

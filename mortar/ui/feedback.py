@@ -102,6 +102,13 @@ def celebrate(el: Any) -> None:
     _call("win", el)
 
 
+def clear() -> None:
+    """The screen these effects belong to is going (a hand-over, the curtain, another player's
+    screen, the page hidden): cancel every flight, impact and spark still drawn or waiting, the
+    sounds scheduled and any vibration, so nothing of one player's moment shows on the next."""
+    _call("clear")
+
+
 # --- whole moments -----------------------------------------------------------------------------
 
 

@@ -11,7 +11,8 @@ import traceback
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable, to_js  # type: ignore[import-not-found]
 
-from .events import MAX_IMPORT_BYTES, absent, show_error
+from ..kit.records import MAX_RECORD_BYTES
+from .events import absent, show_error
 
 
 def export(app, what: str | None = None) -> None:
@@ -75,7 +76,7 @@ def import_file(app, input_el) -> None:
     file = files.item(0) if not absent(files) and files.length else None
     if absent(file):
         return
-    if file.size > MAX_IMPORT_BYTES:
+    if file.size > MAX_RECORD_BYTES:
         app.table.notice = "That file is too big to be a Mortar Hunt record."
         app.render()
         return

@@ -21,6 +21,8 @@ from ..record import (
     Record,
     RecordError,
     RecordIllegalError,
+    UnknownLevelError,
+    from_data,
     infer_loadout,
     parse,
 )
@@ -41,7 +43,8 @@ from .kind import SaveError, TableFacts
 from .review import Review
 from .turn import PlacementDraft, TurnDraft
 
-VERSION = 1  # of the save payload around the record
+VERSION = 2  # of the save payload around the record: 2 holds the record as compact JSON data
+READS = (1, 2)  # 1 held it as the record's text (pretty-printed, inside a string: twice the size)
 
 
 class Hunt:
@@ -176,8 +179,9 @@ class Hunt:
         record = Record.from_game(game)
         record.computer = dict(table.computer)
         record.radar = table.radar
-        return json.dumps({"app": self.app, "version": VERSION, "loadout": game.options.loadout.value,
-                           "record": record.save()})
+        data = {"app": self.app, "version": VERSION, "loadout": game.options.loadout.value,
+                "record": record.to_json(results=False)}
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
     def load(self, text: str) -> tuple[Game, TableFacts]:
         return load_save(text)
@@ -209,24 +213,32 @@ def load_save(text: str) -> tuple[Game, TableFacts]:
     if not isinstance(data, dict) or data.get("app") != Hunt.app:
         raise SaveError("The saved data does not belong to this game.")
     version = data.get("version")
-    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+    whole = isinstance(version, int) and not isinstance(version, bool)  # (true is no version 1)
+    if whole and version > VERSION:
         raise SaveError("The saved game comes from a newer version of Mortar Hunt.")
-    if version != VERSION:
+    if not whole or version not in READS:
         raise SaveError("The saved game has an unknown format.")
     try:
         loadout = Loadout(data.get("loadout"))
     except ValueError:
         raise SaveError("The saved game names an unknown set of pieces.") from None
-    record_text = data.get("record")
-    if not isinstance(record_text, str):
+    record_data = data.get("record")
+    if not isinstance(record_data, str if version == 1 else dict):
         raise SaveError("The saved game has no record in it.")
     try:
-        record = parse(record_text)
-        game = record.replay(loadout)
+        record = parse(record_data) if isinstance(record_data, str) else from_data(record_data)
+        too_long = record.turn_limit is not None and record.turn_limit > TURN_LIMIT_MAX
+        game = None if too_long else record.replay(loadout)
     except RecordIllegalError as e:
         raise SaveError(f"The saved game breaks a rule ({e.public_message}).") from None
     except NewerFormatError:
         raise SaveError("The saved game comes from a newer version of Mortar Hunt.") from None
+    except UnknownLevelError:
+        raise SaveError("The saved game names a computer level this version of Mortar Hunt "
+                        f"does not have (it has {', '.join(COMPUTER_LEVELS)}).") from None
     except (RecordError, ValueError):
         raise SaveError("The saved game is damaged (it is not a whole game record).") from None
+    if game is None:
+        raise SaveError(f"The saved game has a turn limit of more than {TURN_LIMIT_MAX} turns, "
+                        "which this page does not offer.")
     return game, TableFacts(dict(record.computer), record.radar)

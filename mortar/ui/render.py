@@ -26,7 +26,7 @@ def render(model: dict[str, Any]) -> El:
     screen = model["screen"]
     body = SCREENS[screen](model)
     return h("div", {"class": ["screen", f"screen-{screen}"], "data-screen": screen},
-             _notice(model), body)
+             _notice(model), _unsaved(model), body)
 
 
 # --- small parts ---------------------------------------------------------------------------
@@ -34,11 +34,12 @@ def render(model: dict[str, Any]) -> El:
 
 def button(label: Any, action: str, arg: str | None = None, *, cls: Any = None,
            disabled: bool = False, pressed: bool | None = None, aria_label: str | None = None,
-           autofocus: bool = False, describedby: str | None = None, arm: bool = False,
+           autofocus: bool = False, describedby: str | None = None, arm: bool | str = False,
            aria_keyshortcuts: str | None = None) -> El:
     """A button for an intent. ``arm``: it ignores presses until it has been on screen for a
     moment (set by the event layer), so a double tap on the previous screen's button cannot
-    reveal the next player's board or skip a shot's result."""
+    reveal the next player's board or skip a shot's result; ``arm="long"``: it settles longer
+    than any double tap lasts (the curtain's reveal)."""
     key = f"{action}:{arg}" if arg is not None else action
     return h("button", {
         "type": "button", "class": cls, "data-action": action, "data-arg": arg, "data-key": key,
@@ -52,6 +53,14 @@ def _title(text: str) -> El:
     """The screen's heading: focused when a new screen appears (keyboard and screen readers
     start there)."""
     return h("h2", {"tabindex": "-1", "class": "screen-title"}, text)
+
+
+def _unsaved(model: dict) -> El | None:
+    """Said on every screen while the last save failed: the page never claims what it did not do."""
+    if not model.get("save_failed"):
+        return None
+    return h("p", {"class": "unsaved", "role": "alert"},
+             "This device could not save the game (its storage is full): a reload would lose it.")
 
 
 def _notice(model: dict) -> El | None:
@@ -159,10 +168,16 @@ def render_start(model: dict) -> El:
                            h("h2", None, "Saved game"),
                            h("p", None, f"{a} against {b}, {what}."),
                            button(label, "resume", cls="primary"))
+        elif saved.get("lost"):
+            saved_part = h("section", {"class": "card saved"},
+                           h("p", None, "The last game could not be saved on this device (its "
+                             "storage was full), so it cannot be resumed."))
         else:
             saved_part = h("section", {"class": "card saved"},
                            h("p", None, "A saved game is here but cannot be resumed. It is kept "
                              "as it is until you start a new game."),
+                           h("p", {"class": "hint"}, "Its file holds both players' hidden pieces: "
+                             "do not let a player of that game open it."),
                            button("Export it as it is", "export", "saved"))
     confirm = None
     if form["confirm_replace"]:
@@ -172,7 +187,7 @@ def render_start(model: dict) -> El:
                       button("Replace the saved game", "new-game", "replace", cls="danger",
                              autofocus=True),
                       button("Keep it", "new-game", "keep"),
-                      None if saved is None or saved["ok"] else
+                      None if saved is None or saved["ok"] or saved.get("lost") else
                       button("Export it first", "export", "saved")))
     return h("div", {"class": "start"},
              saved_part,
@@ -246,9 +261,7 @@ def render_curtain(model: dict) -> El:
                h("p", None, f"{other}, please look away. {name}, reveal your board when only "
                  "you can see the screen."),
                button(f"I am {name} — show my board", "reveal", cls="primary big", autofocus=True,
-                      arm=True),
-               _status("This device could not save the game: a reload would lose it."
-                       if model.get("save_failed") else None, error=True),
+                      arm="long"),
                button("Back to the start screen", "menu", cls="quiet")))
 
 

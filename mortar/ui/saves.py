@@ -12,6 +12,7 @@ Nothing here knows Mortar Hunt: the slot stores text.
 
 from __future__ import annotations
 
+import contextlib
 from typing import Protocol
 
 
@@ -46,9 +47,13 @@ class SaveConflict(Exception):
 
 
 class SaveSlot:
-    def __init__(self, storage: Storage, key: str) -> None:
+    """``tombstone``: what the slot holds after a write the browser refused, in place of the
+    older save (it must not be resumed: its player has seen what came after it)."""
+
+    def __init__(self, storage: Storage, key: str, tombstone: str = "") -> None:
         self.storage = storage
         self.key = key
+        self.tombstone = tombstone
         self.known: str | None = None  # what this page last read or wrote
         self.failed = False  # the last write was refused by the browser (quota, private mode)
 
@@ -71,13 +76,34 @@ class SaveSlot:
     def write(self, text: str, *, replace: bool = False) -> None:
         """Store ``text`` if the slot still holds what this page knows (or ``replace``: the
         player chose to start over). Raises :class:`SaveConflict` otherwise, writing nothing.
-        A browser that refuses the write sets ``failed`` instead: the game goes on unsaved."""
+        A browser that refuses the write sets ``failed`` instead (the game goes on unsaved) and
+        leaves no older save behind: the slot is emptied, or holds the tombstone."""
         if not replace and self.stale():
             raise SaveConflict(self.key)
+        if self._set(text):
+            self.failed = False
+            self.known = text
+            return
+        # Quota or private mode. The older save must not stay: a reload would resume it, and
+        # the action just played (its result already seen) could be played again. Its room
+        # may be what the new save needs; failing that, a tombstone says what happened.
+        self.failed = True
+        with contextlib.suppress(Exception):  # a browser that refuses even that
+            self.storage.remove(self.key)
+        if self._set(text):
+            self.failed = False
+            self.known = text
+            return
+        self.known = self.tombstone if self.tombstone and self._set(self.tombstone) else None
+        if self.known is None:
+            try:
+                self.known = self.storage.get(self.key)
+            except Exception:
+                self.known = None
+
+    def _set(self, text: str) -> bool:
         try:
             self.storage.set(self.key, text)
-        except Exception:  # quota, private mode: keep playing, and say so
-            self.failed = True
-            return
-        self.failed = False
-        self.known = text
+        except Exception:
+            return False
+        return True

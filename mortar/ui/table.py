@@ -14,6 +14,7 @@ act and the turn number, nothing else; the play screen is built from that player
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -38,6 +39,8 @@ class StartForm:
 
 
 SIDES = ("first", "second", "random")
+UNSAVED = ("The last game could not be saved on this device (its storage was full), so it "
+           "cannot be resumed.")
 # intents of drafts and reviews: harmless when they arrive after their screen has gone
 DRAFT_INTENTS = frozenset({
     "select", "square", "facing", "piece-type", "remove", "confirm-placement", "step",
@@ -54,7 +57,8 @@ class Table:
                  rng: random.Random | None = None) -> None:
         self.kind = kind
         self.storage: Storage = storage if storage is not None else MemoryStorage()
-        self.slot = SaveSlot(self.storage, f"{kind.app}/save")
+        self.slot = SaveSlot(self.storage, f"{kind.app}/save",
+                             tombstone=json.dumps({"app": kind.app, "unsaved": True}))
         self.notify = notify or (lambda kind, data: None)
         self.rng = rng or random.Random()
         self.screen = "start"
@@ -354,14 +358,16 @@ class Table:
             raise SaveError(f"The saved game could not be read ({e}).") from None
         if text is None:
             return None
+        if text == self.slot.tombstone:
+            raise SaveError(UNSAVED)
         return self.kind.load(text)
 
     def saved_summary(self) -> dict | None:
         """What the start screen says about the saved game, or None when there is none."""
         try:
             loaded = self._load()
-        except SaveError:
-            return {"ok": False}
+        except SaveError as e:
+            return {"ok": False, "lost": str(e) == UNSAVED}
         if loaded is None:
             return None
         game, facts = loaded
@@ -430,7 +436,8 @@ class Table:
         out = getattr(self, "_model_" + self.screen)()
         # the play screen is named by the game's draft ("placement", "turn")
         screen = out["kind"] if self.screen == "play" else self.screen
-        out.update(screen=screen, announce=self.announce, notice=self.notice, tab=self.tab)
+        out.update(screen=screen, announce=self.announce, notice=self.notice, tab=self.tab,
+                   save_failed=self.save_failed)
         return out
 
     def _model_start(self) -> dict[str, Any]:
@@ -447,7 +454,7 @@ class Table:
         other = next(p for p in self.kind.players if p != player)
         return {"player": player, "name": self.kind.name(game, player),
                 "other": self.kind.name(game, other), "stage": self.kind.stage(game),
-                "turn": self.kind.turn(game), "save_failed": self.save_failed}
+                "turn": self.kind.turn(game)}
 
     def _model_thinking(self) -> dict[str, Any]:
         player = self.kind.to_play(self.game)
@@ -461,7 +468,7 @@ class Table:
         player = self.kind.to_play(self.game)
         radar = self.kind.radar(self.game, player) if self.facts.radar and player else None
         out = draft.model(radar)
-        out.update(computer=bool(self.facts.computer), save_failed=self.save_failed)
+        out.update(computer=bool(self.facts.computer))
         return out
 
     def _model_over(self) -> dict[str, Any]:

@@ -335,5 +335,8 @@ def _result_controls(model: dict) -> tuple[None, El]:
     return None, h("section", {"class": "controls result-controls", "aria-label": "Result"},
                    banner,
                    h("p", {"class": cls}, mark, result["text"]),
-                   h("p", {"class": "hint"}, "This turn is played and saved; it cannot be taken back."),
+                   h("p", {"class": "hint"},
+                     "This turn is played; it cannot be taken back, but this device could not "
+                     "save it." if model.get("save_failed") else
+                     "This turn is played and saved; it cannot be taken back."),
                    button(next_label, "end-turn", cls="primary big confirm", autofocus=True, arm=True))
