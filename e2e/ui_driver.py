@@ -12,8 +12,8 @@ import os
 import re
 from pathlib import Path
 
-from mortar.record import from_data
-from mortar.rules import Loadout
+from mortar.games.mortar_hunt.record import from_data, parse
+from mortar.games.mortar_hunt.rules import Loadout
 
 SAVE_KEY = "mortar-hunt/save"
 # The screen as drawn; which square holds the roving tab stop follows the focus, which the
@@ -93,7 +93,9 @@ class Driver:
         if text is None:
             return None
         data = json.loads(text)
-        return from_data(data["record"]).replay(Loadout(data["loadout"]))
+        record = data["record"]  # a save of version 1 holds the record's text
+        record = parse(record) if isinstance(record, str) else from_data(record)
+        return record.replay(Loadout(data["loadout"]))
 
     # --- screens -------------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 import sys
 
-from .cli import main
+from . import games
+from .kit.cli import main
 
-sys.exit(main())
+sys.exit(main(None, games))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from mortar import (
+from mortar.games.mortar_hunt import (
     Game,
     Loadout,
     Move,
@@ -18,7 +18,7 @@ from mortar import (
     Turn,
     Variant,
 )
-from mortar.rules import half_rows
+from mortar.games.mortar_hunt.rules import half_rows
 
 
 def pos(text: str) -> Position:
@@ -49,7 +49,7 @@ def random_setup(rng: random.Random, player: str, options: Options) -> Setup:
     chosen = rng.sample(squares, 3)
     fixed = options.fixed_type()
     types = tuple(fixed if fixed else rng.choice(list(PieceType)) for _ in range(3))
-    from mortar import Facing
+    from mortar.games.mortar_hunt import Facing
     return Setup(player, tuple(Position(s, rng.choice(list(Facing))) for s in chosen), types)
 
 

@@ -9,10 +9,10 @@ import random
 import pytest
 
 from games import random_action, random_setup
-from mortar import Game, Loadout, Options, Resign, Sacrifice, Setup, Turn, Variant
-from mortar.bot import Bot
-from mortar.bot.model import enemy_belief, exposure
-from mortar.bot.radar import heat_map
+from mortar.games.mortar_hunt import Game, Loadout, Options, Resign, Sacrifice, Setup, Turn, Variant
+from mortar.games.mortar_hunt.bot import Bot
+from mortar.games.mortar_hunt.bot.model import enemy_belief, exposure
+from mortar.games.mortar_hunt.bot.radar import heat_map
 
 
 def seat_of(game: Game, player: str):
@@ -188,11 +188,13 @@ def test_belief_never_rules_out_the_truth(options):
 
 
 def test_duel_command_prints_the_table(capsys):
-    from mortar.cli import main
-    assert main(["duel", "hard", "random", "--games", "1", "--turn-limit", "4", "--seed", "3"]) == 0
+    from mortar import games
+    from mortar.kit.cli import main
+
+    argv = ["duel", "mortar-hunt", "hard", "random", "--games", "1", "--turn-limit", "4", "--seed", "3"]
+    assert main(argv, games) == 0
     out = capsys.readouterr().out
-    assert "hard vs random: 1 pairs (2 games), classic" in out
+    assert "hard vs random: 1 pairs (2 games), Mortar Hunt, classic" in out
     assert "win rate" in out and "hard decision time" in out
-    with pytest.raises(SystemExit) as refused:  # the oracle is bench code, not shipped
-        main(["duel", "oracle", "random"])
-    assert refused.value.code == 2
+    # the oracle is bench code, not shipped
+    assert main(["duel", "mortar-hunt", "oracle", "random"], games) == 2

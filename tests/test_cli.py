@@ -8,7 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from mortar.cli import main
+from mortar import games
+from mortar.kit import cli
+
+
+def main(argv):
+    return cli.main(argv, games)
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).parent.parent

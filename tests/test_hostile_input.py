@@ -14,10 +14,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games import random_game
-from mortar import Game, NotationError, Position, Record, check_text, parse, rules
+from mortar.games.mortar_hunt import Game, NotationError, Position, Record, check_text, parse, rules
+from mortar.games.mortar_hunt.record import NewerFormatError, RecordError, RecordIllegalError
 from mortar.kit.jsontext import MAX_DEPTH, JSONTextError, LargeNumber, loads, nested_too_deeply
-from mortar.record import NewerFormatError, RecordError, RecordIllegalError
-from mortar.replay import Replay
+from mortar.kit.replay import Replay
 from mortar.ui.hunt import Hunt, load_save
 from mortar.ui.table import SaveError, Table
 
@@ -48,7 +48,7 @@ def test_crafted_inputs_up_to_the_import_limit_are_judged_in_seconds():
     # Quadratic checks took 69 s on 100 KB of this string and 230 s on 5M digits; at these
     # sizes they would take hours. Linear ones take well under a second; 30 s is for a busy CI.
     script = (
-        "import sys; from mortar import check_text\n"
+        "import sys; from mortar.games.mortar_hunt import check_text\n"
         "for text in sys.stdin.read().split('\\x00'):\n"
         "    print(check_text(text).status)\n")
     digits = GOOD.replace('"turn_limit": null', '"turn_limit": ' + "9" * 5_000_000)
@@ -253,7 +253,7 @@ def _counting_applies(monkeypatch) -> list[int]:
 
 def test_a_replay_checks_each_action_once_and_steps_in_a_bounded_number_of_applies(monkeypatch):
     record = Record.from_game(random_game(random.Random(2), max_actions=400))
-    n = len(record.actions)
+    n = len(record.entries)
     assert n > 100
     calls = _counting_applies(monkeypatch)
     replay = Replay(record, every=16)
@@ -273,7 +273,7 @@ def test_the_game_at_a_step_is_independent_of_the_snapshots():
     record = parse(GOOD)
     replay = Replay(record, every=4)
     game = replay.game_at(5)
-    game.apply(record.actions[5].action)
+    game.apply(record.entries[5].action)
     assert len(replay.game_at(5).history) == 5
     assert replay.game_at(len(replay)).history == replay.final.history == record.replay().history
 

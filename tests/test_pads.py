@@ -1,7 +1,7 @@
 """RULINGS R13: the pad, one row per numbered turn, in A's and B's layouts."""
 
 from games import new_game, turn
-from mortar import Resign, Sacrifice, pad_for
+from mortar.games.mortar_hunt import Resign, Sacrifice, pad_for
 from test_rules import _walled_in_game
 
 A_START = ["C3/N", "E1/NE", "I2/NW"]

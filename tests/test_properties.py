@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games import random_action, random_options, random_setup
-from mortar import (
+from mortar.games.mortar_hunt import (
     Facing,
     Game,
     IllegalActionError,
@@ -26,7 +26,7 @@ from mortar import (
     player_view,
     save,
 )
-from mortar.rules import MAX_SKIPS, half_rows, opponent
+from mortar.games.mortar_hunt.rules import MAX_SKIPS, half_rows, opponent
 
 
 def reference_ends(game: Game, player: str, piece: int) -> set[Position]:

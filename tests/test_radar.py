@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from games import new_game, sq, turn
-from mortar import Options
-from mortar.bot import origins, radar, word
-from mortar.rules import Loadout
+from mortar.games.mortar_hunt import Options
+from mortar.games.mortar_hunt.bot import origins, radar, word
+from mortar.games.mortar_hunt.rules import Loadout
 
 
 def squares(text: str) -> set:

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from mortar import Record, RecordError, check_text, load, parse, save
-from mortar.referee import Verdict
+from mortar.games.mortar_hunt import Record, RecordError, check_text, load, parse, save
+from mortar.games.mortar_hunt.referee import Verdict
 
 DATA = Path(__file__).parent / "data"
 GOOD = json.loads((DATA / "rulebook-b.json").read_text())
@@ -165,7 +165,7 @@ def test_verdict_json_shape():
 
 
 def test_records_keep_the_computer_seat_and_the_radar_option():
-    from mortar.record import RecordError, parse
+    from mortar.games.mortar_hunt.record import RecordError, parse
 
     text = json.dumps({"format": "mortar-hunt/1", "variant": "classic", "turn_limit": None,
                        "radar": True,

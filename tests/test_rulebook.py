@@ -8,7 +8,7 @@ narrative says which shots hit) and uses ★/× where we write */X.
 import json
 from pathlib import Path
 
-from mortar import check_text, load, pad_for
+from mortar.games.mortar_hunt import check_text, load, pad_for
 
 DATA = Path(__file__).parent / "data"
 

@@ -5,10 +5,11 @@ import contextlib
 import pytest
 
 from games import new_game, pos, sq, turn
-from mortar import (
+from mortar.games.mortar_hunt import (
     Game,
     IllegalActionError,
     Loadout,
+    Move,
     Options,
     PieceType,
     Resign,
@@ -17,7 +18,7 @@ from mortar import (
     Square,
     Variant,
 )
-from mortar.moves import shot_targets
+from mortar.games.mortar_hunt.moves import shot_targets
 
 A_START = ["C3/N", "E1/NE", "I2/NW"]
 B_START = ["K9/S", "I9/S", "A8/SE"]
@@ -25,8 +26,8 @@ B_START = ["K9/S", "I9/S", "A8/SE"]
 
 def shooters_of(target: str, player: str, kind: PieceType = PieceType.HM) -> set[str]:
     """Squares from which some facing lets a piece of ``player`` hit ``target``."""
-    from mortar import Facing, Position
-    from mortar.rules import half_rows
+    from mortar.games.mortar_hunt import Facing, Position
+    from mortar.games.mortar_hunt.rules import half_rows
     found = set()
     for square in (s for s in Square.all() if s.row in half_rows(player)):
         for facing in Facing:
@@ -269,7 +270,7 @@ def test_r8_only_moves_that_leave_a_shot_are_allowed_when_obliged():
     assert game.must_shoot()
     for piece in (1, 2, 3):
         for end in game.legal_moves(piece):
-            assert game.legal_shots(piece, __import__("mortar").Move(piece, end))
+            assert game.legal_shots(piece, Move(piece, end))
     rejected(game, turn(1, "A1/S"), "no piece can shoot|must shoot")
 
 
@@ -322,7 +323,7 @@ def test_r9_walled_in_player_must_sacrifice():
 
 
 def test_r9_sacrifice_is_the_whole_turn_reveals_the_square_and_scores():
-    from mortar import player_view
+    from mortar.games.mortar_hunt import player_view
     game = _walled_in_game()
     game.apply(Sacrifice(1))
     assert game.is_over and game.winner == "B" and game.score("B") == 3
@@ -436,7 +437,7 @@ def test_every_step_sequence_end_agrees_with_legal_moves():
 
 
 def test_malformed_placements_are_refused_in_plain_words():
-    from mortar import PieceType
+    from mortar.games.mortar_hunt import PieceType
     game = Game()
     for junk in [None, Setup("A", ("C3/N", "E1/NE", "I2/NW")), Setup("A", (pos("C3/N"),)),
                  Setup("A", tuple(map(pos, A_START)), ("HM", "HM", "HM")),

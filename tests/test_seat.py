@@ -14,7 +14,7 @@ import random
 import pytest
 
 from games import random_action, random_options, random_setup
-from mortar import (
+from mortar.games.mortar_hunt import (
     Game,
     IllegalActionError,
     Loadout,
@@ -371,7 +371,7 @@ def test_the_seat_and_the_rules_do_not_import_the_game():
     import ast
     from pathlib import Path
 
-    root = Path(__file__).resolve().parent.parent / "mortar"
+    root = Path(__file__).resolve().parent.parent / "mortar" / "games" / "mortar_hunt"
     for name in ("actions", "legality", "moves", "notation", "rules", "seat"):
         tree = ast.parse((root / f"{name}.py").read_text())
         imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}

@@ -9,7 +9,7 @@ import types
 
 import pytest
 
-from mortar.notation import NotationError, Square
+from mortar.games.mortar_hunt.notation import NotationError, Square
 from mortar.ui import feedback
 
 

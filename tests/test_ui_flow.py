@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from mortar import Loadout, Record
+from mortar.games.mortar_hunt import Loadout, Record
 from mortar.ui import table as table_module
 from mortar.ui.html import all_text
 from mortar.ui.hunt import Hunt, load_save

@@ -101,7 +101,7 @@ def test_a_resignation_against_the_computer_that_cannot_be_saved_is_not_undone_b
 
 
 def test_saves_are_compact_json_data_not_a_pretty_printed_string():
-    from mortar import Record
+    from mortar.games.mortar_hunt import Record
 
     storage = MemoryStorage()
     people = People(storage)
@@ -123,7 +123,7 @@ def test_saves_are_compact_json_data_not_a_pretty_printed_string():
 
 
 def _pretty(record: dict) -> str:
-    from mortar.record import from_data
+    from mortar.games.mortar_hunt.record import from_data
 
     return from_data(record).save()
 

@@ -4,8 +4,8 @@ import json
 import random
 
 from games import new_game, random_game, turn
-from mortar import Loadout, Options, PieceType, Variant, player_view
-from mortar.view import last_enemy_shot
+from mortar.games.mortar_hunt import Loadout, Options, PieceType, Variant, player_view
+from mortar.games.mortar_hunt.view import last_enemy_shot
 
 A_START = ["C3/N", "E1/NE", "I2/NW"]
 B_START = ["K9/S", "I9/S", "A8/SE"]
@@ -78,7 +78,7 @@ def test_game_over_view_has_the_outcome():
 
 
 def test_options_in_view():
-    from mortar import Game
+    from mortar.games.mortar_hunt import Game
     game = Game(Options(Variant.CRATERS, 28, Loadout.SECRET))
     assert player_view(game, "A")["options"] == {"variant": "craters", "turn_limit": 28,
                                                  "loadout": "secret"}

@@ -25,8 +25,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mortar import Facing, Game, Loadout, Options, PieceType, Position, Setup, Square, Variant  # noqa: E402
-from mortar.rules import half_rows  # noqa: E402
+from mortar.games.mortar_hunt import (  # noqa: E402
+    Facing,
+    Game,
+    Loadout,
+    Options,
+    PieceType,
+    Position,
+    Setup,
+    Square,
+    Variant,
+)
+from mortar.games.mortar_hunt.rules import half_rows  # noqa: E402
 
 
 def setup(rng: random.Random, player: str) -> Setup:

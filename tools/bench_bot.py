@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mortar.actions import Setup  # noqa: E402
-from mortar.bot import Bot, model  # noqa: E402
-from mortar.game import Game  # noqa: E402
-from mortar.rules import Loadout, Options, Variant  # noqa: E402
+from mortar.games.mortar_hunt.actions import Setup  # noqa: E402
+from mortar.games.mortar_hunt.bot import Bot, model  # noqa: E402
+from mortar.games.mortar_hunt.game import Game  # noqa: E402
+from mortar.games.mortar_hunt.rules import Loadout, Options, Variant  # noqa: E402
 
 
 def recorded_seats(options: Options, games: int) -> list[list]:

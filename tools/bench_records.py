@@ -55,8 +55,18 @@ def long_record() -> str:
     path = DATA / "long-22000.json"
     if path.exists():
         return path.read_text()
-    from mortar import Facing, Game, Options, PieceType, Position, Record, Setup, Square, Turn
-    from mortar.rules import half_rows
+    from mortar.games.mortar_hunt import (
+        Facing,
+        Game,
+        Options,
+        PieceType,
+        Position,
+        Record,
+        Setup,
+        Square,
+        Turn,
+    )
+    from mortar.games.mortar_hunt.rules import half_rows
 
     rng = random.Random(7)
     game = Game(Options(), {"A": "Ann", "B": "Bob"})
@@ -102,7 +112,7 @@ def _cpu_clock():
 
 def run_case(name: str) -> float | None:
     """Seconds for case ``name``, or None when this version has nothing to measure."""
-    from mortar import referee
+    from mortar.games.mortar_hunt import referee
     from mortar.ui import hunt, table
 
     clock = _cpu_clock()
@@ -129,9 +139,9 @@ def run_case(name: str) -> float | None:
         start = clock()
         page.model()
     elif kind in ("game-at", "replay-once"):
-        from mortar import parse
+        from mortar.games.mortar_hunt import parse
         try:
-            from mortar.replay import Replay
+            from mortar.kit.replay import Replay
         except ImportError:  # before issue 7: replay from the start
             Replay = None  # noqa: N806
         record = parse(text)
@@ -141,13 +151,13 @@ def run_case(name: str) -> float | None:
                 return None
             review = Replay(record)
         elif Replay is None:
-            record.replay(upto=len(record.actions) - 1)
+            record.replay(upto=len(record.entries) - 1)
         else:
             review = Replay(record)
             start = clock()
-            review.game_at(len(record.actions) - 1)
+            review.game_at(len(record.entries) - 1)
     elif kind == "pads":
-        from mortar import pad_for, parse, player_view
+        from mortar.games.mortar_hunt import pad_for, parse, player_view
         game = parse(text).replay()
         start = clock()
         for player in ("A", "B"):

@@ -458,7 +458,7 @@ PLAYER_SCRIPT = r"""
 import gc, json, random
 import js
 from pyodide.ffi import create_proxy
-from mortar import Square
+from mortar.games.mortar_hunt import Square
 from mortar.ui.main import start
 from mortar.ui.turn import PlacementDraft
 
@@ -528,8 +528,8 @@ def _bench_play_game(seed):
 def _bench_computer(level, games):
     # the computer's decisions in this page: every turn of a few games, both seats played by it
     import time
-    from mortar import Game, Options
-    from mortar.bot import Bot
+    from mortar.games.mortar_hunt import Game, Options
+    from mortar.games.mortar_hunt.bot import Bot
 
     times = []
     for g in range(int(games)):

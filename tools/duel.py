@@ -1,6 +1,6 @@
 """Duels with the reference *oracle* player, which sees the enemy's true positions: bench code
 only, never shipped in mortar/. ``python tools/duel.py LEVEL LEVEL --games N [...]`` accepts
-everything ``python -m mortar duel`` does, plus the level ``oracle``."""
+everything ``python -m mortar duel mortar-hunt`` does, plus the level ``oracle``."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import oracle  # noqa: E402
 
-from mortar.cli import duel_parser  # noqa: E402
-from mortar.duel import main  # noqa: E402
+from mortar import games  # noqa: E402
+from mortar.kit.cli import main  # noqa: E402
 
 
 def seat_of(game, player):
@@ -22,5 +22,5 @@ def seat_of(game, player):
 
 
 if __name__ == "__main__":
-    args = duel_parser(levels_extra=("oracle",)).parse_args()
-    sys.exit(main(args, seat_of=seat_of, extra={"oracle": oracle.Oracle}))
+    sys.exit(main(["duel", "mortar-hunt", *sys.argv[1:]], games, seat_of=seat_of,
+                  extra={"oracle": oracle.Oracle}))

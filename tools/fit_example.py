@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 import sys
 
-from mortar import Game, Move, Options, Position, Record, Setup, Shot, Square, Turn, Variant
-from mortar.rules import Loadout
+from mortar.games.mortar_hunt import Game, Move, Options, Position, Record, Setup, Shot, Square, Turn, Variant
+from mortar.games.mortar_hunt.rules import Loadout
 
 
 def solve(options, fixed_setup, fixed_player, fixed_turns, free_shots, fixed_hits, seed=1,

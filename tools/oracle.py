@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from mortar.bot import Bot
-from mortar.bot import geometry as geo
-from mortar.rules import opponent
+from mortar.games.mortar_hunt.bot import Bot
+from mortar.games.mortar_hunt.bot import geometry as geo
+from mortar.games.mortar_hunt.rules import opponent
 
 CURRENT: dict[str, Any] = {}
 

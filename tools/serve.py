@@ -50,17 +50,26 @@ MIME_TYPES = {
 _ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
 
+# Modules of the command line only (the referee CLI, duels with outside programs): never in a page.
+CLI_ONLY = ("mortar/__main__.py", "mortar/kit/cli.py", "mortar/kit/duel.py")
+
+
 def mortar_sources(root: Path = REPO_ROOT) -> list[Path]:
     """The .py files of the mortar package, sorted, without caches."""
     pkg = root / "mortar"
     return sorted(p for p in pkg.rglob("*.py") if "__pycache__" not in p.parts)
 
 
+def page_sources(root: Path = REPO_ROOT) -> list[Path]:
+    """The .py files of the mortar package that a page may import (all but the CLI's)."""
+    return [p for p in mortar_sources(root) if p.relative_to(root).as_posix() not in CLI_ONLY]
+
+
 def build_mortar_zip(root: Path = REPO_ROOT, force: bool = False) -> Path:
     """Write ``root/mortar.zip`` (entries ``mortar/...py``) if missing or stale; return its path."""
     root = Path(root)
     out = root / "mortar.zip"
-    sources = mortar_sources(root)
+    sources = page_sources(root)
     if not sources:
         raise FileNotFoundError(f"no python files under {root / 'mortar'}")
     if not force and out.exists():

@@ -243,10 +243,11 @@ def codec_modules(source: str, lib: Stdlib) -> set[str]:
 def mortar_imports(lib: Stdlib, root: Path = ROOT) -> set[str]:
     """Library modules that any file of mortar/ imports, wherever the statement is, and the
     codecs it names."""
+    sys.path.insert(0, str(TOOLS))
+    import serve  # (tools/serve.py: which files of mortar/ the page gets)
+
     found: set[str] = set()
-    for path in sorted((root / "mortar").rglob("*.py")):
-        if "__pycache__" in path.parts:
-            continue
+    for path in serve.page_sources(root):
         rel = path.relative_to(root).with_suffix("").parts
         is_package = rel[-1] == "__init__"
         name = ".".join(rel[:-1] if is_package else rel)

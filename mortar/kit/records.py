@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .grid import QUOTE_MAX, NotationError
+from .grid import QUOTE_MAX, NotationError, quote
 from .jsontext import JSONTextError, loads
 
 MAX_RECORD_BYTES = 2_000_000  # the largest record the page imports and the referee reads
@@ -93,15 +93,18 @@ def format_of(data: Any) -> tuple[str, int]:
     return match[1], int(match[2])
 
 
-def check_format(data: Any, expected: str) -> None:
-    """Refuse a record whose ``format`` is not ``expected`` (a later version: :class:`NewerFormatError`)."""
-    name, version = format_of(data)
-    want_name, want_version = expected.split("/")
-    if name == want_name and version > int(want_version):
-        raise NewerFormatError(f"the record is of format {quote_json(data['format'])}, newer than "
-                               f"this program reads ({expected!r})")
-    if data["format"] != expected:
-        raise RecordError(f"format must be {expected!r}, not {quote_json(data['format'])}")
+def check_format(data: dict[str, Any], expected: str) -> None:
+    """Refuse a record whose ``format`` is not ``expected``; a later version of the same game
+    is a :class:`NewerFormatError` (kept, not thrown away, by a page)."""
+    value = data.get("format")
+    if value == expected:
+        return
+    name, version = expected.split("/")
+    match = _FORMAT.fullmatch(value) if isinstance(value, str) else None
+    if match and match[1] == name and int(match[2]) > int(version):
+        raise NewerFormatError(f"the record is of format {quote_json(value)}, newer than this "
+                               f"program reads ({expected!r})")
+    raise RecordError(f"format must be {expected!r}, not {quote_json(value)}")
 
 
 # --- readers of a record's form --------------------------------------------------------------
@@ -148,7 +151,7 @@ def expect_object(value: object, path: str, required: set[str],
         return value
     unknown = sorted(set(value) - required - set(optional))
     if unknown:
-        raise RecordError(f"{_where(path)} has an unknown key {quote_json(unknown[0])}")
+        raise RecordError(f"{_where(path)} has an unknown key {quote(unknown[0])}")
     missing = sorted(required - set(value))
     raise RecordError(f"{_where(path)} lacks the key {missing[0]!r}")
 
@@ -219,7 +222,7 @@ def names_refusal(names: Mapping[str, str | None]) -> str | None:
     device to, so two players called alike could not tell whose turn it is."""
     given = [n for n in names.values() if n and name_key(n)]
     if len(given) == 2 and name_key(given[0]) == name_key(given[1]):
-        return f"both players are called {quote_json(given[1].strip())}; two players need two names"
+        return f"both players are called {quote(given[1].strip())}; two players need two names"
     return None
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..notation import COLUMNS, HEIGHT, Facing
+from ..games.mortar_hunt.notation import COLUMNS, HEIGHT, Facing
 from .html import El, h
 from .scene import SHAPES
 

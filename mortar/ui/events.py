@@ -14,7 +14,7 @@ import traceback
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, jsnull, to_js  # type: ignore[import-not-found]
 
-from ..notation import Square
+from ..games.mortar_hunt.notation import Square
 from . import feedback
 from .dom import replace_children
 from .render import render

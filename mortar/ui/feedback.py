@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..notation import Square
+from ..games.mortar_hunt.notation import Square
 
 SquareLike = Square | str
 

@@ -12,11 +12,10 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from ..actions import Resign, Setup
-from ..game import Game
-from ..kit.jsontext import JSONTextError, loads
-from ..moves import warm_up
-from ..record import (
+from ..games.mortar_hunt.actions import Resign, Setup
+from ..games.mortar_hunt.game import Game
+from ..games.mortar_hunt.moves import warm_up
+from ..games.mortar_hunt.record import (
     NewerFormatError,
     Record,
     RecordError,
@@ -26,7 +25,7 @@ from ..record import (
     infer_loadout,
     parse,
 )
-from ..rules import (
+from ..games.mortar_hunt.rules import (
     COMPUTER_LEVELS,
     PLAYERS,
     SUGGESTED_TURN_LIMIT,
@@ -37,7 +36,8 @@ from ..rules import (
     Variant,
     names_refusal,
 )
-from ..view import report_of
+from ..games.mortar_hunt.view import report_of
+from ..kit.jsontext import JSONTextError, loads
 from . import scene
 from .kind import SaveError, TableFacts
 from .review import Review
@@ -138,7 +138,7 @@ class Hunt:
                 "next": isinstance(action, Resign)}
 
     def choose(self, game: Game, player: str, level: str, seed: int) -> Any:
-        from ..bot import Bot  # imported on first use: the page starts faster without it
+        from ..games.mortar_hunt.bot import Bot  # imported on first use: the page starts faster without it
 
         return Bot(level, seed).choose(game.seat(player))
 
@@ -158,8 +158,8 @@ class Hunt:
         """The radar for the acting player, from that player's seat only (RULINGS R14)."""
         if game.phase is not Phase.PLAY:
             return None
-        from ..bot import radar as radar_of  # (on first use, as for the computer)
-        from ..bot import word as radar_word
+        from ..games.mortar_hunt.bot import radar as radar_of  # (on first use, as for the computer)
+        from ..games.mortar_hunt.bot import word as radar_word
 
         r = radar_of(game.seat(player))
         heat = {str(sq): round(p, 3) for sq, p in r.heat.items() if p >= 0.02}

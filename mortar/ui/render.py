@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..notation import Facing
-from ..rules import NAME_MAX, SUGGESTED_TURN_LIMIT, TURN_LIMIT_MAX, PieceType
+from ..games.mortar_hunt.notation import Facing
+from ..games.mortar_hunt.rules import NAME_MAX, SUGGESTED_TURN_LIMIT, TURN_LIMIT_MAX, PieceType
 from .board import render_board, screen_direction
 from .html import El, h
 from .padview import SHAPE_SYMBOL, render_pad

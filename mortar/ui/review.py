@@ -14,19 +14,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..actions import Turn
-from ..pad import pad_for
-from ..record import Record
-from ..replay import Replay
-from ..rules import PLAYERS, Loadout
-from ..view import player_view
+from ..games.mortar_hunt.actions import Turn
+from ..games.mortar_hunt.pad import pad_for
+from ..games.mortar_hunt.record import Record
+from ..games.mortar_hunt.rules import PLAYERS, Loadout
+from ..games.mortar_hunt.view import player_view
+from ..kit.replay import Replay
 from . import scene
 
 
 class Review:
     def __init__(self, record: Record, loadout: Loadout, source: str) -> None:
         self.record = record
-        self.replay = Replay(record, loadout)
+        record.loadout = loadout
+        self.replay = Replay(record)
         self.source = source  # "game" (the game just played) or "import"
         self.step = len(self.replay)
         self.names = {str(p): record.names.get(p) or f"Player {p}" for p in PLAYERS}
@@ -122,7 +123,7 @@ class Review:
         """What the computer believed at this step: its heat map of the enemy's pieces."""
         if not self.record.computer or len(game.setups) < 2:
             return None
-        from ..bot import heat_map
+        from ..games.mortar_hunt.bot import heat_map
 
         player = next(iter(self.record.computer))
         try:

@@ -16,17 +16,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game import Played, Resign, Sacrifice, Turn
-from ..notation import COLUMNS, HEIGHT, Facing, Position
-from ..rules import OBSTACLE_ROW, PLAYERS, PieceType, half_rows, opponent
-from ..seat import SeenAction
+from ..games.mortar_hunt.game import Played, Resign, Sacrifice, Turn
+from ..games.mortar_hunt.notation import COLUMNS, HEIGHT, Facing, Position
+from ..games.mortar_hunt.notation import facing_word as notation_facing_word
+from ..games.mortar_hunt.rules import OBSTACLE_ROW, PLAYERS, PieceType, half_rows, opponent
+from ..games.mortar_hunt.seat import SeenAction
 
 TYPE_WORD = {t.name: t.word for t in PieceType}
 SHAPES = {1: "triangle", 2: "circle", 3: "square"}  # the flags of the physical game
 
 
 def facing_word(name: str) -> str:
-    return Facing.parse(name).word
+    return notation_facing_word(Facing.parse(name))
 
 
 def _empty_board(player: str) -> dict[str, dict[str, Any]]:
@@ -247,5 +248,5 @@ def action_text(played: Played, names: dict[str, str]) -> str:
 def position_text(position: str) -> str:
     """``C3/NE`` → ``C3, facing north-east``."""
     p = Position.parse(position)
-    return f"{p.square}, facing {p.facing.word}"
+    return f"{p.square}, facing {notation_facing_word(p.facing)}"
 

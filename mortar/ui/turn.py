@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..actions import Action, IllegalActionError, Move, Resign, Sacrifice, Setup, Shot, Turn
-from ..moves import Step
-from ..notation import Facing, NotationError, Position, Square
-from ..rules import PieceType
-from ..seat import Seat, SeenAction
+from ..games.mortar_hunt.actions import Action, IllegalActionError, Move, Resign, Sacrifice, Setup, Shot, Turn
+from ..games.mortar_hunt.moves import Step
+from ..games.mortar_hunt.notation import Facing, NotationError, Position, Square
+from ..games.mortar_hunt.rules import PieceType
+from ..games.mortar_hunt.seat import Seat, SeenAction
 from . import scene
 from .turnmodel import turn_model
 

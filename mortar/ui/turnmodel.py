@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..actions import Resign, Sacrifice, Turn
-from ..pad import seat_pad
-from ..view import report_of, seat_view
+from ..games.mortar_hunt.actions import Resign, Sacrifice, Turn
+from ..games.mortar_hunt.pad import seat_pad
+from ..games.mortar_hunt.view import report_of, seat_view
 from . import scene
 
 if TYPE_CHECKING:

@@ -1,6 +1,9 @@
-"""Mortar Hunt: the rules engine (pure Python, no browser imports) and, in ``mortar.ui``, the
-browser front end."""
+"""Mortar Hunt (Predrag and Dragan Lazović): hidden mortars on a 12 × 9 board, shelled blind.
 
+The rules engine (standard library and the kit only), its computer player (``bot``) and, in
+``table``, how it sits at the box's table. ``GAME`` describes it to the box."""
+
+from ...kit.replay import Replay
 from .actions import (
     Action,
     IllegalActionError,
@@ -14,6 +17,7 @@ from .actions import (
     Shot,
     Turn,
 )
+from .definition import GAME
 from .game import Game
 from .legality import LegalTurns
 from .moves import Step
@@ -21,7 +25,6 @@ from .notation import Facing, NotationError, Position, Square
 from .pad import Pad, pad_for
 from .record import NewerFormatError, Record, RecordError, RecordIllegalError, load, parse, save
 from .referee import Verdict, check_record, check_text
-from .replay import Replay
 from .rules import (
     EndReason,
     Loadout,
@@ -39,7 +42,7 @@ from .seat import OwnPiece, Seat, SeenAction, SeenShot
 from .view import player_view
 
 __all__ = [
-    "Action", "EndReason", "Facing", "Game", "IllegalActionError", "LegalTurns", "Loadout", "Move",
+    "GAME", "Action", "EndReason", "Facing", "Game", "IllegalActionError", "LegalTurns", "Loadout", "Move",
     "NewerFormatError", "NotationError", "Options", "Outcome", "OwnPiece", "Pad", "PerPlayer",
     "Phase", "PieceType", "Played", "Player", "Position", "Record", "RecordError",
     "RecordIllegalError", "Refusal", "RefusalCode", "Replay", "Resign", "Sacrifice", "Score",

@@ -9,10 +9,20 @@ save → load → save gives the same bytes.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from ...kit.jsontext import LargeNumber
+from ...kit.records import (
+    NewerFormatError,
+    RecordError,
+    RecordIllegalError,
+    check_format,
+    expect_object,
+    json_type,
+    load_json,
+    quote_json,
+)
 from .game import (
     Action,
     Game,
@@ -25,50 +35,27 @@ from .game import (
     Shot,
     Turn,
 )
-from .kit.jsontext import JSONTextError, LargeNumber, loads
-from .notation import QUOTE_MAX, NotationError, Position, Square, quote
-from .rules import COMPUTER_LEVELS, PLAYERS, Loadout, Options, PieceType, Variant, cap_name, names_refusal
+from .notation import NotationError, Position, Square
+from .rules import (
+    COMPUTER_LEVELS,
+    PLAYERS,
+    Loadout,
+    Options,
+    PieceType,
+    Player,
+    Variant,
+    cap_name,
+    names_refusal,
+)
 
 FORMAT = "mortar-hunt/1"
-_LATER_FORMAT = re.compile(r"mortar-hunt/[1-9][0-9]*")  # any other number is a later version
 
-
-class RecordError(ValueError):
-    """The text is not a game record at all (bad JSON, unknown keys or values, bad notation)."""
-
-
-class NewerFormatError(RecordError):
-    """A record of a later format version than this program reads (``mortar-hunt/2`` …): not
-    broken, only too new, so a page should keep it rather than throw it away."""
+__all__ = ["FORMAT", "NewerFormatError", "Record", "RecordError", "RecordIllegalError",
+           "RecordedAction", "UnknownLevelError", "from_data", "infer_loadout", "load", "parse", "save"]
 
 
 class UnknownLevelError(RecordError):
     """A computer seat at a level this version does not have (a later version's, or edited)."""
-
-
-class RecordIllegalError(ValueError):
-    """A well-formed record that breaks a rule. ``turn`` is 0 for a setup problem.
-
-    ``reason`` says exactly why, and may name hidden positions ("cannot move from I9/S …");
-    ``public_reason`` says what broke without them ("that move is not legal"), for anyone who
-    may not see both players' boards: :attr:`public_message` is the message made of it."""
-
-    def __init__(self, turn: int, player: str, reason: str,
-                 public_reason: str = "that action is not legal") -> None:
-        super().__init__(f"{self._where(turn, player)}: {reason}")
-        self.turn = turn
-        self.player = player
-        self.reason = reason
-        self.public_reason = public_reason
-
-    @staticmethod
-    def _where(turn: int, player: str) -> str:
-        return f"turn {turn} {player}" if turn else f"setup {player}"
-
-    @property
-    def public_message(self) -> str:
-        """``turn 7 B: that move is not legal``: what broke, quoting no hidden position."""
-        return f"{self._where(self.turn, self.player)}: {self.public_reason}"
 
 
 @dataclass(frozen=True)
@@ -88,11 +75,14 @@ class Record:
     pieces: dict[str, tuple[PieceType, ...]] = field(
         default_factory=lambda: {p: (PieceType.HM,) * 3 for p in PLAYERS})
     setup: dict[str, tuple[Position, ...]] = field(default_factory=dict)
-    actions: list[RecordedAction] = field(default_factory=list)
+    entries: list[RecordedAction] = field(default_factory=list)  # the record's "actions"
     # Table facts that change no rule (RECORD.md): the computer's level where it plays a seat,
     # and whether the table allowed the radar aid.
     computer: dict[str, str] = field(default_factory=dict)
     radar: bool = False
+    # The table's loadout option, which the record does not hold (RECORD.md): a game just
+    # played knows it; None infers it from the pieces (mixed types: a secret loadout).
+    loadout: Loadout | None = None
 
     # --- replay ------------------------------------------------------------------------
 
@@ -103,19 +93,22 @@ class Record:
         """The game this record describes, after its first ``upto`` actions (default all).
 
         Raises :class:`RecordIllegalError` at the first action that breaks a rule. To step
-        through a long record, replay it once into a :class:`mortar.replay.Replay` instead.
+        through a long record, replay it once into a :class:`mortar.kit.replay.Replay` instead.
         """
         game = Game()
-        for game in self.replaying(loadout, upto):  # noqa: B007 -- the last one is the answer
+        for game in self.replaying(upto, loadout):  # noqa: B007 -- the last one is the answer
             pass
         return game
 
-    def replaying(self, loadout: Loadout | None = None, upto: int | None = None) -> Iterator[Game]:
+    def actions(self) -> list[Action]:
+        """The recorded actions, in play order (the kit's record protocol)."""
+        return [entry.action for entry in self.entries]
+
+    def replaying(self, upto: int | None = None, loadout: Loadout | None = None) -> Iterator[Game]:
         """Replay step by step: the same game, yielded after the setups and after each action
         (changed in place between yields). Raises :class:`RecordIllegalError` where
         :meth:`replay` would."""
-        if loadout is None:
-            loadout = infer_loadout(self.pieces)
+        loadout = loadout or self.loadout or infer_loadout(self.pieces)
         game = Game(self.options(loadout), dict(self.names))
         for player in PLAYERS:
             if player not in self.setup:
@@ -127,7 +120,7 @@ class Record:
             except IllegalActionError as e:
                 raise RecordIllegalError(0, player, str(e), "that placement is not legal") from None
         yield game
-        for number, entry in enumerate(self.actions[:upto]):
+        for number, entry in enumerate(self.entries[:upto]):
             turn = number // 2 + 1
             action = entry.action
             try:
@@ -154,7 +147,8 @@ class Record:
         for player, setup in game.setups.items():
             record.pieces[player] = tuple(setup.types)
             record.setup[player] = tuple(setup.positions)
-        record.actions = [_recorded(p) for p in game.history]
+        record.entries = [_recorded(p) for p in game.history]
+        record.loadout = game.options.loadout
         return record
 
     # --- text ----------------------------------------------------------------------------
@@ -179,7 +173,7 @@ class Record:
             **table,
             "players": players,
             "setup": {p: [str(x) for x in self.setup[p]] for p in PLAYERS if p in self.setup},
-            "actions": [_action_json(a, results) for a in self.actions],
+            "actions": [_action_json(a, results) for a in self.entries],
         }
 
     def save(self) -> str:
@@ -274,58 +268,15 @@ def infer_loadout(pieces: dict[str, tuple[PieceType, ...]]) -> Loadout:
 # --- parsing -------------------------------------------------------------------------------
 
 
-def _where(path: str) -> str:
-    return path or "the record"
-
-
-def _expect_object(value: object, path: str, required: set[str], optional: set[str] = frozenset()) -> dict:  # type: ignore[assignment]
-    if not isinstance(value, dict):
-        raise RecordError(f"{_where(path)} must be an object, not {_json_type(value)}")
-    keys = value.keys()
-    if keys == required or required <= keys <= required | optional:  # the usual case, quickly
-        return value
-    unknown = sorted(set(value) - required - optional)
-    if unknown:
-        raise RecordError(f"{_where(path)} has an unknown key {quote(unknown[0])}")
-    missing = sorted(required - set(value))
-    if missing:
-        raise RecordError(f"{_where(path)} lacks the key {missing[0]!r}")
-    return value
-
-
-def _json_type(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "a list"
-    return "an object"
-
-
 def _piece_number(value: object, path: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value not in (1, 2, 3):
-        raise RecordError(f"{path} must be a piece number 1, 2 or 3, not {_quote(value)}")
+        raise RecordError(f"{path} must be a piece number 1, 2 or 3, not {quote_json(value)}")
     return value
-
-
-def _quote(value: object) -> str:
-    """A value of the record, as JSON, cut to a short prefix (the record may be megabytes)."""
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**30:
-        return "a huge number"
-    if isinstance(value, str) and len(value) > QUOTE_MAX:
-        return json.dumps(value[:QUOTE_MAX], ensure_ascii=True) + "..."
-    text = json.dumps(value, ensure_ascii=True)
-    return text if len(text) <= 2 * QUOTE_MAX else text[:2 * QUOTE_MAX] + "..."
 
 
 def _notation(kind, value: object, path: str):
     if not isinstance(value, str):
-        raise RecordError(f"{path} must be a string, not {_json_type(value)}")
+        raise RecordError(f"{path} must be a string, not {json_type(value)}")
     try:
         return kind.parse(value)
     except NotationError as e:
@@ -335,49 +286,42 @@ def _notation(kind, value: object, path: str):
 def parse(text: str | bytes) -> Record:
     """Parse and validate a record's JSON text (RECORD.md) without checking the rules.
 
-    Bytes must be UTF-8. Any input is judged in time linear in its length (:mod:`.jsontext`)."""
-    try:
-        data = loads(text)
-    except JSONTextError as e:
-        raise RecordError(str(e).replace("the text is empty", "the record is empty")) from None
-    return from_data(data)
+    Bytes must be UTF-8. Any input is judged in time linear in its length
+    (:mod:`mortar.kit.jsontext`)."""
+    return from_data(load_json(text))
 
 
 def from_data(data: object) -> Record:
     """Validate already-decoded JSON data as a record."""
-    top = _expect_object(data, "", {"format", "variant", "turn_limit", "players", "setup", "actions"},
+    top = expect_object(data, "", {"format", "variant", "turn_limit", "players", "setup", "actions"},
                          {"radar"})
-    if top["format"] != FORMAT:
-        if isinstance(top["format"], str) and _LATER_FORMAT.fullmatch(top["format"]):
-            raise NewerFormatError(f"the record is of format {_quote(top['format'])}, newer than "
-                                   f"this version of Mortar Hunt reads ({FORMAT!r})")
-        raise RecordError(f"format must be {FORMAT!r}, not {_quote(top['format'])}")
+    check_format(top, FORMAT)
     try:
         variant = Variant(top["variant"]) if isinstance(top["variant"], str) else None
     except ValueError:
         variant = None
     if variant is None:
-        raise RecordError(f"variant must be \"classic\" or \"craters\", not {_quote(top['variant'])}")
+        raise RecordError(f"variant must be \"classic\" or \"craters\", not {quote_json(top['variant'])}")
     limit = top["turn_limit"]
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
-        raise RecordError(f"turn_limit must be null or a positive whole number, not {_quote(limit)}")
+        raise RecordError(f"turn_limit must be null or a positive whole number, not {quote_json(limit)}")
     record = Record(variant, limit)
     radar = top.get("radar", False)
     if not isinstance(radar, bool):
-        raise RecordError(f"radar must be true or false, not {_quote(radar)}")
+        raise RecordError(f"radar must be true or false, not {quote_json(radar)}")
     record.radar = radar
 
-    players = _expect_object(top["players"], "players", set(PLAYERS))
+    players = expect_object(top["players"], "players", set(PLAYERS))
     for p in PLAYERS:
-        entry = _expect_object(players[p], f"players.{p}", {"pieces"}, {"name", "computer"})
+        entry = expect_object(players[p], f"players.{p}", {"pieces"}, {"name", "computer"})
         if "computer" in entry:
             if entry["computer"] not in COMPUTER_LEVELS:
                 raise UnknownLevelError(f"players.{p}.computer must be \"easy\", \"medium\" or \"hard\", "
-                                  f"not {_quote(entry['computer'])}")
+                                  f"not {quote_json(entry['computer'])}")
             record.computer[p] = entry["computer"]
         name = entry.get("name")
         if name is not None and not isinstance(name, str):
-            raise RecordError(f"players.{p}.name must be a string, not {_json_type(name)}")
+            raise RecordError(f"players.{p}.name must be a string, not {json_type(name)}")
         record.names[p] = cap_name(name)  # as the start form caps a typed name
         pieces = entry["pieces"]
         if not isinstance(pieces, list) or len(pieces) != 3:
@@ -385,7 +329,7 @@ def from_data(data: object) -> Record:
         types = []
         for i, kind in enumerate(pieces):
             if kind not in ("HM", "LH"):
-                raise RecordError(f"players.{p}.pieces[{i}] must be \"HM\" or \"LH\", not {_quote(kind)}")
+                raise RecordError(f"players.{p}.pieces[{i}] must be \"HM\" or \"LH\", not {quote_json(kind)}")
             types.append(PieceType[kind])
         record.pieces[p] = tuple(types)
 
@@ -394,7 +338,7 @@ def from_data(data: object) -> Record:
         raise RecordError(f"players: {refusal}")
 
     # A game saved during placement has A's setup only.
-    setup = _expect_object(top["setup"], "setup", set(), set(PLAYERS))
+    setup = expect_object(top["setup"], "setup", set(), set(PLAYERS))
     if "B" in setup and "A" not in setup:
         raise RecordError("setup has B's pieces but not A's (A places first)")
     if actions_needing_setup(top) and len(setup) < 2:
@@ -409,9 +353,9 @@ def from_data(data: object) -> Record:
 
     actions = top["actions"]
     if not isinstance(actions, list):
-        raise RecordError(f"actions must be a list, not {_json_type(actions)}")
+        raise RecordError(f"actions must be a list, not {json_type(actions)}")
     for i, entry in enumerate(actions):
-        record.actions.append(_parse_action(entry, i))
+        record.entries.append(_parse_action(entry, i))
     return record
 
 
@@ -422,36 +366,64 @@ def actions_needing_setup(top: dict) -> bool:
 def _parse_action(entry: object, i: int) -> RecordedAction:
     path = f"actions[{i}]"
     if not isinstance(entry, dict):
-        raise RecordError(f"{path} must be an object, not {_json_type(entry)}")
+        raise RecordError(f"{path} must be an object, not {json_type(entry)}")
     expected = PLAYERS[i % 2]
     player = entry.get("player")
     if player not in PLAYERS:
-        raise RecordError(f"{path}.player must be \"A\" or \"B\", not {_quote(player)}")
+        raise RecordError(f"{path}.player must be \"A\" or \"B\", not {quote_json(player)}")
     if player != expected:
         raise RecordError(
             f"{path} is played by {player}, but it is {expected}'s turn (A and B alternate, A first)")
     if "sacrifice" in entry:
-        _expect_object(entry, path, {"player", "sacrifice"})
+        expect_object(entry, path, {"player", "sacrifice"})
         return RecordedAction(player, Sacrifice(_piece_number(entry["sacrifice"], f"{path}.sacrifice")))
     if "resign" in entry:
-        _expect_object(entry, path, {"player", "resign"})
+        expect_object(entry, path, {"player", "resign"})
         if entry["resign"] is not True:
-            raise RecordError(f"{path}.resign must be true, not {_quote(entry['resign'])}")
+            raise RecordError(f"{path}.resign must be true, not {quote_json(entry['resign'])}")
         return RecordedAction(player, Resign())
-    _expect_object(entry, path, {"player", "move", "shot"})
-    move = _expect_object(entry["move"], f"{path}.move", {"piece", "to"})
+    expect_object(entry, path, {"player", "move", "shot"})
+    move = expect_object(entry["move"], f"{path}.move", {"piece", "to"})
     parsed_move = Move(_piece_number(move["piece"], f"{path}.move.piece"),
                        _notation(Position, move["to"], f"{path}.move.to"))
     shot = entry["shot"]
     if shot is None:
         return RecordedAction(player, Turn(parsed_move, None))
-    shot = _expect_object(shot, f"{path}.shot", {"piece", "at"}, {"result"})
+    shot = expect_object(shot, f"{path}.shot", {"piece", "at"}, {"result"})
     result = shot.get("result")  # null counts as not announced
     if result is not None and result not in ("hit", "miss"):
-        raise RecordError(f"{path}.shot.result must be \"hit\" or \"miss\", not {_quote(result)}")
+        raise RecordError(f"{path}.shot.result must be \"hit\" or \"miss\", not {quote_json(result)}")
     parsed_shot = Shot(_piece_number(shot["piece"], f"{path}.shot.piece"),
                        _notation(Square, shot["at"], f"{path}.shot.at"))
     return RecordedAction(player, Turn(parsed_move, parsed_shot), result)
+
+
+def action_json(action: Action | Setup) -> dict:
+    """An action in the record's own form, without its player (the duel's line protocol); a
+    setup as ``{"setup": ["C3/N", …], "pieces": ["HM", …]}``."""
+    if isinstance(action, Setup):
+        return {"setup": [str(p) for p in action.positions], "pieces": [t.name for t in action.types]}
+    out = _action_json(RecordedAction("A", action))
+    del out["player"]
+    return out
+
+
+def action_from_json(data: object, player: str) -> Action | Setup:
+    """The inverse of :func:`action_json` for ``player``'s action; :class:`RecordError` when
+    it is not one."""
+    if isinstance(data, dict) and "setup" in data:
+        top = expect_object(data, "the action", {"setup", "pieces"})
+        positions, pieces = top["setup"], top["pieces"]
+        if not isinstance(positions, list) or len(positions) != 3:
+            raise RecordError("setup must be a list of three positions")
+        if not isinstance(pieces, list) or len(pieces) != 3 or any(p not in ("HM", "LH") for p in pieces):
+            raise RecordError('pieces must be a list of three of "HM" and "LH"')
+        return Setup(Player(player), tuple(_notation(Position, x, f"setup[{i}]")  # type: ignore[arg-type]
+                                           for i, x in enumerate(positions)),
+                     tuple(PieceType[p] for p in pieces))  # type: ignore[arg-type]
+    if not isinstance(data, dict):
+        raise RecordError(f"the action must be an object, not {json_type(data)}")
+    return _parse_action({**data, "player": player}, PLAYERS.index(Player(player))).action
 
 
 def load(text: str | bytes, loadout: Loadout | None = None) -> Game:

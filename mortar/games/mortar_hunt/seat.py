@@ -23,6 +23,7 @@ Beside the agreed interface (SEAT.md): ``names`` and ``score`` are :class:`PerPl
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -39,7 +40,7 @@ from .actions import (
 )
 from .legality import Hand, LegalTurns, game_over, not_placed, setup_refusal, square_refusal
 from .moves import Step
-from .notation import Position, Square
+from .notation import Facing, Position, Square
 from .rules import (
     HALF_MASK,
     MAX_SKIPS,
@@ -291,8 +292,10 @@ class Seat:
         """Every whole-turn action (a sacrifice when one is due); resigning is always possible."""
         return self._ask().legal_actions()
 
-    def refusal(self, action: Action) -> Refusal | None:
+    def refusal(self, action: Action | Setup) -> Refusal | None:
         """Why ``action`` may not be this seat's action now, or None when it may."""
+        if isinstance(action, Setup):
+            return self.setup_refusal(action)
         return self._turn_refusal() or self._hand.refusal(action)  # type: ignore[union-attr]
 
     def move_refusal(self, move: Move) -> Refusal | None:
@@ -302,6 +305,17 @@ class Seat:
     def square_refusal(self, square: Square) -> Refusal | None:
         """Why an own piece may not be placed on ``square`` (R1), or None."""
         return square_refusal(self.player, square)
+
+    def random_action(self, rng: random.Random) -> Setup | Action:
+        """A legal placement or turn at random (never resigning): random players and the
+        random-playout tests (the kit's protocol)."""
+        if self.phase is Phase.SETUP:
+            squares = rng.sample(sorted(self.half), 3)
+            fixed = self.options.fixed_type()
+            types = tuple(fixed or rng.choice(list(PieceType)) for _ in range(3))
+            return Setup(self.player, tuple(Position(sq, rng.choice(list(Facing))) for sq in squares),
+                         types)  # type: ignore[arg-type]
+        return rng.choice(self.legal_actions())
 
     def setup_refusal(self, setup: Setup) -> Refusal | None:
         """Why ``setup`` is not this seat's legal placement now, or None."""

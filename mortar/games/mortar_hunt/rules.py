@@ -11,7 +11,13 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Generic, TypeVar
 
+from ...kit.records import name_key, names_refusal
 from .notation import HEIGHT, WIDTH, Square, quote
+
+__all__ = ["COMPUTER_LEVELS", "HALF_MASK", "MAX_SKIPS", "NAME_MAX", "OBSTACLE_ROW", "PLAYERS",
+           "SUGGESTED_TURN_LIMIT", "TURN_LIMIT_MAX", "EndReason", "Loadout", "Options", "Outcome",
+           "PerPlayer", "Phase", "PieceType", "Player", "Score", "Variant", "cap_name", "half",
+           "half_mask", "half_rows", "name_key", "names_refusal", "opponent"]
 
 OBSTACLE_ROW = 5  # RULINGS R1: the row between the halves; no piece stands or is shot there
 MAX_SKIPS = 2  # RULINGS R8: at most two consecutive turns without a shot
@@ -52,20 +58,6 @@ SUGGESTED_TURN_LIMIT = 28  # the rulebook's suggestion (R10): one page of the pa
 def cap_name(name: str | None) -> str | None:
     """A player's name as the game keeps it: its first :data:`NAME_MAX` characters."""
     return None if name is None else name[:NAME_MAX]
-
-
-def name_key(name: str) -> str:
-    """What two names are compared by: case and spacing do not tell players apart."""
-    return " ".join(name.split()).casefold()
-
-
-def names_refusal(names: dict[str, str | None]) -> str | None:
-    """Why the two players may not go by these names, or None. Each curtain says whom to pass
-    the device to, so two players called alike could not tell whose turn it is."""
-    a, b = names.get("A"), names.get("B")
-    if a and b and name_key(a) and name_key(a) == name_key(b):
-        return f"both players are called {quote(b.strip())}; two players need two names"
-    return None
 
 
 def opponent(player: str) -> Player:

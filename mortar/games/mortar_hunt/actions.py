@@ -2,6 +2,7 @@
 the history entry of an action as it happened, and why an action is refused.
 
 These are plain values shared by the game, the seat, records and the UI; they hold no rule.
+``Refusal``, ``IllegalActionError`` and ``Resign`` are the kit's, shared by every game.
 """
 
 from __future__ import annotations
@@ -10,8 +11,14 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
+from ...kit.common import Resign
+from ...kit.protocol import IllegalActionError, Refusal
 from .notation import Position, Square
 from .rules import PieceType, Player
+
+__all__ = ["MOVES", "PIECES", "SHOTS", "Action", "IllegalActionError", "Move", "Played", "Refusal",
+           "RefusalCode", "Resign", "Sacrifice", "Setup", "Shot", "Turn", "form_refusal",
+           "is_piece_number"]
 
 PIECES = (1, 2, 3)
 
@@ -43,28 +50,6 @@ class RefusalCode(Enum):
     NO_SACRIFICE = "no sacrifice"  # a sacrifice when none is due
     SAME_SQUARE = "same square"  # two pieces placed on one square
     WRONG_TYPE = "wrong type"  # a piece type the loadout does not allow
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """Why an action is refused: a code to react on and the reason in plain words."""
-
-    code: RefusalCode
-    message: str
-
-    def __str__(self) -> str:
-        return self.message
-
-
-class IllegalActionError(ValueError):
-    """An action the rules do not allow now. The message says why in plain words;
-    ``refusal`` carries the same message with its :class:`RefusalCode`."""
-
-    def __init__(self, refusal: Refusal | str) -> None:
-        if isinstance(refusal, str):
-            refusal = Refusal(RefusalCode.MALFORMED, refusal)
-        super().__init__(refusal.message)
-        self.refusal = refusal
 
 
 @dataclass(frozen=True)
@@ -107,10 +92,6 @@ class Sacrifice(NamedTuple):
     """The whole turn of a player who must shoot and cannot (RULINGS R9)."""
 
     piece: int
-
-
-class Resign(NamedTuple):
-    """The player gives up on their turn (RULINGS R10)."""
 
 
 # Actions are small tuples (cheap to build by the hundred when listing legal turns); the moves

@@ -30,7 +30,7 @@ from .actions import (
     form_refusal,
 )
 from .moves import MAX_STEPS, Step, reachable_ends, step_to, target_masks, target_table
-from .notation import Position, Square
+from .notation import Position, Square, facing_word
 from .rules import HALF_MASK, MAX_SKIPS, OBSTACLE_ROW, Options, Outcome, PieceType, Player, half_rows
 
 C = RefusalCode
@@ -347,7 +347,8 @@ class Hand:
         dx, dy = shot.at.column - frm.square.column, shot.at.row - frm.square.row
         distance = max(abs(dx), abs(dy))
         if distance == 0 or (dx, dy) != (dc * distance, dr * distance):
-            return Refusal(C.NOT_ALONG_FACING, f"{what} is not along the piece's facing ({frm.facing.word})")
+            return Refusal(C.NOT_ALONG_FACING,
+                           f"{what} is not along the piece's facing ({facing_word(frm.facing)})")
         if not kind.shortest <= distance <= kind.longest:
             return Refusal(C.OUT_OF_RANGE, f"{what} is out of range for a {kind.word} "
                                            f"({kind.shortest}-{kind.longest})")

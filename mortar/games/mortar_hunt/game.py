@@ -263,8 +263,10 @@ class Game:
 
     # --- why an action is refused --------------------------------------------------------
 
-    def refusal(self, action: Action) -> Refusal | None:
+    def refusal(self, action: Action | Setup) -> Refusal | None:
         """None when ``action`` is legal for the player to act now, else why not."""
+        if isinstance(action, Setup):
+            return self.setup_refusal(action)
         return self._phase_refusal() or self.hand(PLAYERS[len(self.history) % 2]).refusal(action)
 
     def why_illegal(self, action: Action) -> str | None:
@@ -308,8 +310,12 @@ class Game:
         side.placed = True
         self.setups[Player(setup.player)] = setup
 
-    def apply(self, action: Action) -> Played:
-        """Play ``action`` for the player to act, or raise :class:`IllegalActionError`."""
+    def apply(self, action: Action | Setup) -> Played | Setup:
+        """Play ``action`` (a placement too) for the player to act, or raise
+        :class:`IllegalActionError` and change nothing."""
+        if isinstance(action, Setup):
+            self.place(action)
+            return action
         refusal = self.refusal(action)
         if refusal:
             raise IllegalActionError(refusal)

@@ -1,0 +1,98 @@
+"""Mortar Hunt described once for the box (the kit's ``GameDef``): its name, players, record
+format, how a game starts, how it is written down and judged, its computer players, and its
+part of the duel's line protocol."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ...kit.records import RecordIllegalError, Verdict
+from .actions import Action, Setup
+from .game import Game
+from .pad import pad_for
+from .record import Record, action_from_json, action_json, from_data
+from .referee import check_record
+from .rules import COMPUTER_LEVELS, PLAYERS, Loadout, Options, Variant
+from .seat import Seat
+from .view import seat_view
+
+
+class MortarHunt:
+    name = "mortar-hunt"
+    title = "Mortar Hunt"
+    players = tuple(str(p) for p in PLAYERS)
+    record_format = "mortar-hunt/1"
+    levels = COMPUTER_LEVELS
+
+    def new(self, options: Options | None = None,
+            names: Mapping[str, str | None] | None = None) -> Game:
+        return Game(options, dict(names) if names else None)
+
+    def record(self, state: Game) -> Record:
+        return Record.from_game(state)
+
+    def parse_record(self, data: Any) -> Record:
+        return from_data(data)
+
+    def verdict(self, record: Record) -> Verdict:
+        return check_record(record)
+
+    def pads(self, record: Record, player: str | None = None) -> tuple[str, str | None]:
+        """The players' pads as text tables (RECORD.md ``pad``), up to the first illegal action,
+        and what was illegal (None when nothing was)."""
+        if player is not None and player not in self.players:
+            return "", f"there is no player {player!r} (A or B)"
+        illegal = None
+        try:
+            game = record.replay()
+        except RecordIllegalError as e:
+            illegal = str(e)
+            if e.turn == 0:
+                return "", illegal
+            game = record.replay(upto=(e.turn - 1) * 2 + PLAYERS.index(e.player))
+        players = [player] if player else list(self.players)
+        return "\n\n".join(str(pad_for(game, p)) for p in players), illegal
+
+    def describe(self, options: Options) -> str:
+        return (f"{options.variant}, loadout {options.loadout}, "
+                f"turn limit {options.turn_limit or 'none'}")
+
+    def computer(self, level: str, seed: int | str) -> Any:
+        from .bot import Bot  # the computer loads on first use
+
+        return Bot(level, seed)
+
+    # --- the duel ----------------------------------------------------------------------
+
+    def duel_arguments(self, parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--variant", choices=[v.value for v in Variant], default="classic")
+        parser.add_argument("--loadout", choices=[lo.value for lo in Loadout], default="HM")
+        parser.add_argument("--turn-limit", type=int, default=28,
+                            help="turn limit (default 28, the rulebook's; 0 for none)")
+
+    def duel_options(self, args: argparse.Namespace) -> Options:
+        return Options(Variant(args.variant), args.turn_limit or None, Loadout(args.loadout))
+
+    def duel_start(self, options: Options, rng: random.Random) -> Game:
+        """Both players' placements at random: each pair of a duel plays it twice, seats swapped."""
+        from .bot.player import place  # (a sensible random placement: the computer's own)
+
+        game = Game(options)
+        for player in PLAYERS:
+            game.place(place(game.seat(player), rng))
+        return game
+
+    def seat_json(self, seat: Seat) -> dict[str, Any]:
+        return seat_view(seat)
+
+    def action_json(self, action: Action | Setup) -> dict[str, Any]:
+        return action_json(action)
+
+    def parse_action(self, data: Any, seat: Seat) -> Action | Setup:
+        return action_from_json(data, str(seat.player))
+
+
+GAME = MortarHunt()
