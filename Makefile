@@ -125,9 +125,9 @@ bench-bot:
 DUEL_PAIRS ?= 200
 duel:
 	for table in "" "--variant craters" "--loadout secret"; do \
-	  $(PYTHON) -m mortar duel hard medium --games $(DUEL_PAIRS) $$table; \
-	  $(PYTHON) -m mortar duel medium easy --games $(DUEL_PAIRS) $$table; \
-	  $(PYTHON) -m mortar duel hard random --games $(DUEL_PAIRS) $$table; \
+	  $(PYTHON) -m mortar duel mortar-hunt hard medium --games $(DUEL_PAIRS) $$table; \
+	  $(PYTHON) -m mortar duel mortar-hunt medium easy --games $(DUEL_PAIRS) $$table; \
+	  $(PYTHON) -m mortar duel mortar-hunt hard random --games $(DUEL_PAIRS) $$table; \
 	done
 	$(PYTHON) tools/duel.py hard oracle --games $(DUEL_PAIRS)
 

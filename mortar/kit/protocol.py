@@ -77,10 +77,11 @@ class Seat(Protocol[ActionT_co]):
     def outcome(self) -> Outcome | None: ...
 
     def legal_actions(self) -> Sequence[ActionT_co]:
-        """Every legal action of this seat's player when that player is to act, resigning
-        included where the game has it (an action with a draw offer, :class:`mortar.kit.common.
-        OfferDraw`, is legal where the action is and is not listed again). A setup too large to
-        list (40 hidden pieces) is left out: :meth:`random_action` still answers there."""
+        """Every legal action of play of this seat's player when that player is to act: what a
+        search weighs. Resigning, and a draw offered with an action (:class:`mortar.kit.common.
+        OfferDraw`), are legal where the game has them but not listed; accepting a pending offer
+        and the forced pass are. A setup too large to list (40 hidden pieces) is left out:
+        :meth:`random_action` still answers there."""
         ...
 
     def refusal(self, action: Any) -> Refusal | None:
