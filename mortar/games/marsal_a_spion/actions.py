@@ -227,10 +227,6 @@ class RefusalCode(Enum):
         self.public = public
 
 
-def refused(code: RefusalCode, message: str) -> Refusal:
-    return Refusal(code, message)
-
-
 __all__ = [
     "AcceptDraw", "Action", "ActionKind", "Attack", "IllegalActionError", "Move", "NotationError",
     "OfferDraw", "Play", "Played", "Refusal", "RefusalCode", "Removed", "Resign", "Setup",
