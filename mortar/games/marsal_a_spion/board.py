@@ -38,12 +38,12 @@ SQUARES: tuple[Square, ...] = tuple(Square.all())  # by index
 HOME_ROWS = {Player.RED: range(1, 5), Player.BLUE: range(8, 12)}  # R1: 40 squares each
 FORBIDDEN = frozenset(Square.parse(name) for name in ("D5", "D6", "D7", "G5", "G6", "G7"))
 PLAYABLE: tuple[Square, ...] = tuple(sq for sq in SQUARES if sq not in FORBIDDEN)  # 104 squares
+_HOME_SQUARES = {p: tuple(sq for sq in SQUARES if sq.row in rows) for p, rows in HOME_ROWS.items()}
 
 
 def home_squares(player: Player) -> tuple[Square, ...]:
     """The squares a player's setup fills, in index order (R4)."""
-    rows = HOME_ROWS[player]
-    return tuple(sq for sq in SQUARES if sq.row in rows)
+    return _HOME_SQUARES[player]
 
 
 def home_rows_text(player: Player) -> str:

@@ -8,7 +8,6 @@ explain a play it does not hold, so they can never refuse a legal one.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Protocol
 
 from mortar.kit.common import AcceptDraw, OfferDraw, Resign
@@ -115,22 +114,25 @@ def form_refusal(action: object) -> Refusal | None:
 def setup_refusal(player: Player, setup: Setup) -> Refusal | None:
     """Why ``setup`` is not a legal setup of ``player`` (R3, R4): exactly the 40 squares of the
     home rows, each with a piece, the army of R3."""
-    rows, where = HOME_ROWS[player], home_rows_text(player)
-    placed: set[Square] = set()
-    for square, _ in setup.pieces:
-        if square.row not in rows:
-            return Refusal(C.SETUP_SQUARES, f"{square} is outside {player}'s home rows ({where})")
-        if square in placed:
-            return Refusal(C.SETUP_SQUARES, f"{square} is given two pieces")
-        placed.add(square)
-    for square in home_squares(player):
-        if square not in placed:
-            return Refusal(C.SETUP_SQUARES,
-                           f"{square} is left empty: a setup fills all 40 squares of {where}")
-    counts = Counter(piece for _, piece in setup.pieces)
+    home = home_squares(player)
+    squares = [square for square, _ in setup.pieces]
+    if squares != list(home):  # (a setup's pairs are in square order)
+        rows, where = HOME_ROWS[player], home_rows_text(player)
+        placed: set[Square] = set()
+        for square in squares:
+            if square.row not in rows:
+                return Refusal(C.SETUP_SQUARES, f"{square} is outside {player}'s home rows ({where})")
+            if square in placed:
+                return Refusal(C.SETUP_SQUARES, f"{square} is given two pieces")
+            placed.add(square)
+        missing = next(square for square in home if square not in placed)
+        return Refusal(C.SETUP_SQUARES, f"{missing} is left empty: a setup fills all 40 squares of {where}")
+    counts = [0] * len(Piece)
+    for _, piece in setup.pieces:
+        counts[piece.order] += 1
     for piece in Piece:
-        if counts[piece] != piece.count:
-            return Refusal(C.SETUP_COUNTS, f"the setup has {piece.plural(counts[piece])}; "
+        if counts[piece.order] != piece.count:
+            return Refusal(C.SETUP_COUNTS, f"the setup has {piece.plural(counts[piece.order])}; "
                                            f"an army has {piece.count}")
     return None
 

@@ -17,6 +17,7 @@ finding them, and an action object is made only when it is asked for.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from random import Random
 from typing import NamedTuple, overload
 
 from mortar.kit.grid import DIRECTIONS, Direction
@@ -162,6 +163,18 @@ class LegalPlays(Sequence[Play]):
     def __bool__(self) -> bool:
         return bool(self._groups)
 
+    def pick(self, rng: Random) -> Play:
+        """A uniformly random play: ``rng.choice(self)``, the same numbers drawn the same way
+        (``getrandbits`` until below the count), with fewer calls on the way."""
+        count = self._total if self._total >= 0 else len(self)
+        if not count:
+            raise IndexError("no legal play to pick")
+        bits = count.bit_length()
+        index = rng.getrandbits(bits)
+        while index >= count:
+            index = rng.getrandbits(bits)
+        return self._at(index)
+
     @overload
     def __getitem__(self, index: int) -> Play: ...
     @overload
@@ -169,11 +182,15 @@ class LegalPlays(Sequence[Play]):
 
     def __getitem__(self, index: int | slice) -> Play | list[Play]:
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
+            return [self._at(i) for i in range(*index.indices(len(self)))]
         if index < 0:
             index += len(self)
         if index < 0:
             raise IndexError("legal play index out of range")
+        return self._at(index)
+
+    def _at(self, index: int) -> Play:
+        """The play at ``index`` (0 or more): found by group, then by end square."""
         for key, ends in self._groups.items():
             count = ends.bit_count()
             if index < count:
