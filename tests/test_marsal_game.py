@@ -219,6 +219,22 @@ def test_refusal_never_raises_whatever_the_input(action, seed, length):
         assert len(state.history) == before
 
 
+class Unspeakable:
+    def __repr__(self) -> str:
+        raise ValueError("no words")
+
+
+def test_even_pathological_input_is_refused_in_words():
+    state = new_game()
+    nested = play("A4-A5")
+    for _ in range(100_000):
+        nested = OfferDraw(nested)
+    for action in (nested, Unspeakable(), Move(Unspeakable(), 1), OfferDraw(Unspeakable())):  # type: ignore[arg-type]
+        for asker in (state, state.seat(RED)):
+            refusal = asker.refusal(action)
+            assert refusal is not None and refusal.message
+
+
 def test_a_setup_with_junk_inside_is_refused():
     state = State()
     for setup in (Setup(None), Setup((1, 2)), Setup(((Square.parse("A1"), "FLG"),))):  # type: ignore[arg-type]

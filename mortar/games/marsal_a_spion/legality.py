@@ -96,7 +96,7 @@ def form_refusal(action: object) -> Refusal | None:
     if isinstance(action, Move | Attack):
         if type(action.start) is Square and type(action.end) is Square:
             return None
-        return Refusal(C.MALFORMED, f"{quote(action)} does not name two squares of this board")
+        return Refusal(C.MALFORMED, f"{_described(action)} does not name two squares of this board")
     if isinstance(action, Setup):
         if isinstance(action.pieces, tuple) and all(
                 isinstance(pair, tuple) and len(pair) == 2 and type(pair[0]) is Square
@@ -104,11 +104,20 @@ def form_refusal(action: object) -> Refusal | None:
             return None
         return Refusal(C.MALFORMED, "a setup is a list of squares, each with a piece")
     if isinstance(action, OfferDraw):
-        return form_refusal(action.action)
+        inner = action.action  # an offer within an offer is refused as such, without looking deeper
+        return None if isinstance(inner, OfferDraw) else form_refusal(inner)
     if isinstance(action, Resign | AcceptDraw):
         return None
-    return Refusal(C.MALFORMED, f"{quote(action)} is not an action (a setup, a move, an attack, "
+    return Refusal(C.MALFORMED, f"{_described(action)} is not an action (a setup, a move, an attack, "
                                 "accepting a draw or resigning)")
+
+
+def _described(value: object) -> str:
+    """A short quote of any value, even one that cannot say what it is."""
+    try:
+        return quote(value)
+    except Exception:  # a repr that fails (or recurses too deeply) is still an input to refuse
+        return f"a {type(value).__name__}"
 
 
 def setup_refusal(player: Player, setup: Setup) -> Refusal | None:

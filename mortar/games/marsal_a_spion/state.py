@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from mortar.kit.common import AcceptDraw, OfferDraw, Resign
 from mortar.kit.protocol import IllegalActionError, Refusal
@@ -365,6 +366,13 @@ class State:
                     self.phase, self.to_play, self.turns, self.inactivity, self.draw_offer,
                     tuple(own), tuple(enemy), tuple(self.tray), log, self.setups.get(player),
                     self.setups.get(player.opponent) if over else None, self.outcome)
+
+
+if TYPE_CHECKING:  # the state and the seat are the kit's State and Seat
+    from mortar.kit import protocol
+
+    def _conforms(state: State, seat: Seat) -> tuple[protocol.State[Action, Seat], protocol.Seat[Action]]:
+        return state, seat
 
 
 def _owner(handle: int) -> Player:
