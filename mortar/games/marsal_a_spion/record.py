@@ -39,7 +39,6 @@ from .state import State
 
 FORMAT = "marsal-a-spion/1"
 OWN_KEYS = frozenset({"move", "attack"})  # the game's own action keys; the kit adds the others
-KNOWN_OPTIONS = ("inactivity_limit", "memory_aid", "deduction_aid")
 
 
 @dataclass

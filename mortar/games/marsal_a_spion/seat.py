@@ -199,7 +199,8 @@ class Seat:
         """By handle, what is known or follows of each enemy piece on the board (R14)."""
         beat: dict[Square, list[Piece]] = {}
         for seen in self.log:
-            if seen.player is not self.player and seen.clash is Clash.ATTACKER_WINS and seen.handle:
+            enemy_won = seen.player is not self.player and seen.clash is Clash.ATTACKER_WINS
+            if enemy_won and seen.handle is not None:
                 beat.setdefault(seen.handle, []).extend(r.piece for r in seen.removed)
         return {p.handle: Clue(p.handle, p.known, p.moved, p.ran, tuple(beat.get(p.handle, ())))
                 for p in self.enemy}

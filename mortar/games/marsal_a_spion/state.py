@@ -180,7 +180,8 @@ class State:
             return plays.pick(rng)
         if self.outcome is not None:
             raise IllegalActionError(legality.game_over(self.outcome))
-        return random_setup(PLAYERS[len(self.setups)], rng)  # in play, PAT leaves a play
+        # Setting up: in play there is always a play, as PAT would have ended the game.
+        return random_setup(PLAYERS[len(self.setups)], rng)
 
     def refusal(self, action: object) -> Refusal | None:
         """None when ``action`` is legal for the player to act now, else why not. Never raises,
