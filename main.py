@@ -1,14 +1,15 @@
-# PyScript entry point (see index.html / pyscript.toml): mortar.zip is unpacked into the cwd.
+# PyScript entry point (see index.html / pyscript.toml): the box's core archive is unpacked into
+# the cwd; the game being played is fetched by mortar.web.main.
 import importlib.util
 
 # First of all: a module left out of the trimmed standard library of a `make dist` build is
 # fetched from the full one instead of failing (loaded by path: `import mortar...` would import
 # the package, and so much of the library, before the way out is in place).
-_spec = importlib.util.spec_from_file_location("mortar_fallback", "mortar/ui/fallback.py")
+_spec = importlib.util.spec_from_file_location("mortar_fallback", "mortar/web/fallback.py")
 _fallback = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_fallback)
 await _fallback.install()  # noqa: F704 (top-level await: the script is `async` in index.html)
 
-from mortar.ui.main import start  # noqa: E402
+from mortar.web.main import start  # noqa: E402
 
-start()
+await start()  # noqa: F704

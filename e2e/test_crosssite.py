@@ -20,7 +20,7 @@ from distsite import (  # noqa: F401  (fixtures)
     wait_ready,
     watch,
 )
-from mortar.ui.main import NO_SAVE_NOTICE
+from mortar.web.main import NO_SAVE_NOTICE
 from ui_driver import APP_HTML, Driver
 
 HOST = """<!doctype html>

@@ -1,112 +1,206 @@
-"""The engine is pure Python: nothing outside mortar/ui/ imports the browser."""
+"""The architecture's arrows, checked over the whole import graph, transitively.
+
+    kit ← games        a game is built from the kit
+    kit ← table ← web  the table seats any game; the web layer draws it in a page
+    a game's table plug-in (mortar/games/<game>/table) may use the table
+
+and never: a game importing another game, the table or the kit importing a game, anything but the
+web layer importing the web layer or the browser (js, pyscript, pyodide). Imports inside
+functions count (they run when the function does). The engine (the kit and the games' rules and
+computers) uses no threads, files or network, and no package outside the standard library.
+"""
+
+from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).parent.parent / "mortar"
+ROOT = Path(__file__).parent.parent
+PACKAGE = ROOT / "mortar"
 BROWSER = {"js", "pyscript", "pyodide", "micropip"}
+COMMAND_LINE = {"mortar.__main__", "mortar.kit.cli", "mortar.kit.duel"}  # may run programs, read files
+Graph = dict[str, set[str]]
 
 
-def engine_modules():
-    return [p for p in PACKAGE.rglob("*.py") if "ui" not in p.relative_to(PACKAGE).parts]
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imported_roots(path: Path) -> set[str]:
-    roots = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+def modules() -> dict[str, Path]:
+    return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py")) if "__pycache__" not in p.parts}
+
+
+def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
+    """Every module ``name`` imports anywhere in its file, relative imports resolved; a name
+    imported from a package counts as its submodule where one exists."""
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    found: set[str] = set()
+    for node in _running(ast.parse(path.read_text(), str(path))):
         if isinstance(node, ast.Import):
-            roots.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            roots.add(node.module.split(".")[0])
-    return roots
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package[:len(package) + 1 - node.level] + ([base] if base else []))
+            submodules = {f"{base}.{alias.name}" for alias in node.names} & known
+            found |= submodules
+            if len(submodules) < len(node.names):  # names of the module itself
+                found.add(base)
+    return found
 
 
-def test_there_are_engine_modules():
-    assert len(engine_modules()) >= 8
+def _running(tree: ast.AST) -> list[ast.AST]:
+    """The nodes of a module that may run: all but ``if TYPE_CHECKING:`` blocks (for types only)."""
+    skipped = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
+               and getattr(node.test, "id", None) == "TYPE_CHECKING" for b in node.body for n in ast.walk(b)}
+    return [n for n in ast.walk(tree) if id(n) not in skipped]
 
 
-@pytest.mark.parametrize("path", engine_modules(), ids=lambda p: p.name)
-def test_engine_module_imports_nothing_from_the_browser(path):
-    assert not imported_roots(path) & BROWSER
+def graph() -> Graph:
+    found = modules()
+    known = set(found)
+    return {name: imports_of(name, path, known) for name, path in found.items()}
 
 
-@pytest.mark.parametrize("path", engine_modules(), ids=lambda p: p.name)
-def test_engine_module_uses_no_threads_files_or_network(path):
-    banned = {"threading", "socket", "urllib", "http", "subprocess", "multiprocessing", "asyncio"}
-    allowed_io = {"cli.py", "duel.py", "__main__.py"}  # the command line; the engine never does
-    roots = imported_roots(path)
-    if path.name not in allowed_io:
-        assert not roots & banned
-    if path.name not in allowed_io:
-        assert "open(" not in path.read_text()
+def reach(g: Graph, start: str) -> set[str]:
+    """Everything ``start`` imports, directly or through other modules of the box."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for target in g.get(todo.pop(), ()):
+            if target not in seen:
+                seen.add(target)
+                if target in g:
+                    todo.append(target)
+    return seen
 
 
-def test_engine_imports_no_third_party_package():
-    import sys
-    stdlib = set(sys.stdlib_module_names) | {"mortar"}
-    for path in engine_modules():
-        assert imported_roots(path) <= stdlib, path
+def layer(name: str) -> tuple[str, str | None]:
+    """(layer, game): kit, table, web, registry, cli, game or plug-in (with the game's name)."""
+    parts = name.split(".")
+    if name in COMMAND_LINE:
+        return "cli", None
+    if parts[:2] == ["mortar", "games"]:
+        if len(parts) == 2:
+            return "registry", None
+        return ("plug-in" if len(parts) > 3 and parts[3] == "table" else "game"), parts[2]
+    if len(parts) > 1 and parts[1] in ("kit", "table", "web"):
+        return parts[1], None
+    return "box", None
+
+
+def violations(g: Graph) -> list[str]:
+    """Every arrow the architecture forbids, with the module that breaks it."""
+    out = []
+    for name in g:
+        if name.startswith("mortar.") is False and name != "mortar":
+            continue
+        kind, game = layer(name)
+        for target in sorted(reach(g, name)):
+            root = target.split(".")[0]
+            if root in BROWSER and kind != "web":
+                out.append(f"{name} reaches the browser ({target})")
+            if root != "mortar" or target not in g:
+                continue
+            t_kind, t_game = layer(target)
+            if t_kind == "web" and kind != "web":
+                out.append(f"{name} imports the web layer ({target})")
+            elif kind == "kit" and t_kind != "kit":
+                out.append(f"the kit imports {target} ({name})")
+            elif kind == "table" and t_kind not in ("kit", "table"):
+                out.append(f"the table imports {target} ({name})")
+            elif kind in ("game", "plug-in") and t_kind in ("game", "plug-in") and t_game != game:
+                out.append(f"{name} imports another game ({target})")
+            elif kind in ("game", "plug-in") and t_kind == "registry":
+                out.append(f"{name} imports the registry ({target})")
+            elif kind == "game" and t_kind == "table":
+                out.append(f"the rules of {game} import the table ({target}: only its plug-in may)")
+    return out
+
+
+def test_the_box_has_its_parts():
+    found = modules()
+    assert {"mortar.kit.protocol", "mortar.table.table", "mortar.web.events", "mortar.games"} <= set(found)
+    assert any(layer(n) == ("game", "mortar_hunt") for n in found)
+    assert any(layer(n) == ("plug-in", "mortar_hunt") for n in found)
+
+
+def test_the_import_graph_follows_the_arrows():
+    assert violations(graph()) == []
+
+
+@pytest.mark.parametrize("edge,broken", [
+    (("mortar.kit.grid", "mortar.games.mortar_hunt.rules"), "the kit imports"),
+    (("mortar.table.board", "mortar.games.mortar_hunt.table.kind"), "the table imports"),
+    (("mortar.table.saves", "mortar.web.page"), "imports the web layer"),
+    (("mortar.games.marsal_a_spion.state", "mortar.games.mortar_hunt.rules"), "imports another game"),
+    (("mortar.games.mortar_hunt.rules", "mortar.table.kind"), "import the table"),
+    (("mortar.kit.records", "js"), "reaches the browser"),
+])
+def test_the_check_fails_when_an_arrow_is_broken_even_through_other_modules(edge, broken):
+    g = graph()
+    start, end = edge
+    # through a module that looks harmless: the kit's common actions, say
+    g["mortar.kit.common"].add(end)
+    g[start].add("mortar.kit.common")
+    assert any(broken in v for v in violations(g)), violations(g)[:5]
+
+
+ENGINE = [p for n, p in modules().items() if layer(n)[0] in ("kit", "game") and n not in COMMAND_LINE]
+
+
+@pytest.mark.parametrize("path", ENGINE, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_the_engine_uses_no_threads_files_network_or_outside_packages(path):
+    roots = {n.split(".")[0] for n in imports_of(module_name(path), path, set())}
+    assert not roots & {"threading", "socket", "urllib", "http", "subprocess", "multiprocessing",
+                        "asyncio"}
+    assert roots <= set(sys.stdlib_module_names) | {"mortar"}, roots
+    assert "open(" not in path.read_text()
 
 
 # The computer player decides from a seat alone (RULINGS R14): its modules may use the seat, the
 # actions and the rules' parameters and geometry, never the game's state or anything built from it.
 BOT = PACKAGE / "games" / "mortar_hunt" / "bot"
-BOT_MAY_IMPORT = {f"mortar.games.mortar_hunt.{m}" for m in ("actions", "moves", "notation", "rules", "seat")}
-
-
-def package_imports(path: Path, package: list[str], *, names: bool = False) -> set[str]:
-    """The mortar modules a module of ``package`` (e.g. ["mortar", "bot"]) imports, relative
-    imports resolved; with ``names`` also each imported name as ``name:X``."""
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level == 0:
-                found.add(node.module or "")
-            else:  # relative: level 1 is the module's own package
-                base = package[:len(package) + 1 - node.level]
-                found.add(".".join(base + ([node.module] if node.module else [])))
-            if names:
-                found.update(f"name:{alias.name}" for alias in node.names)
-    return {name for name in found if name.split(".")[0] == "mortar" or name.startswith("name:")}
-
-
-def bot_imports(path: Path) -> set[str]:
-    return package_imports(path, ["mortar", "games", "mortar_hunt", "bot"])
-
-
-def test_there_are_bot_modules():
-    assert len(list(BOT.glob("*.py"))) >= 4
+BOT_MAY_REACH = {f"mortar.games.mortar_hunt.{m}"
+                 for m in ("actions", "legality", "moves", "notation", "rules", "seat")}
 
 
 @pytest.mark.parametrize("path", sorted(BOT.glob("*.py")), ids=lambda p: p.name)
-def test_bot_module_imports_only_the_seat_and_the_rules(path):
-    imported = bot_imports(path)
-    assert all(name in BOT_MAY_IMPORT or name.startswith(("mortar.games.mortar_hunt.bot", "mortar.kit"))
-               for name in imported), imported
+def test_mortar_hunts_computer_reaches_only_the_seat_and_the_rules(path):
+    g = graph()
+    reached = {t for t in reach(g, module_name(path)) if t.startswith("mortar.") and t in g}
+    allowed = {t for t in reached if t in BOT_MAY_REACH or t.startswith(("mortar.games.mortar_hunt.bot",
+                                                                           "mortar.kit"))}
+    assert reached - {"mortar.games.mortar_hunt"} == allowed
     text = path.read_text()
     assert "Game" not in text and "player_view" not in text and "._sides" not in text
 
 
-# The turn UI (a player's own screen) is built from that player's seat alone: its modules never
-# import the game's state, the record or the replay (the table holds those).
-TURN_UI = [PACKAGE / "ui" / name for name in ("turn.py", "turnmodel.py", "turnview.py")]
+# A player's own screen is built from that player's seat alone: the drafts and their views never
+# reach the game's state, its records or the replay (the table holds those).
+DRAFTS = ["draft", "placement", "turn", "views"]
 GAME_STATE = {f"mortar.games.mortar_hunt.{m}" for m in ("game", "record", "referee")} | {"mortar.kit.replay"}
 
 
-def ui_imports(path: Path) -> set[str]:
-    """The mortar modules (and, as ``name:X``, the names) a module of mortar/ui/ imports."""
-    return package_imports(path, ["mortar", "ui"], names=True)
+@pytest.mark.parametrize("name", DRAFTS)
+def test_the_turn_screens_do_not_reach_the_game_state(name):
+    g = graph()
+    reached = reach(g, f"mortar.games.mortar_hunt.table.{name}")
+    assert not reached & GAME_STATE, reached & GAME_STATE
 
 
-@pytest.mark.parametrize("path", TURN_UI, ids=lambda p: p.name)
-def test_the_turn_ui_does_not_import_the_game_state(path):
-    imported = ui_imports(path)
-    assert not imported & GAME_STATE, imported & GAME_STATE
-    assert "name:Game" not in imported and "name:Record" not in imported
+def test_there_are_no_import_cycles_between_modules_of_the_box():
+    g = graph()
+    def related(a: str, b: str) -> bool:  # a package and its own module: structure, not a cycle
+        return a.startswith(b + ".") or b.startswith(a + ".")
+
+    cycles = sorted({tuple(sorted((a, b))) for a in g for b in g[a]
+                     if b in g and a in reach(g, b) and a != b and not related(a, b)})
+    assert cycles == []
 
 
 def test_the_move_cache_warm_up_covers_the_whole_half_in_small_slices():

@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 from games import random_game
 from mortar.games.mortar_hunt import Game, NotationError, Position, Record, check_text, parse, rules
 from mortar.games.mortar_hunt.record import NewerFormatError, RecordError, RecordIllegalError
+from mortar.games.mortar_hunt.table.kind import Hunt, load_save
 from mortar.kit.jsontext import MAX_DEPTH, JSONTextError, LargeNumber, loads, nested_too_deeply
 from mortar.kit.replay import Replay
-from mortar.ui.hunt import Hunt, load_save
-from mortar.ui.table import SaveError, Table
+from mortar.table.table import SaveError, Table
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).parent.parent
@@ -210,9 +210,14 @@ def test_echoed_input_is_quoted_as_a_short_prefix():
 
 
 def test_names_have_one_cap_for_the_form_and_for_records():
-    from mortar.ui import render
+    from screens import render
 
-    assert render.NAME_MAX is rules.NAME_MAX  # the start form's field takes the engine's cap
+    from mortar.games.mortar_hunt.table import KIND
+
+    assert KIND.name_max is rules.NAME_MAX  # the start form's field takes the engine's cap
+    form = Table(KIND)
+    [field] = [e for e in render(form.model()).walk() if e.attrs.get("name") == "name-A"]
+    assert field.attrs["maxlength"] == str(rules.NAME_MAX)
     record = parse(with_changes(players__A__name="N" * 100_000))
     assert record.names["A"] == "N" * rules.NAME_MAX
     assert Record.from_game(record.replay()).names["A"] == "N" * rules.NAME_MAX

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from mortar.ui import fallback
+from mortar.web import fallback
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ROOT / "tools"

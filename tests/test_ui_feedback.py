@@ -10,7 +10,7 @@ import types
 import pytest
 
 from mortar.games.mortar_hunt.notation import NotationError, Square
-from mortar.ui import feedback
+from mortar.web import feedback
 
 
 class Recorder:

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import json
 
+from screens import render
 from test_ui_flow import A_SETUP, B_SETUP, SAVE_KEY
 from test_ui_flow import Table as People
 
-from mortar.ui.html import all_text
-from mortar.ui.hunt import Hunt
-from mortar.ui.render import render
-from mortar.ui.saves import MemoryStorage
-from mortar.ui.table import UNSAVED, Table
+from mortar.games.mortar_hunt.table.kind import Hunt
+from mortar.table.html import all_text
+from mortar.table.saves import MemoryStorage
+from mortar.table.table import UNSAVED, Table
 
 FULL = "QuotaExceededError: the quota has been exceeded"
 

@@ -3,11 +3,11 @@ Python; the sizes on a real phone are checked by e2e/test_phone.py)."""
 
 from __future__ import annotations
 
+from screens import render
 from test_ui_flow import Table
 
-from mortar.ui.board import heat_level, radar_marks, render_board
-from mortar.ui.html import all_text
-from mortar.ui.render import render
+from mortar.games.mortar_hunt.table.board import board_view, heat_level, radar_marks
+from mortar.table.html import all_text
 
 
 def _text(model) -> str:
@@ -100,7 +100,7 @@ def test_the_radar_overlay_marks_heat_origins_and_exposure():
     t = Table()
     t.start()
     model = t.do("reveal")
-    board = render_board(model["board"], "A", label="x", radar=radar)
+    board = board_view(model["board"], "A", label="x", radar=radar)
     c2 = board.find(data_square="C2")[0]
     assert c2.find(class_="exposure exp-located")
     assert "heat-5" in board.find(data_square="C7")[0].attrs["class"]

@@ -1,4 +1,4 @@
-"""Pieces drawn as what they are (mortar/ui/board.py token): the drawing of the piece's kind,
+"""Pieces drawn as what they are (Mortar Hunt's table/board.py token): the drawing of the piece's kind,
 turned to its facing as seen from the viewer's side of the table, its flag and number; a wreck
 lies on its side. The drawings are <symbol>s defined once in index.html."""
 
@@ -9,8 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from mortar.ui.board import PIECE_SYMBOL, WRECK_SYMBOL, token
-from mortar.ui.html import all_text
+from mortar.games.mortar_hunt.table.board import PIECE_SYMBOL, WRECK_SYMBOL
+from mortar.games.mortar_hunt.table.board import token as piece_token
+from mortar.table.board import token as draw
+from mortar.table.html import all_text
+
+
+def token(tok: dict, seen_by: str):
+    """A piece as the board widget draws it."""
+    return draw(piece_token(tok, seen_by))
 
 INDEX = Path(__file__).resolve().parent.parent / "index.html"
 

@@ -3,10 +3,10 @@ it, else memory with a one-line notice (a frame on another site, storage disable
 
 from __future__ import annotations
 
-from mortar.ui.hunt import Hunt
-from mortar.ui.main import NO_SAVE_NOTICE, LocalStorage, choose_storage
-from mortar.ui.saves import MemoryStorage
-from mortar.ui.table import Table
+from mortar.games.mortar_hunt.table.kind import Hunt
+from mortar.table.saves import MemoryStorage
+from mortar.table.table import Table
+from mortar.web.main import NO_SAVE_NOTICE, LocalStorage, choose_storage
 
 
 class FakeLocalStorage:

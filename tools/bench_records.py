@@ -113,7 +113,8 @@ def _cpu_clock():
 def run_case(name: str) -> float | None:
     """Seconds for case ``name``, or None when this version has nothing to measure."""
     from mortar.games.mortar_hunt import referee
-    from mortar.ui import hunt, table
+    from mortar.games.mortar_hunt.table import kind as hunt
+    from mortar.table import table
 
     clock = _cpu_clock()
 

@@ -459,8 +459,8 @@ import gc, json, random
 import js
 from pyodide.ffi import create_proxy
 from mortar.games.mortar_hunt import Square
-from mortar.ui.main import start
-from mortar.ui.turn import PlacementDraft
+from mortar.web.main import start
+from mortar.games.mortar_hunt.table.placement import PlacementDraft
 
 
 def _bench_play_game(seed):

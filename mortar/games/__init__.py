@@ -58,6 +58,11 @@ def load(name: str) -> Any:
     return importlib.import_module(entry(name).package).GAME
 
 
+def table(name: str) -> Any:
+    """The game's table plug-in (:class:`mortar.table.kind.GameKind`), importing it now."""
+    return importlib.import_module(entry(name).package + ".table").KIND
+
+
 def by_format(record_format: str) -> Any | None:
     """The game a record of ``record_format`` ("mortar-hunt/1") belongs to, or None."""
     name = record_format.partition("/")[0]

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .grid import quote
 from .records import (
     RecordError,
     check_format,
@@ -95,7 +96,7 @@ def _entry(raw: dict[str, Any], path: str, own: frozenset[str], allowed: set[str
     keys = [k for k in raw if k not in ("player", "offer_draw")]
     unknown = [k for k in keys if k not in allowed]
     if unknown:
-        raise RecordError(f"{path} has an unknown key {quote_json(sorted(unknown)[0])}")
+        raise RecordError(f"{path} has an unknown key {quote(sorted(unknown)[0])}")
     if len(keys) != 1:
         raise RecordError(f"{path} must hold exactly one action ({', '.join(sorted(allowed))}), "
                           f"not {len(keys)}")

@@ -1,6 +1,6 @@
 """A tiny element tree: what the renderers build, in pure Python.
 
-:mod:`mortar.ui.dom` turns it into real DOM nodes with ``document.createElement``,
+:mod:`mortar.web.dom` turns it into real DOM nodes with ``document.createElement``,
 ``setAttribute`` and ``textContent`` — never HTML parsing — so names and imported records are
 always shown as text. Being plain Python, the tree can be inspected in CPython tests.
 """
@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from typing import Any
-
-Child = "El | str | None | Iterable"
 
 
 class El:
@@ -54,7 +52,9 @@ def _flatten(children: Iterable[Any], out: list[El | str]) -> None:
 
 def h(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> El:
     """``h("button", {"data-action": "skip"}, "Don't fire")``. Attribute values: str/int,
-    ``True`` (present, empty) or ``None``/``False`` (left out). ``class`` may be a list."""
+    ``True`` (present, empty) or ``None``/``False`` (left out). ``class`` may be a list;
+    ``style`` a dict of CSS custom properties (set through the CSSOM: a Content-Security-Policy
+    without 'unsafe-inline' forbids style attributes)."""
     clean: dict[str, Any] = {}
     for k, v in (attrs or {}).items():
         if v is None or v is False:
@@ -73,6 +73,10 @@ def all_text(node: El) -> str:
     """Every piece of text and every attribute value in the tree (for privacy tests)."""
     parts: list[str] = []
     for e in node.walk():
-        parts.extend(str(v) for v in e.attrs.values())
+        for v in e.attrs.values():
+            if isinstance(v, dict):
+                parts.extend(f"{k}: {x}" for k, x in v.items())
+            else:
+                parts.append(str(v))
         parts.extend(c for c in e.children if isinstance(c, str))
     return "\n".join(parts)

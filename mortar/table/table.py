@@ -1,168 +1,213 @@
-"""The table: what any two-player game on one device needs, and no rule of any game.
+"""The table: what any two-player game of the box needs on one device, and no rule of any game.
 
-The start form's frame (names, who sits where: a person or the computer), the hand-over
-curtain between two people, the computer's turns, saving and resuming, import and export, the
-review after the game, and the embed notifications. The game itself plugs in through
-:class:`GameKind` (Mortar Hunt's is :class:`mortar.ui.hunt.Hunt`): new game, whose turn, the seat
-of a player, a draft for the player to act, apply an action, outcome, record text, pads.
+The start form (names; two people, or a person against the computer at a level and side; the
+game's own options from its field specs), the hand-over curtain between two people (for games
+with hidden information), the computer's turns (run in slices, from its seat only), saving and
+resuming, import and export, the review after the game, and the embed notifications. The game
+plugs in through :class:`~mortar.table.kind.GameKind`.
 
-Screens: ``start`` → ``curtain`` (between two people) → ``play`` (the game's draft: placement or
-a turn) → … → ``over`` (review, export, rematch); ``review`` shows an imported record;
-``thinking`` while the computer decides. The curtain's model holds the name of the player to
-act and the turn number, nothing else; the play screen is built from that player's seat only.
+Screens: ``start`` → ``curtain`` (two people, hidden information) → the game's draft (its own
+screen) → … → ``over`` (review, export, rematch); ``review`` shows an imported record;
+``thinking`` while the computer decides; ``waiting`` for a person on another device (prepared).
+The curtain's model holds the name of the player to act and the turn number, nothing else; a
+play screen is built from that player's seat only.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, cast
 
-from .kind import Draft, GameKind, SaveError, TableFacts
+from .kind import Draft, GameKind, Opponent, Review, SaveError, Side, Stage, TableFacts
+from .models import (
+    CurtainScreen,
+    FormModel,
+    PlayScreen,
+    ReviewScreen,
+    SavedSummary,
+    Screen,
+    StartScreen,
+    ThinkingScreen,
+)
 from .saves import MemoryStorage, SaveConflict, SaveSlot, Storage, StorageUnreadable
+from .seats import SeatAt, SeatKind, Thinker, thinking
+from .words import _, sentence
 
-__all__ = ["Draft", "GameKind", "SaveError", "StartForm", "Table", "TableFacts"]
+__all__ = ["Draft", "GameKind", "SaveError", "StartForm", "Table", "TableFacts", "UNSAVED"]
+
+UNSAVED = _("The last game could not be saved on this device (its storage was full), so it "
+            "cannot be resumed.")
+Notify = Callable[[str, dict[str, Any]], None]
+TABLE_INTENTS = frozenset({"field", "new-game", "rematch", "resume", "menu", "tab", "dismiss",
+                           "reveal", "think", "end-turn", "close-review", "saved-elsewhere",
+                           "replay", "aid"})
 
 
 @dataclass
 class StartForm:
     names: dict[str, str]
-    fields: dict[str, str]
-    opponent: str = "person"  # "person" or "computer"
+    values: dict[str, str]  # the game's own fields
+    opponent: Opponent = Opponent.PERSON
     level: str = "medium"
-    side: str = "first"  # the person's side against the computer: "first", "second", "random"
-    radar: bool = False
+    side: Side = Side.FIRST
+    aid: bool = False
     error: str | None = None
     confirm_replace: bool = False  # "Start" was pressed while a game is saved: ask first
 
 
-SIDES = ("first", "second", "random")
-UNSAVED = ("The last game could not be saved on this device (its storage was full), so it "
-           "cannot be resumed.")
-# intents of drafts and reviews: harmless when they arrive after their screen has gone
-DRAFT_INTENTS = frozenset({
-    "select", "square", "facing", "piece-type", "remove", "confirm-placement", "step",
-    "undo-step", "clear-move", "confirm-move", "change-move", "fire", "skip", "sacrifice",
-    "resign", "resign-cancel", "resign-confirm", "replay"})
+@dataclass
+class _Playing:
+    """The game at the table and what goes with it."""
+
+    state: Any
+    facts: TableFacts = field(default_factory=TableFacts)
 
 
 class Table:
-    """One device: two people, or a person and the computer. Call :meth:`dispatch` with
-    intents; render :meth:`model`."""
+    """One device: two people, or a person and the computer. Call :meth:`dispatch` with intents;
+    draw :meth:`model`. ``think_budget``: seconds of the computer's thinking per ``think``
+    intent (None: all of it), so that no task blocks the page for long."""
 
-    def __init__(self, kind: GameKind, storage: Storage | None = None,
-                 notify: Callable[[str, dict], None] | None = None,
-                 rng: random.Random | None = None) -> None:
+    def __init__(self, kind: GameKind, storage: Storage | None = None, notify: Notify | None = None,
+                 rng: random.Random | None = None, think_budget: float | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         self.kind = kind
         self.storage: Storage = storage if storage is not None else MemoryStorage()
-        self.slot = SaveSlot(self.storage, f"{kind.app}/save",
-                             tombstone=json.dumps({"app": kind.app, "unsaved": True}))
-        self.notify = notify or (lambda kind, data: None)
+        self.slot = SaveSlot(self.storage, f"{kind.name}/save",
+                             tombstone=json.dumps({"app": kind.name, "unsaved": True}))
+        self.notify: Notify = notify or (lambda what, data: None)
         self.rng = rng or random.Random()
+        self.think_budget = think_budget
+        self.clock = clock
         self.screen = "start"
-        self.form = StartForm({p: "" for p in kind.players}, kind.fields())
+        self.form = StartForm({p: "" for p in kind.players}, {f.name: f.default for f in kind.fields},
+                              level=kind.levels[len(kind.levels) // 2] if kind.levels else "")
         self.notice: str | None = None  # shown once on the next screen (bad save, bad import…)
         self.announce = ""  # text for the live region after this render
         self.tab = "board"  # narrow screens: "board" or "pad"
-        self.game: Any = None
-        self.facts = TableFacts()
+        self.playing: _Playing | None = None
         self.draft: Draft | None = None
-        self.review: Any = None
+        self.review: Review | None = None
+        self._thinker: Thinker | None = None
+
+    # --- what is at the table ----------------------------------------------------------
+
+    @property
+    def game(self) -> Any:
+        """The game's state, or None."""
+        return None if self.playing is None else self.playing.state
+
+    @property
+    def facts(self) -> TableFacts:
+        return self.playing.facts if self.playing is not None else TableFacts()
 
     @property
     def save_failed(self) -> bool:
         return self.slot.failed
 
+    def seat_at(self, player: str) -> SeatAt:
+        level = self.facts.computer.get(player)
+        return SeatAt(SeatKind.COMPUTER, level) if level else SeatAt(SeatKind.HERE)
+
+    def _to_play(self) -> str | None:
+        return None if self.playing is None else self.kind.to_play(self.playing.state)
+
+    # --- intents -----------------------------------------------------------------------
+
     def dispatch(self, action: str, arg: str | None = None, value: str | None = None) -> bool:
-        """Handle one intent. Returns False when it does not apply to the current screen
-        (a stale click after the screen changed); nothing happens then."""
+        """Handle one intent. False when it does not apply to the current screen (a stale
+        click after the screen changed): nothing happens then."""
         self.announce = ""
         handler = getattr(self, "on_" + action.replace("-", "_"), None)
         if handler is not None:
             return handler(arg, value) is not False
-        if self.screen == "play" and self.draft is not None:
+        if self.screen == "play" and self.draft is not None and action in self.draft.intents:
             return self._draft_intent(action, arg)
-        if self.review is not None and self.screen in ("over", "review") and action == "replay":
-            return self.review.handle(action, arg) is not False
-        if action in DRAFT_INTENTS:
+        if action in self.kind.intents:
             return False  # a stale click: the screen it was meant for is gone
         raise ValueError(f"unknown intent {action!r}")
 
-    # --- start screen --------------------------------------------------------------------
+    # --- the start screen --------------------------------------------------------------
 
-    def on_field(self, arg, value) -> bool:
-        """A start-form field changed: name-A, name-B, opponent, level, side, radar, or one of
-        the game's own."""
+    def on_field(self, arg: str | None, value: str | None) -> bool:
+        """A start-form field changed: name-X, opponent, level, side, aid, or one of the game's."""
         if self.screen != "start" or value is None or arg is None:
             return False
         value, form = str(value), self.form
+        specs = {f.name: f for f in self.kind.fields}
         if arg.startswith("name-") and arg[5:] in form.names:
             form.names[arg[5:]] = value
-        elif arg == "opponent" and value in ("person", "computer"):
-            form.opponent = value
+        elif arg == "opponent" and value in Opponent.__members__.values():
+            form.opponent = Opponent(value)
         elif arg == "level" and value in self.kind.levels:
             form.level = value
-        elif arg == "side" and value in SIDES:
-            form.side = value
-        elif arg == "radar" and value in ("on", "off"):
-            form.radar = value == "on"
-        elif not self.kind.set_field(form.fields, arg, value):
+        elif arg == "side" and value in Side.__members__.values():
+            form.side = Side(value)
+        elif arg == "aid" and self.kind.aid is not None and value in ("on", "off"):
+            form.aid = value == "on"
+        elif arg in specs and specs[arg].accepts(value):
+            form.values[arg] = value
+        else:
             return False
         form.error = None
         form.confirm_replace = False
         return True
 
-    def on_new_game(self, arg, value) -> bool:
+    def on_new_game(self, arg: str | None, value: str | None) -> bool:
         if self.screen != "start":
             return False
         form = self.form
         if arg == "keep":
             form.confirm_replace = False
             return True
-        facts = TableFacts(radar=form.radar)
+        facts = TableFacts(aid=form.aid)
         names: dict[str, str | None] = {p: (form.names[p].strip() or None) for p in self.kind.players}
-        if form.opponent == "computer":
+        if form.opponent is Opponent.COMPUTER:
             first, second = self.kind.players
-            side = form.side if form.side != "random" else self.rng.choice(("first", "second"))
-            person, computer = (first, second) if side == "first" else (second, first)
+            side = form.side if form.side is not Side.RANDOM else self.rng.choice((Side.FIRST, Side.SECOND))
+            person, computer = (first, second) if side is Side.FIRST else (second, first)
             facts.computer = {computer: form.level}
             yours = names[first]  # the form has one name field against the computer: the person's
-            names = {person: yours if yours and yours != "Computer" else "You", computer: "Computer"}
+            names = {person: yours if yours and yours != _("Computer") else _("You"),
+                     computer: _("Computer")}
         refusal = self.kind.names_refusal(names)
         if refusal:
-            form.error = _sentence(refusal)
+            form.error = sentence(refusal)
             return True
         try:
-            game = self.kind.new(form.fields, names)
+            state = self.kind.new(form.values, names)
         except ValueError as e:
             form.error = str(e)
             return True
         replace = arg == "replace" and form.confirm_replace
-        if not replace and self._saved_text() is not None:
+        saved = self.saved_summary()
+        if not replace and saved is not None and not saved.get("lost"):
             form.confirm_replace = True  # one tap must never destroy a saved game
             return True
         form.confirm_replace = False
-        self._begin(game, facts, replace=True)
+        self._begin(_Playing(state, facts), replace=True)
         return True
 
-    def on_rematch(self, arg, value) -> bool:
-        if self.screen != "over" or self.game is None:
+    def on_rematch(self, arg: str | None, value: str | None) -> bool:
+        if self.screen != "over" or self.playing is None:
             return False
-        facts = TableFacts(dict(self.facts.computer), self.facts.radar)
-        self._begin(self.kind.rematch(self.game), facts)
+        facts = TableFacts(dict(self.facts.computer), self.facts.aid)
+        self._begin(_Playing(self.kind.rematch(self.playing.state), facts))
         return True
 
-    def _begin(self, game: Any, facts: TableFacts, *, replace: bool = False) -> None:
-        if not self._save(game, facts, replace=replace):
+    def _begin(self, playing: _Playing, *, replace: bool = False) -> None:
+        if not self._save(playing, replace=replace):
             return
-        self.game, self.facts = game, facts
+        self.playing = playing
         self.review = None
         self.notice = None
         self._next()
 
-    def on_resume(self, arg, value) -> bool:
+    def on_resume(self, arg: str | None, value: str | None) -> bool:
         if self.screen != "start":
             return False
         try:
@@ -171,129 +216,161 @@ class Table:
             self.notice = str(e)
             return True
         if loaded is None:
-            self.notice = "There is no saved game."
+            self.notice = _("There is no saved game.")
             return True
-        self.game, self.facts = loaded
+        self.playing = loaded
         self.notice = None
         self._next()
         return True
 
-    def on_menu(self, arg, value) -> bool:
+    def on_menu(self, arg: str | None, value: str | None) -> bool:
         """Leave the game for the start screen; the saved game stays and can be resumed."""
         if self.screen == "start":
             return False
         self.screen = "start"
         self.draft = None
         self.review = None
+        self._thinker = None
         return True
 
-    def on_tab(self, arg, value) -> bool:
+    def on_tab(self, arg: str | None, value: str | None) -> bool:
         if arg not in ("board", "pad"):
             return False
         self.tab = arg
         return True
 
-    def on_dismiss(self, arg, value) -> bool:
+    def on_dismiss(self, arg: str | None, value: str | None) -> bool:
         self.notice = None
         return True
 
-    # --- whose turn: the curtain, a person's draft, the computer ----------------------------
-
-    def _computer(self, player: str | None) -> str | None:
-        return None if player is None else self.facts.computer.get(player)
+    # --- whose turn: the curtain, a person's draft, the computer ------------------------
 
     def _next(self) -> None:
         """After an action (or on resume): the game over screen, the computer's turn, or the
-        next person — behind the curtain when two people share the device."""
+        next person — behind the curtain when two people share the device and the game hides
+        something."""
+        assert self.playing is not None
         self.draft = None
+        self._thinker = None
         self.tab = "board"
-        player = self.kind.to_play(self.game)
+        player = self._to_play()
         if player is None:
             self._show_over()
-        elif self._computer(player):
+            return
+        seat = self.seat_at(player)
+        if seat.kind is SeatKind.COMPUTER:
             self.screen = "thinking"
-            self.announce = "The computer is thinking."
-        elif self.facts.computer:
+            self.announce = _("The computer is thinking.")
+        elif seat.kind is SeatKind.REMOTE:
+            self.screen = "waiting"
+        elif self.facts.computer or not self.kind.curtain:
             self._open_draft(player)  # no curtain between a person and the computer
         else:
             self.screen = "curtain"
-            self.announce = f"Pass the device to {self.kind.name(self.game, player)}."
+            name = self.kind.player_name(self.game, player)
+            self.announce = _("Pass the device to {name}.").format(name=name)
 
-    def on_reveal(self, arg, value) -> bool:
-        if self.screen != "curtain" or self.game is None:
+    def on_reveal(self, arg: str | None, value: str | None) -> bool:
+        player = self._to_play()
+        if self.screen != "curtain" or player is None:
             return False
-        player = self.kind.to_play(self.game)
-        assert player is not None
         self._open_draft(player)
         return True
 
     def _open_draft(self, player: str) -> None:
-        self.draft = self.kind.draft(self.game, player)
+        assert self.playing is not None
+        self.draft = self.kind.draft(self.playing.state, player, self.playing.facts)
         self.screen = "play"
-        report = self.kind.report(self.game, player)
+        report = self.kind.report(self.playing.state, player)
         if report:
             self.announce = report
 
-    def on_think(self, arg, value) -> bool:
-        """The computer plays its turn (the event layer sends this after drawing "thinking")."""
-        player = self.kind.to_play(self.game) if self.game is not None else None
-        level = self._computer(player)
-        if self.screen != "thinking" or level is None or player is None:
+    def on_think(self, arg: str | None, value: str | None) -> bool:
+        """The computer thinks (the event layer sends this after drawing "thinking", and again
+        while it is still thinking); once decided, it plays its turn."""
+        player = self._to_play()
+        seat = self.seat_at(player) if player is not None else None
+        if self.screen != "thinking" or seat is None or seat.kind is not SeatKind.COMPUTER:
             return False
+        assert player is not None and seat.level is not None and self.playing is not None
         if self.slot.stale():
             return self._follow_saved()
-        seed = self.rng.randrange(1 << 30)
-        action = self.kind.choose(self.game, player, level, seed)
+        if self._thinker is None:
+            computer = self.kind.computer(seat.level, self.rng.randrange(1 << 30))
+            self._thinker = Thinker(thinking(computer, self.kind.seat(self.playing.state, player)),
+                                    self.clock)
+        if not self._thinker.run(self.think_budget):
+            return True  # still thinking: the event layer asks again after a breath
+        action, self._thinker = self._thinker.action, None
         self._play(player, action)
         if self.screen != "start":  # (a conflicting save sends the table elsewhere)
             self._next()
         return True
+
+    @property
+    def thinking(self) -> bool:
+        """The computer has begun a decision it has not finished."""
+        return self._thinker is not None
 
     def _draft_intent(self, intent: str, arg: str | None) -> bool:
         draft = self.draft
         assert draft is not None
         reply = draft.handle(intent, arg)
         if reply is True or reply is False:
-            return reply
-        player = self.kind.to_play(self.game)
+            return cast(bool, reply)
+        player = self._to_play()
         assert player is not None
         return self._play(player, reply, draft)
 
     def _play(self, player: str, action: Any, draft: Draft | None = None) -> bool:
+        assert self.playing is not None
         if self.slot.stale():  # the game went on in another tab: this action must not count
             return self._follow_saved()
-        event = self.kind.apply(self.game, player, action, draft)
+        state = self.playing.state
+        applied = self.kind.apply(state, player, action, draft)
         if not self._save():
             return True
-        if event.get("turn"):  # a numbered turn (placement is not one)
-            self.notify("turn-ended", {"turn": event["turn"], "player": player})
-        started = self.kind.started(self.game) if event.get("started") else None
-        if started is not None:
-            self.notify("game-started", {**started, "opponent": "computer" if self.facts.computer
-                                         else "person"})
-        outcome = self.kind.outcome(self.game)
-        if outcome is not None and event.get("ended"):
+        if applied.get("turn"):  # a numbered turn (a setup is not one)
+            self.notify("turn-ended", {"turn": applied["turn"], "player": player})
+        if applied.get("started"):
+            opponent = "computer" if self.facts.computer else "person"
+            self.notify("game-started", {**self.kind.started(state), "opponent": opponent})
+        outcome = self.kind.outcome(state)
+        if outcome is not None and applied.get("ended"):
             self.notify("game-over", outcome)
-        if event.get("text"):
-            self.announce = event["text"]
-        if draft is not None and event.get("next"):  # placement and resigning go straight on
+        if applied.get("text"):
+            self.announce = applied["text"] or ""
+        if draft is not None and applied.get("next"):  # a setup, resigning: straight on
             self._next()
         return True
 
-    def on_end_turn(self, arg, value) -> bool:
-        if self.screen != "play" or self.draft is None or not getattr(self.draft, "finished", False):
+    def on_end_turn(self, arg: str | None, value: str | None) -> bool:
+        if self.screen != "play" or self.draft is None or not self.draft.finished:
             return False
         self._next()
         return True
 
-    # --- game over and review ------------------------------------------------------------
+    # --- game over and review --------------------------------------------------------
 
     def _show_over(self) -> None:
-        self.review = self.kind.review(None, self.game, self.facts)
+        assert self.playing is not None
+        self.review = self.kind.review(None, self.playing.state, self.playing.facts)
         self.draft = None
         self.screen = "over"
         self.tab = "board"
         self.announce = self.review.outcome_text()
+
+    def on_replay(self, arg: str | None, value: str | None) -> bool:
+        if self.review is None or self.screen not in ("over", "review"):
+            return False
+        return self.review.handle("replay", arg)
+
+    def on_aid(self, arg: str | None, value: str | None) -> bool:
+        """The review's aid overlay (what the computer believed) switched on or off: computed
+        only while it is on."""
+        if self.review is None or self.screen not in ("over", "review"):
+            return False
+        return self.review.handle("aid", arg)
 
     def import_text(self, text: str | bytes) -> bool:
         """Review an imported record. A bad file leaves the start screen, with a message."""
@@ -311,7 +388,7 @@ class Table:
         self.tab = "board"
         return True
 
-    def on_close_review(self, arg, value) -> bool:
+    def on_close_review(self, arg: str | None, value: str | None) -> bool:
         if self.screen != "review":
             return False
         self.review = None
@@ -323,23 +400,23 @@ class Table:
         data exactly as stored (also when it cannot be resumed: the player keeps it)."""
         if what == "saved":
             text = self._saved_text()
-            if text is None:
-                raise ValueError("nothing is saved")
-            return f"{self.kind.app}-saved-game.json", text
+            if text is None or text == self.slot.tombstone:
+                raise ValueError(_("nothing is saved"))
+            return f"{self.kind.name}-saved-game.json", text
         if self.review is None:
-            raise ValueError("no game to export")
+            raise ValueError(_("no game to export"))
         return self.review.export()
 
-    # --- saving ----------------------------------------------------------------------------
+    # --- saving ------------------------------------------------------------------------
 
-    def _save(self, game: Any = None, facts: TableFacts | None = None, *, replace: bool = False) -> bool:
+    def _save(self, playing: _Playing | None = None, *, replace: bool = False) -> bool:
         """Save the game. False when the slot was changed elsewhere: nothing was written and the
         table now follows the stored game (the caller must not show this page's action)."""
-        game = game if game is not None else self.game
-        if game is None:
+        playing = playing or self.playing
+        if playing is None:
             return True
         try:
-            self.slot.write(self.kind.save(game, facts or self.facts), replace=replace)
+            self.slot.write(self.kind.save(playing.state, playing.facts), replace=replace)
         except SaveConflict:
             self._follow_saved()
             return False
@@ -351,18 +428,19 @@ class Table:
         except StorageUnreadable:
             return None
 
-    def _load(self) -> tuple[Any, TableFacts] | None:
+    def _load(self) -> _Playing | None:
         try:
             text = self.slot.read()
         except StorageUnreadable as e:
-            raise SaveError(f"The saved game could not be read ({e}).") from None
+            raise SaveError(_("The saved game could not be read ({reason}).").format(reason=e)) from None
         if text is None:
             return None
         if text == self.slot.tombstone:
             raise SaveError(UNSAVED)
-        return self.kind.load(text)
+        state, facts = self.kind.load(text)
+        return _Playing(state, facts)
 
-    def saved_summary(self) -> dict | None:
+    def saved_summary(self) -> SavedSummary | None:
         """What the start screen says about the saved game, or None when there is none."""
         try:
             loaded = self._load()
@@ -370,14 +448,12 @@ class Table:
             return {"ok": False, "lost": str(e) == UNSAVED}
         if loaded is None:
             return None
-        game, facts = loaded
-        players = self.kind.players
-        outcome = self.kind.outcome(game)
-        return {"ok": True, "names": {p: self.kind.name(game, p) for p in players},
-                "over": outcome is not None, "turn": self.kind.turn(game),
-                "phase": self.kind.stage(game), "computer": bool(facts.computer)}
+        kind, state = self.kind, loaded.state
+        return {"ok": True, "names": {p: kind.player_name(state, p) for p in kind.players},
+                "over": kind.outcome(state) is not None, "turn": kind.turn(state),
+                "stage": str(kind.stage(state)), "computer": bool(loaded.facts.computer)}
 
-    def on_saved_elsewhere(self, arg, value) -> bool:
+    def on_saved_elsewhere(self, arg: str | None, value: str | None) -> bool:
         """Another tab or window wrote the saved game (the browser's ``storage`` event)."""
         if not self.slot.stale():
             return False
@@ -391,22 +467,28 @@ class Table:
         at its curtain (never at anyone's board)."""
         self.draft = None
         self.review = None
+        self._thinker = None
         try:
             loaded = self._load()
         except SaveError as e:
-            self.game, self.screen, self.notice = None, "start", str(e)
+            self.playing, self.screen, self.notice = None, "start", str(e)
             return True
         if loaded is None:
-            self.game, self.screen = None, "start"
-            self.notice = "The saved game was removed in another tab or window."
+            self.playing, self.screen = None, "start"
+            self.notice = _("The saved game was removed in another tab or window.")
             return True
-        self.game, self.facts = loaded
-        self.notice = ("This game went on in another tab or window; it continues from there. "
-                       "Nothing played here since was kept.")
+        self.playing = loaded
+        self.notice = _("This game went on in another tab or window; it continues from there. "
+                        "Nothing played here since was kept.")
         self._next()
-        if self.screen == "play":  # against the computer there is no curtain: show one now
-            self.draft, self.screen = None, "curtain"
+        self._close_board()
         return True
+
+    def _close_board(self) -> None:
+        """A board never opens by itself (a reload, another tab): behind a curtain instead, for
+        a game that hides anything."""
+        if self.screen == "play" and self.kind.curtain:
+            self.draft, self.screen = None, "curtain"
 
     def restore(self) -> None:
         """At page load: resume the saved game at the curtain of the player to act (or its game
@@ -421,66 +503,66 @@ class Table:
         if loaded is None:
             self.screen = "start"
             return
-        self.game, self.facts = loaded
+        self.playing = loaded
         for p in self.kind.players:
-            if p not in self.facts.computer:
-                self.form.names[p] = self.kind.name(self.game, p)
+            if p not in loaded.facts.computer:
+                self.form.names[p] = self.kind.player_name(loaded.state, p)
         self._next()
-        if self.screen == "play" and not self.facts.computer:
-            self.draft, self.screen = None, "curtain"  # a reload never shows a board by itself
+        if not loaded.facts.computer:
+            self._close_board()
 
-    # --- the screen model ------------------------------------------------------------------
+    # --- the screen model ----------------------------------------------------------------
 
-    def model(self) -> dict[str, Any]:
-        """The current screen as plain data (see :mod:`mortar.ui.render`)."""
-        out = getattr(self, "_model_" + self.screen)()
-        # the play screen is named by the game's draft ("placement", "turn")
-        screen = out["kind"] if self.screen == "play" else self.screen
-        out.update(screen=screen, announce=self.announce, notice=self.notice, tab=self.tab,
-                   save_failed=self.save_failed)
-        return out
+    def model(self) -> Screen:
+        """The current screen as typed data (see :mod:`mortar.table.render`)."""
+        base: Screen = {"screen": self.screen, "announce": self.announce, "notice": self.notice,
+                        "tab": self.tab, "save_failed": self.save_failed}
+        return getattr(self, "_model_" + self.screen)(base)  # type: ignore[no-any-return]
 
-    def _model_start(self) -> dict[str, Any]:
+    def _model_start(self, base: Screen) -> StartScreen:
         f = self.form
-        return {"form": {"names": dict(f.names), **f.fields, "opponent": f.opponent,
-                         "level": f.level, "side": f.side, "radar": f.radar, "error": f.error,
-                         "confirm_replace": f.confirm_replace, "levels": list(self.kind.levels)},
-                "saved": self.saved_summary()}
+        form: FormModel = {"names": dict(f.names), "values": dict(f.values), "opponent": str(f.opponent),
+                           "level": f.level, "levels": list(self.kind.levels), "side": str(f.side),
+                           "aid": f.aid, "error": f.error, "confirm_replace": f.confirm_replace}
+        return {**base, "form": form, "saved": self.saved_summary()}
 
-    def _model_curtain(self) -> dict[str, Any]:
-        game = self.game
-        player = self.kind.to_play(game)
+    def _whose(self) -> tuple[str, str, str, int | None]:
+        """(player to act, their name, the stage, the turn)."""
+        state, player = self.game, self._to_play()
         assert player is not None
+        name = self.kind.player_name(state, player)
+        return player, name, str(self.kind.stage(state)), self.kind.turn(state)
+
+    def _model_curtain(self, base: Screen) -> CurtainScreen:
+        player, name, stage, turn = self._whose()
         other = next(p for p in self.kind.players if p != player)
-        return {"player": player, "name": self.kind.name(game, player),
-                "other": self.kind.name(game, other), "stage": self.kind.stage(game),
-                "turn": self.kind.turn(game)}
+        return {**base, "player": player, "name": name, "other": self.kind.player_name(self.game, other),
+                "stage": stage, "turn": turn}
 
-    def _model_thinking(self) -> dict[str, Any]:
-        player = self.kind.to_play(self.game)
-        assert player is not None
-        return {"player": player, "name": self.kind.name(self.game, player),
-                "turn": self.kind.turn(self.game), "stage": self.kind.stage(self.game)}
+    def _model_thinking(self, base: Screen) -> ThinkingScreen:
+        player, name, stage, turn = self._whose()
+        return {**base, "player": player, "name": name, "stage": stage, "turn": turn}
 
-    def _model_play(self) -> dict[str, Any]:
-        draft = self.draft
-        assert draft is not None
-        player = self.kind.to_play(self.game)
-        radar = self.kind.radar(self.game, player) if self.facts.radar and player else None
-        out = draft.model(radar)
-        out.update(computer=bool(self.facts.computer))
-        return out
+    _model_waiting = _model_thinking
 
-    def _model_over(self) -> dict[str, Any]:
-        return {**self.review.model(), "can_rematch": True}
+    def _model_play(self, base: Screen) -> PlayScreen:
+        draft, playing = self.draft, self.playing
+        assert draft is not None and playing is not None
+        player = draft.player  # (its result stays on screen after the game's last action)
+        aid = self.kind.aid_model(playing.state, player) if playing.facts.aid and self._to_play() else None
+        model = draft.model(aid)
+        # the play screen is named by the game's draft ("placement", "turn")
+        return {**base, "screen": model.get("kind", "play"), "player": player, "draft": model,
+                "computer": bool(playing.facts.computer)}
 
-    def _model_review(self) -> dict[str, Any]:
-        return {**self.review.model(), "can_rematch": False}
+    def _model_over(self, base: Screen) -> ReviewScreen:
+        assert self.review is not None
+        return {**base, "review": self.review.model(), "can_rematch": True}
+
+    def _model_review(self, base: Screen) -> ReviewScreen:
+        assert self.review is not None
+        return {**base, "review": self.review.model(), "can_rematch": False}
 
 
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
+def is_stage(value: str) -> bool:
+    return value in Stage.__members__.values()

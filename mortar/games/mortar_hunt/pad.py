@@ -8,10 +8,14 @@ pad for B is laid out the other way round). A hit is circled on paper and writte
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from .game import Game, Sacrifice, Turn
+from .actions import Sacrifice, Turn
 from .rules import PLAYERS
 from .seat import Seat
+
+if TYPE_CHECKING:  # (a pad is built from a seat: the game only hands its seat over)
+    from .game import Game
 
 SHOOTING = "SHOOTING"
 OPPONENTS_SHOT = "OPPONENT'S SHOT"

@@ -9,11 +9,13 @@ facing or type, nor which enemy piece moved or fired.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .game import Game
 from .rules import PLAYERS
 from .seat import Seat, SeenAction
+
+if TYPE_CHECKING:  # (a view is built from a seat: the game only hands its seat over)
+    from .game import Game
 
 
 def player_view(game: Game, player: str) -> dict[str, Any]:

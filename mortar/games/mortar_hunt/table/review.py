@@ -14,28 +14,36 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.mortar_hunt.actions import Turn
-from ..games.mortar_hunt.pad import pad_for
-from ..games.mortar_hunt.record import Record
-from ..games.mortar_hunt.rules import PLAYERS, Loadout
-from ..games.mortar_hunt.view import player_view
-from ..kit.replay import Replay
+from ....kit.replay import Replay
+from ..actions import Turn
+from ..pad import pad_for
+from ..record import Record
+from ..rules import PLAYERS, Loadout
+from ..view import player_view
 from . import scene
 
 
 class Review:
+    intents = frozenset({"replay", "aid"})
+
     def __init__(self, record: Record, loadout: Loadout, source: str) -> None:
         self.record = record
         record.loadout = loadout
         self.replay = Replay(record)
         self.source = source  # "game" (the game just played) or "import"
         self.step = len(self.replay)
+        self.believing = False  # the overlay of what the computer believed: worked out only when on
         self.names = {str(p): record.names.get(p) or f"Player {p}" for p in PLAYERS}
         for p, level in record.computer.items():
             self.names[p] = f"{self.names[p]} ({level} computer)" if record.names.get(p) else \
                 f"Computer ({level})"
 
     def handle(self, intent: str, arg: str | None) -> bool:
+        if intent == "aid":
+            if not self.record.computer or arg not in ("on", "off"):
+                return False
+            self.believing = arg == "on"
+            return True
         if intent != "replay":
             return False
         last = len(self.replay)
@@ -81,8 +89,20 @@ class Review:
             "board": self._battlefield(game), "shot": shot, "pads": pads,
             "pieces": self._pieces(game),
             "computer": sorted(str(p) for p in self.record.computer),
-            "belief": self._belief(game),
+            "believer": next(iter(self.record.computer), None) if len(game.setups) == 2 else None,
+            "belief": self._belief(game) if self.believing else None,
+            "classes": ["has-radar", "radar-on"] if self.believing else [],
+            **self._moment(final),
         }
+
+    def _moment(self, final: Any) -> dict[str, Any]:
+        """The end of the game just played: the fanfare for a person who won, else the lament."""
+        if self.source != "game":
+            return {}
+        winner = final.winner
+        won = winner in ("A", "B") and winner not in self.record.computer
+        effects = [{"kind": "win", "celebrate": ".outcome"}] if won else [{"kind": "lose"}]
+        return {"moment": ("over", winner, len(self.replay)), "effects": effects}
 
     def _battlefield(self, game) -> dict[str, dict[str, Any]] | None:
         """Both sides on one board: A's view (A's pieces, every shot, craters) with B's pieces
@@ -123,7 +143,7 @@ class Review:
         """What the computer believed at this step: its heat map of the enemy's pieces."""
         if not self.record.computer or len(game.setups) < 2:
             return None
-        from ..games.mortar_hunt.bot import heat_map
+        from ..bot import heat_map
 
         player = next(iter(self.record.computer))
         try:

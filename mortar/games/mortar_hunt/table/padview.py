@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .html import El, h
+from ....table.html import El, h
 from .scene import SHAPES
 
 HEADINGS = {"TURN": "Turn", "SHOOTING": "Shooting", "OPPONENT'S SHOT": "Opponent's shot"}

@@ -1,21 +1,25 @@
-"""Mortar Hunt at the table: the :class:`mortar.ui.table.GameKind` the browser game plugs in.
+"""Mortar Hunt at the table: the :class:`mortar.table.kind.GameKind` it plugs in.
 
-Everything Mortar-specific that the game-agnostic table needs: the start form's options
-(variant, turn limit, loadout), the record text of saves and exports, the drafts of
-:mod:`mortar.ui.turn` (built from a seat), the computer player (:class:`mortar.bot.Bot`, given a
-seat), the radar, and the review of a finished or imported game.
+Everything of Mortar Hunt that the game-free table needs: the start form's options (variant,
+turn limit, loadout) and the radar aid as field specs, the save's text around the record, the
+drafts of :mod:`.drafts` (built from a seat), the computer player (:class:`..bot.Bot`, given a
+seat), the radar, the review of a finished or imported game, and its screens' drawing.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ..games.mortar_hunt.actions import Resign, Setup
-from ..games.mortar_hunt.game import Game
-from ..games.mortar_hunt.moves import warm_up
-from ..games.mortar_hunt.record import (
+from ....kit.jsontext import JSONTextError, loads
+from ....table.html import El
+from ....table.kind import Applied, Choice, FieldSpec, PublicField, SaveError, Stage, TableFacts
+from ....table.words import _
+from ..actions import Resign, Setup
+from ..game import Game
+from ..moves import warm_up
+from ..record import (
     NewerFormatError,
     Record,
     RecordError,
@@ -25,68 +29,97 @@ from ..games.mortar_hunt.record import (
     infer_loadout,
     parse,
 )
-from ..games.mortar_hunt.rules import (
+from ..rules import (
     COMPUTER_LEVELS,
+    NAME_MAX,
     PLAYERS,
     SUGGESTED_TURN_LIMIT,
     TURN_LIMIT_MAX,
+    EndReason,
     Loadout,
     Options,
     Phase,
+    PieceType,
     Variant,
     names_refusal,
 )
-from ..games.mortar_hunt.view import report_of
-from ..kit.jsontext import JSONTextError, loads
+from ..seat import Seat
+from ..view import report_of
 from . import scene
-from .kind import SaveError, TableFacts
+from .parts import render_review
+from .placement import PlacementDraft
 from .review import Review
-from .turn import PlacementDraft, TurnDraft
+from .turn import TurnDraft
+from .views import render_play
 
 VERSION = 2  # of the save payload around the record: 2 holds the record as compact JSON data
 READS = (1, 2)  # 1 held it as the record's text (pretty-printed, inside a string: twice the size)
 
 
+def _reach(kind: PieceType) -> str:
+    return _("Each shell lands {low} to {high} squares ahead.").format(low=kind.shortest, high=kind.longest)
+
+
+FIELDS = (
+    FieldSpec("variant", _("Variant"), Variant.CLASSIC.value, (
+        Choice("classic", _("Classic")),
+        Choice("craters", _("Craters"), _("Every shot leaves a crater: no piece may cross it, no square "
+                                           "is shot twice.")))),
+    FieldSpec("limit", _("Turn limit"), "off", (
+        Choice("off", _("None"), _("Play until one side is wiped out.")),
+        Choice("suggested", _("{n} turns").format(n=SUGGESTED_TURN_LIMIT), _("One page of the paper pad.")),
+        Choice("custom", _("Custom")))),
+    FieldSpec("custom-limit", _("Turns"), "20", low=1, high=TURN_LIMIT_MAX, shown_when=("limit", "custom")),
+    FieldSpec("loadout", _("Pieces"), Loadout.ALL_HM.value, (
+        Choice("HM", _("All heavy mortars"), _reach(PieceType.HM)),
+        Choice("LH", _("All light howitzers"), _reach(PieceType.LH)),
+        Choice("secret", _("Secret loadout"), _("Each player picks each piece's type; the other never "
+                                                 "learns it.")))),
+)
+RADAR = FieldSpec("aid", _("Aid"), "off", (
+    Choice("off", _("No radar")),
+    Choice("on", _("Radar allowed"), _("On your own turn, a map of where the enemy may be, worked out "
+                                        "only from what you know. Both players see that it is allowed.")),
+))
+
+
 class Hunt:
-    app = "mortar-hunt"
+    name = "mortar-hunt"
+    title = "Mortar Hunt"
     players = tuple(str(p) for p in PLAYERS)
+    default_names = {str(p): _("Player {p}").format(p=p) for p in PLAYERS}
+    name_max = NAME_MAX
     levels = COMPUTER_LEVELS
+    curtain = True
+    fields = FIELDS
+    aid = RADAR
+    intents = PlacementDraft.intents | TurnDraft.intents | Review.intents
+    public = {"game-started": {"variant": PublicField(tuple(v.value for v in Variant)),
+                               "turn_limit": PublicField(count=True, nullable=True)},
+              "game-over": {"score": PublicField(per_player=True, required=True),
+                            "reason": PublicField(tuple(r.value for r in EndReason))}}
+    rules_url = "./mortar/games/mortar_hunt/static/rules.html"
+    about = _("Mortar Hunt by Predrag and Dragan Lazović. This browser version plays by their rules; "
+              "it runs entirely on this device.")
 
-    # --- the start form ------------------------------------------------------------------
+    # --- a new game ----------------------------------------------------------------------
 
-    def fields(self) -> dict[str, str]:
-        return {"variant": Variant.CLASSIC.value, "limit": "off", "custom_limit": "20",
-                "loadout": Loadout.ALL_HM.value}
-
-    def set_field(self, fields: dict[str, str], name: str, value: str) -> bool:
-        if name == "variant" and value in {v.value for v in Variant}:
-            fields["variant"] = value
-        elif name == "limit" and value in ("off", "suggested", str(SUGGESTED_TURN_LIMIT), "custom"):
-            value = "suggested" if value == str(SUGGESTED_TURN_LIMIT) else value
-            fields["limit"] = value
-        elif name == "custom-limit":
-            fields["custom_limit"] = value[:6]
-        elif name == "loadout" and value in {lo.value for lo in Loadout}:
-            fields["loadout"] = value
-        else:
-            return False
-        return True
-
-    def _options(self, fields: dict[str, str]) -> Options:
+    def _options(self, values: Mapping[str, str]) -> Options:
         limit: int | None = None
-        if fields["limit"] == "suggested":
+        if values["limit"] == "suggested":
             limit = SUGGESTED_TURN_LIMIT
-        elif fields["limit"] == "custom":
-            text = fields["custom_limit"].strip()
+        elif values["limit"] == "custom":
+            text = values["custom-limit"].strip()
             if not text.isdigit() or not 1 <= int(text) <= TURN_LIMIT_MAX:
-                raise ValueError(f"The turn limit must be a whole number from 1 to {TURN_LIMIT_MAX}.")
+                raise ValueError(_("The turn limit must be a whole number from 1 to {high}.").format(
+                    high=TURN_LIMIT_MAX))
             limit = int(text)
-        return Options(Variant(fields["variant"]), limit, Loadout(fields["loadout"]))
+        return Options(Variant(values["variant"]), limit, Loadout(values["loadout"]))
 
-    def new(self, fields: dict[str, str], names: dict[str, str | None]) -> Game:
-        return Game(self._options(fields), names)
+    def new(self, values: Mapping[str, str], names: Mapping[str, str | None]) -> Game:
+        return Game(self._options(values), dict(names))
 
-    def names_refusal(self, names: dict[str, str | None]) -> str | None:
+    def names_refusal(self, names: Mapping[str, str | None]) -> str | None:
         return names_refusal(names)
 
     def rematch(self, game: Game) -> Game:
@@ -99,19 +132,22 @@ class Hunt:
     def to_play(self, game: Game) -> str | None:
         return None if game.to_play is None else str(game.to_play)
 
-    def stage(self, game: Game) -> str:
-        return "placement" if game.phase is Phase.SETUP else "turn"
+    def stage(self, game: Game) -> Stage:
+        return Stage.SETUP if game.phase is Phase.SETUP else Stage.PLAY
 
     def turn(self, game: Game) -> int | None:
         return game.turn if game.phase is Phase.PLAY else None
 
-    def name(self, game: Game, player: str) -> str:
-        return game.name(player) or f"Player {player}"
+    def player_name(self, game: Game, player: str) -> str:
+        return game.name(player) or self.default_names[player]
 
     def _names(self, game: Game) -> dict[str, str]:
-        return {str(p): self.name(game, p) for p in PLAYERS}
+        return {str(p): self.player_name(game, p) for p in PLAYERS}
 
-    def draft(self, game: Game, player: str) -> PlacementDraft | TurnDraft:
+    def seat(self, game: Game, player: str) -> Seat:
+        return game.seat(player)
+
+    def draft(self, game: Game, player: str, facts: TableFacts) -> PlacementDraft | TurnDraft:
         seat = game.seat(player)
         if game.phase is Phase.SETUP:
             return PlacementDraft(seat, self._names(game))
@@ -123,10 +159,10 @@ class Hunt:
             return None
         if report.get("lost"):
             report["lost_type"] = game.seat(player).piece(report["lost"]).type.name
-        other = self.name(game, "B" if player == "A" else "A")
+        other = self.player_name(game, "B" if player == "A" else "A")
         return f"Turn {report['turn']}: " + scene.report_text(report, other)
 
-    def apply(self, game: Game, player: str, action: Any, draft: Any) -> dict[str, Any]:
+    def apply(self, game: Game, player: str, action: Any, draft: Any) -> Applied:
         if isinstance(action, Setup):
             game.place(action)
             return {"turn": 0, "started": game.phase is Phase.PLAY, "next": True}
@@ -137,10 +173,10 @@ class Hunt:
         return {"turn": played.turn, "ended": game.outcome is not None, "text": text,
                 "next": isinstance(action, Resign)}
 
-    def choose(self, game: Game, player: str, level: str, seed: int) -> Any:
-        from ..games.mortar_hunt.bot import Bot  # imported on first use: the page starts faster without it
+    def computer(self, level: str, seed: int) -> Any:
+        from ..bot import Bot  # imported on first use: the page starts faster without it
 
-        return Bot(level, seed).choose(game.seat(player))
+        return Bot(level, seed)
 
     def warm_up(self) -> Iterator[None]:
         """Idle-time work that makes the computer's first decision quick (see moves.warm_up)."""
@@ -150,16 +186,16 @@ class Hunt:
     def outcome(self, game: Game) -> dict[str, Any] | None:
         return None if game.outcome is None else game.outcome.as_dict()
 
-    def started(self, game: Game) -> dict[str, Any] | None:
+    def started(self, game: Game) -> dict[str, Any]:
         options = game.options
         return {"variant": options.variant.value, "turn_limit": options.turn_limit}
 
-    def radar(self, game: Game, player: str) -> dict[str, Any] | None:
+    def aid_model(self, game: Game, player: str) -> dict[str, Any] | None:
         """The radar for the acting player, from that player's seat only (RULINGS R14)."""
         if game.phase is not Phase.PLAY:
             return None
-        from ..games.mortar_hunt.bot import radar as radar_of  # (on first use, as for the computer)
-        from ..games.mortar_hunt.bot import word as radar_word
+        from ..bot import radar as radar_of  # (on first use, as for the computer)
+        from ..bot import word as radar_word
 
         r = radar_of(game.seat(player))
         heat = {str(sq): round(p, 3) for sq, p in r.heat.items() if p >= 0.02}
@@ -175,11 +211,11 @@ class Hunt:
 
     # --- saves and records -------------------------------------------------------------
 
-    def save(self, game: Game, table: TableFacts) -> str:
+    def save(self, game: Game, facts: TableFacts) -> str:
         record = Record.from_game(game)
-        record.computer = dict(table.computer)
-        record.radar = table.radar
-        data = {"app": self.app, "version": VERSION, "loadout": game.options.loadout.value,
+        record.computer = dict(facts.computer)
+        record.radar = facts.aid
+        data = {"app": self.name, "version": VERSION, "loadout": game.options.loadout.value,
                 "record": record.to_json(results=False)}
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
@@ -187,11 +223,11 @@ class Hunt:
         return load_save(text)
 
     def review(self, text: str | bytes | None, game: Game | None = None,
-               table: TableFacts | None = None) -> Review:
+               facts: TableFacts | None = None) -> Review:
         if game is not None:
             record = Record.from_game(game)
-            if table is not None:  # the game just played: who was the computer
-                record.computer, record.radar = dict(table.computer), table.radar
+            if facts is not None:  # the game just played: who was the computer
+                record.computer, record.radar = dict(facts.computer), facts.aid
             return Review(record, game.options.loadout, "game")
         try:
             record = parse(text or "")
@@ -202,6 +238,17 @@ class Hunt:
         except (RecordError, ValueError) as e:
             raise ValueError(f"That file is not a Mortar Hunt record: {e}.") from None
 
+    # --- drawing ------------------------------------------------------------------------
+
+    def render_play(self, model: Mapping[str, Any]) -> El:
+        return render_play(dict(model))
+
+    def render_review(self, model: Mapping[str, Any]) -> El:
+        return render_review(dict(model))
+
+
+KIND = Hunt()
+
 
 def load_save(text: str) -> tuple[Game, TableFacts]:
     """Replay a saved payload; :class:`SaveError` says in plain words why it cannot be used,
@@ -210,7 +257,7 @@ def load_save(text: str) -> tuple[Game, TableFacts]:
         data = loads(text)  # linear, depth-checked: no saved text can hang or crash the page
     except JSONTextError:
         raise SaveError("The saved game is damaged (not valid JSON).") from None
-    if not isinstance(data, dict) or data.get("app") != Hunt.app:
+    if not isinstance(data, dict) or data.get("app") != Hunt.name:
         raise SaveError("The saved data does not belong to this game.")
     version = data.get("version")
     whole = isinstance(version, int) and not isinstance(version, bool)  # (true is no version 1)
@@ -241,4 +288,4 @@ def load_save(text: str) -> tuple[Game, TableFacts]:
     if game is None:
         raise SaveError(f"The saved game has a turn limit of more than {TURN_LIMIT_MAX} turns, "
                         "which this page does not offer.")
-    return game, TableFacts(dict(record.computer), record.radar)
+    return game, TableFacts(dict(record.computer), record.radar)  # (aid: the radar)

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.mortar_hunt.game import Played, Resign, Sacrifice, Turn
-from ..games.mortar_hunt.notation import COLUMNS, HEIGHT, Facing, Position
-from ..games.mortar_hunt.notation import facing_word as notation_facing_word
-from ..games.mortar_hunt.rules import OBSTACLE_ROW, PLAYERS, PieceType, half_rows, opponent
-from ..games.mortar_hunt.seat import SeenAction
+from ..actions import Played, Resign, Sacrifice, Turn
+from ..notation import COLUMNS, HEIGHT, Facing, Position
+from ..notation import facing_word as notation_facing_word
+from ..rules import OBSTACLE_ROW, PLAYERS, PieceType, half_rows, opponent
+from ..seat import SeenAction
 
 TYPE_WORD = {t.name: t.word for t in PieceType}
 SHAPES = {1: "triangle", 2: "circle", 3: "square"}  # the flags of the physical game

@@ -1,14 +1,18 @@
 """The Mortar Hunt player's own screens: placement and a turn, as element trees built from the
-models of :mod:`mortar.ui.turnmodel` (pure Python). Every rule word and number comes in the model."""
+models of :mod:`.placement` and :mod:`.turn` (pure Python). Every rule word and number comes in the model."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .board import render_board
-from .html import El, h
+from ....table.html import El, h
+from ....table.render import button
+from ....table.render import status as _status
+from ....table.render import tabs as _tabs
+from ....table.render import title as _title
+from .board import board_view
 from .padview import render_pad
-from .render import _status, _tabs, _title, button, compass, piece_badge
+from .parts import compass, piece_badge
 from .scene import TYPE_WORD, position_text, report_text
 
 STEP_LABELS = {"forward": "Forward", "back": "Back", "left": "Turn left", "right": "Turn right"}
@@ -29,8 +33,8 @@ def render_placement(model: dict) -> El:
     rows = model["rows"]
     pieces = model["pieces"]
     selected = pieces[model["selected"] - 1]
-    board = render_board(model["board"], player, label=f"{name}'s board: your half, rows {rows}, "
-                         "is at the bottom")
+    board = board_view(model["board"], player, label=f"{name}'s board: your half, rows {rows}, "
+                       "is at the bottom")
     piece_buttons = []
     for p in pieces:
         where = position_text(f"{p['square']}/{p['facing']}") if p["square"] else "not placed yet"
@@ -41,7 +45,7 @@ def render_placement(model: dict) -> El:
                h("strong", None, f"Piece {p['number']}"),
                h("small", None, short))],
             "select", str(p["number"]), cls="piece-btn", pressed=p["selected"],
-            aria_label=f"Piece {p['number']}, {TYPE_WORD[p['type']]}, {where}"))
+            aria_label=f"Piece {p['number']}, {TYPE_WORD[p['type']]}, {where}", shortcut=str(p["number"])))
     n = selected["number"]
     unplaced = [p["number"] for p in pieces if not p["square"]]
     if unplaced:
@@ -135,8 +139,8 @@ def render_turn(model: dict) -> El:
     player, name = model["player"], model["name"]
     stage = model["stage"]
     radar = model.get("radar")
-    board = render_board(model["board"], player, radar=radar,
-                         label=f"{name}'s board: your half is at the bottom")
+    board = board_view(model["board"], player, radar=radar,
+                       label=f"{name}'s board: your half is at the bottom")
     report = None
     if model["report"] is not None and stage != "result":
         report = h("p", {"class": ["report", "hit" if model["report"].get("hit") else None]},
@@ -163,7 +167,7 @@ def render_turn(model: dict) -> El:
     board_tools = None
     if radar:
         board_tools = h("div", {"class": "board-tools"},
-                        button("Radar", "radar", cls="small radar-toggle", pressed=False,
+                        button("Radar", "toggle", "radar-on", cls="small radar-toggle", pressed=False,
                                aria_label="Radar: show where the enemy may be"))
     return h("div", {"class": ["turn-layout", f"tab-{model['tab']}", f"stage-{stage}",
                                "has-radar" if radar else None]},
@@ -188,7 +192,8 @@ def _piece_choice(model: dict, action: str, *, selected: int | None, info) -> El
              h("span", {"class": "piece-text"}, h("strong", None, f"Piece {p['number']}"),
                h("small", None, short))],
             action, str(p["number"]), cls="piece-btn", pressed=selected == p["number"],
-            disabled=not enabled, aria_label=f"{_piece_name(p).capitalize()}, {text}"))
+            disabled=not enabled, aria_label=f"{_piece_name(p).capitalize()}, {text}",
+            shortcut=str(p["number"])))
     return h("div", {"class": "piece-list", "role": "group", "aria-label": "Your pieces"}, buttons)
 
 
@@ -284,9 +289,9 @@ def _fire_controls(model: dict) -> tuple[El | None, El]:
     fire_label = f"Fire at {fire['target']}" if fire["target"] else "Fire"
     parts.append(h("div", {"class": "row fire-row"},
                    button(fire_label, "fire", cls="primary big", disabled=fire["target"] is None,
-                          aria_keyshortcuts="F"),
+                          shortcut="F"),
                    button("Don't fire", "skip", cls="big", disabled=not fire["can_skip"],
-                          aria_keyshortcuts="H",
+                          shortcut="H",
                           describedby=("skip-reason" if not fire["can_skip"] else
                                        "skip-warning" if model.get("last_free_skip") else None))))
     if not fire["can_skip"]:
@@ -340,3 +345,8 @@ def _result_controls(model: dict) -> tuple[None, El]:
                      "save it." if model.get("save_failed") else
                      "This turn is played and saved; it cannot be taken back."),
                    button(next_label, "end-turn", cls="primary big confirm", autofocus=True, arm=True))
+
+
+def render_play(model: dict) -> El:
+    """A player's own screen: placing the pieces, or a turn."""
+    return render_placement(model) if model["screen"] == "placement" else render_turn(model)

@@ -12,7 +12,7 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable, to_js  # type: ignore[import-not-found]
 
 from ..kit.records import MAX_RECORD_BYTES
-from .events import absent, show_error
+from .page import absent, show_error
 
 
 def export(app, what: str | None = None) -> None:
@@ -59,11 +59,12 @@ def share(app, name: str, text: str) -> None:
     async def share() -> None:
         options = to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
         file = js.File.new(to_js([text]), name, options)
-        data = to_js({"files": to_js([file]), "title": "Mortar Hunt game record"},
+        title = f"{app.table.kind.title} game record"
+        data = to_js({"files": to_js([file]), "title": title},
                      dict_converter=js.Object.fromEntries)
         try:
             if hasattr(js.navigator, "canShare") and not js.navigator.canShare(data):
-                data = to_js({"title": "Mortar Hunt game record", "text": text},
+                data = to_js({"title": title, "text": text},
                              dict_converter=js.Object.fromEntries)
             await js.navigator.share(data)
         except Exception:  # cancelled, or not allowed here: the file export stays
@@ -77,7 +78,7 @@ def import_file(app, input_el) -> None:
     if absent(file):
         return
     if file.size > MAX_RECORD_BYTES:
-        app.table.notice = "That file is too big to be a Mortar Hunt record."
+        app.table.notice = f"That file is too big to be a {app.table.kind.title} record."
         app.render()
         return
 

@@ -1,10 +1,8 @@
-"""The turn: what one Mortar Hunt player is building on their own screen, from their seat only.
-
-A :class:`PlacementDraft` or :class:`TurnDraft` is made from a :class:`mortar.Seat` — never the
-game — so it cannot show or use anything the player may not know. Intents change the draft;
-an intent that completes the player's action returns it (a ``Setup``, ``Turn``, ``Sacrifice`` or
-``Resign``) for the table to play. Every rule question goes to the seat: legal ends, step paths,
-targets, whether a skip is allowed, and why something is refused.
+"""A Mortar Hunt turn on the player's own screen, from their seat only: the move built step by
+step or by a destination and a facing, then the shot or holding fire, or the sacrifice R9
+demands; and the screen model of each stage. Every rule question goes to the seat (legal
+ends, step paths, targets, whether a skip is allowed, why something is refused); every rule
+word and number on the screen comes from it.
 
 Intents return False when they do not apply (a stale click), True when the draft changed, or
 the finished action.
@@ -12,195 +10,27 @@ the finished action.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from ..games.mortar_hunt.actions import Action, IllegalActionError, Move, Resign, Sacrifice, Setup, Shot, Turn
-from ..games.mortar_hunt.moves import Step
-from ..games.mortar_hunt.notation import Facing, NotationError, Position, Square
-from ..games.mortar_hunt.rules import PieceType
-from ..games.mortar_hunt.seat import Seat, SeenAction
+from ....table.words import sentence
+from ..actions import Action, IllegalActionError, Move, Resign, Sacrifice, Shot, Turn
+from ..moves import Step
+from ..notation import Facing, NotationError, Position, Square
+from ..pad import seat_pad
+from ..seat import Seat, SeenAction
+from ..view import report_of, seat_view
 from . import scene
-from .turnmodel import turn_model
-
-Reply = bool | Action | Setup
-
-PIECES = (1, 2, 3)
-
-
-def sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
-def toward_enemy(seat: Seat) -> Facing:
-    """The facing that points from the own half to the enemy's: a new piece's facing."""
-    own, enemy = seat.half_rows, min(s.row for s in seat.enemy_half)
-    return Facing.N if enemy > own[-1] else Facing.S
-
-
-def _square(arg: str | None) -> Square | None:
-    try:
-        return Square.parse(arg or "")
-    except NotationError:
-        return None
-
-
-def _piece_number(arg: str | None) -> int | None:
-    try:
-        n = int(arg or "")
-    except ValueError:
-        return None
-    return n if n in PIECES else None
-
-
-class Draft:
-    """Common to both drafts: the seat, the names, a message for the player."""
-
-    def __init__(self, seat: Seat, names: dict[str, str]) -> None:
-        self.seat = seat
-        self.player = seat.player
-        self.names = names
-        self.message: str | None = None
-
-    def handle(self, intent: str, arg: str | None) -> Reply:
-        handler: Callable[[str | None], Reply] | None = getattr(self, "on_" + intent.replace("-", "_"), None)
-        if handler is None:
-            raise ValueError(f"unknown intent {intent!r}")
-        return handler(arg)
-
-    @property
-    def name(self) -> str:
-        return self.names[self.player]
-
-    @property
-    def other(self) -> str:
-        return self.names[self.seat.opponent]
-
-
-# --- placement -------------------------------------------------------------------------------
-
-
-class PlacementDraft(Draft):
-    """Three pieces put down: a tap places the next unplaced piece facing the enemy; a tap on
-    the selected piece turns it 45°; a tap elsewhere with a placed piece selected moves it."""
-
-    def __init__(self, seat: Seat, names: dict[str, str]) -> None:
-        super().__init__(seat, names)
-        fixed = seat.options.fixed_type() or PieceType.HM
-        self.squares: list[Square | None] = [None, None, None]
-        self.facings: list[Facing] = [toward_enemy(seat)] * 3
-        self.types: list[PieceType] = [fixed] * 3
-        self.selected = 1
-        self.picked = False  # the selected piece was picked by the player (then a tap moves it)
-
-    def on_select(self, arg: str | None) -> Reply:
-        n = _piece_number(arg)
-        if n is None:
-            return False
-        self.selected, self.picked, self.message = n, True, None
-        return True
-
-    def on_square(self, arg: str | None) -> Reply:
-        square = _square(arg)
-        if square is None:
-            return False
-        self.message = None
-        if square in self.squares:
-            n = self.squares.index(square) + 1
-            if n == self.selected:  # a second tap on it turns it
-                self.facings[n - 1] = self.facings[n - 1].turned(1)
-            self.selected, self.picked = n, True
-            return True
-        # (a square off the half is put down all the same: error() says why it cannot stay)
-        if self.squares[self.selected - 1] is not None and not self.picked:
-            unplaced = [i + 1 for i, sq in enumerate(self.squares) if sq is None]
-            if unplaced:  # the piece just placed stays put: this tap places the next one
-                self.selected = unplaced[0]
-        self.squares[self.selected - 1] = square
-        self.picked = False
-        return True
-
-    def on_facing(self, arg: str | None) -> Reply:
-        try:
-            facing = Facing.parse(arg or "")
-        except NotationError:
-            return False
-        self.facings[self.selected - 1] = facing
-        return True
-
-    def on_piece_type(self, arg: str | None) -> Reply:
-        if arg not in PieceType.__members__ or self.seat.options.fixed_type() is not None:
-            return False
-        self.types[self.selected - 1] = PieceType[arg]
-        return True
-
-    def on_remove(self, arg: str | None) -> Reply:
-        self.squares[self.selected - 1] = None
-        self.picked = True
-        return True
-
-    def setup(self) -> Setup | None:
-        if any(sq is None for sq in self.squares):
-            return None
-        positions = tuple(Position(sq, f) for sq, f in zip(self.squares, self.facings))  # type: ignore[arg-type]
-        return Setup(self.player, positions, tuple(self.types))  # type: ignore[arg-type]
-
-    def error(self) -> str | None:
-        """Why the placement cannot be confirmed yet, or None."""
-        for i, square in enumerate(self.squares):
-            refusal = square and self.seat.square_refusal(square)
-            if refusal:
-                return f"piece {i + 1}: {refusal.message}"
-        missing = [i + 1 for i, sq in enumerate(self.squares) if sq is None]
-        if missing:
-            pieces = " and ".join(f"piece {n}" for n in missing)
-            verb = "is" if len(missing) == 1 else "are"
-            return f"Place all three pieces: {pieces} {verb} not on the board yet."
-        setup = self.setup()
-        refusal = self.seat.setup_refusal(setup) if setup else None
-        return refusal.message if refusal else None
-
-    def on_confirm_placement(self, arg: str | None) -> Reply:
-        error = self.error()
-        if error:
-            self.message = error
-            return True
-        setup = self.setup()
-        assert setup is not None
-        return setup
-
-    def model(self, radar: Any = None) -> dict[str, Any]:
-        pieces = [{"number": i + 1, "square": str(sq) if sq else None,
-                   "facing": self.facings[i].name, "type": self.types[i].name,
-                   "selected": self.selected == i + 1} for i, sq in enumerate(self.squares)]
-        error = self.error()
-        rows = self.seat.half_rows
-        return {
-            "kind": "placement", "player": str(self.player), "name": self.name, "other": self.other,
-            "pieces": pieces, "selected": self.selected, "rows": f"{rows[0]}–{rows[-1]}",
-            "secret": self.seat.options.fixed_type() is None,
-            "types": [_type_info(t) for t in PieceType],
-            "error": error, "can_confirm": error is None, "message": self.message,
-            "incomplete": any(sq is None for sq in self.squares),
-            "board": scene.placement_board(str(self.player), pieces),
-        }
-
-
-def _type_info(kind: PieceType) -> dict[str, Any]:
-    return {"name": kind.name, "word": kind.word, "range": f"{kind.shortest}–{kind.longest}"}
-
-
-# --- a turn ----------------------------------------------------------------------------------
+from .draft import PIECES, Draft, Reply, piece_arg, square_arg
 
 
 class TurnDraft(Draft):
     """One turn: build the move (steps, or a destination and a facing), confirm it, then fire or
     hold fire; or sacrifice when the seat says one is due. After the table plays the action,
     :meth:`played` shows its result from the seat that follows."""
+
+    intents = frozenset({"select", "square", "facing", "step", "undo-step", "clear-move",
+                         "confirm-move", "change-move", "fire", "skip", "sacrifice", "resign",
+                         "resign-cancel", "resign-confirm"})
 
     def __init__(self, seat: Seat, names: dict[str, str]) -> None:
         super().__init__(seat, names)
@@ -248,7 +78,7 @@ class TurnDraft(Draft):
     # --- choosing pieces and squares ----------------------------------------------------
 
     def on_select(self, arg: str | None) -> Reply:
-        n = _piece_number(arg)
+        n = piece_arg(arg)
         if n is None or self.stage == "result":
             return False
         self.message = None
@@ -270,7 +100,7 @@ class TurnDraft(Draft):
         return True
 
     def on_square(self, arg: str | None) -> Reply:
-        square = _square(arg)
+        square = square_arg(arg)
         if square is None:
             return False
         self.message = None
@@ -466,3 +296,134 @@ class TurnDraft(Draft):
 
     def model(self, radar: Any = None) -> dict[str, Any]:
         return turn_model(self, radar)
+
+
+def turn_model(draft: TurnDraft, radar: Any = None) -> dict[str, Any]:
+    seat = draft.seat
+    view = seat_view(seat)
+    player = str(seat.player)
+    report = report_of(draft.report)
+    if report is not None and report.get("lost"):
+        report["lost_type"] = seat.piece(report["lost"]).type.name
+    limit = seat.options.turn_limit
+    out: dict[str, Any] = {
+        "kind": "turn", "player": player, "name": draft.name, "other": draft.other,
+        "turn": view["turn"], "stage": draft.stage, "report": report,
+        "skips": view["skips"], "max_skips": seat.max_skips, "must_shoot": view["must_shoot"],
+        # the next turn must fire if this one does not (the player is warned before a skip)
+        "last_free_skip": seat.skips == seat.max_skips - 1,
+        "turn_limit": limit, "last_turn": limit is not None and seat.turn == limit,
+        "variant": view["options"]["variant"],
+        "score": view["score"], "enemy_alive": view["enemy"]["alive"],
+        "enemy_type": view["enemy"]["type"],
+        "own_alive": sum(1 for p in view["pieces"] if p["alive"]),
+        "message": draft.message, "resign_asked": draft.resign_asked,
+        "pad": seat_pad(seat).to_data(),
+        "radar": radar if draft.stage in ("move", "fire") else None,
+    }
+    overlay: dict[str, Any] = {}
+    pieces = [dict(p) for p in view["pieces"]]
+    for p in pieces:
+        kind = seat.piece(p["number"]).type
+        p["range"] = f"{kind.shortest}–{kind.longest}"
+    if draft.stage == "move":
+        out["move"] = _move_model(draft, pieces, overlay)
+    elif draft.stage == "fire":
+        out["fire"] = _fire_model(draft, pieces, overlay)
+    elif draft.stage == "sacrifice":
+        live = [p for p in pieces if p["alive"]]
+        out["sacrifice"] = {"pieces": live, "selected": draft.sacrifice, "last": len(live) == 1}
+        if draft.sacrifice is not None:
+            overlay["selected"] = draft.sacrifice
+    elif draft.stage == "result":
+        out["result"] = _result_model(draft)
+    out["pieces"] = pieces
+    out["board"] = scene.turn_board(view, overlay)
+    out["moment"], out["effects"] = _moment(draft, out)
+    return out
+
+
+def _moment(draft: TurnDraft, out: dict[str, Any]) -> tuple[tuple, list[dict[str, Any]]]:
+    """This screen's moment and its sound and motion: the shooter's shot (and the winning
+    hit's banner); the next player's view of where the enemy shell fell, never whence (R12)."""
+    if draft.stage == "result":
+        result = out["result"]
+        effects = []
+        if result.get("kind") == "shot":
+            won = result["over"] and result["hit"] and out["enemy_alive"] == 0
+            effects.append({"kind": "shot", "from": result["origin"], "to": result["at"],
+                            "hit": result["hit"], "celebrate": ".win-banner" if won else None})
+        return ("result", draft.name, result.get("turn")), effects
+    report = out["report"] or {}
+    landed = ([{"kind": "landed", "at": report["shot"], "hit": bool(report.get("hit"))}]
+              if report.get("shot") else [])
+    return ("turn", draft.name, out["turn"]), landed
+
+
+def _move_model(draft: TurnDraft, pieces: list[dict], overlay: dict) -> dict[str, Any]:
+    seat = draft.seat
+    model: dict[str, Any] = {"piece": draft.piece, "steps": [str(s) for s in draft.steps],
+                             "dest": str(draft.dest) if draft.dest else None,
+                             "dest_facing": draft.dest_facing.name if draft.dest_facing is not None else None}
+    for p in pieces:
+        p["movable"] = p["alive"] and bool(seat.legal_moves(p["number"]))
+    if draft.piece is None:
+        model.update(next=None, end=None, facings=[], error=draft.move_error(), dests=[])
+        return model
+    legal = seat.legal_moves(draft.piece)
+    dests = sorted({str(p.square) for p in legal})
+    end = draft.pending_end()
+    nxt = seat.next_steps(draft.piece, draft.steps)
+    facings = [f.name for f in draft._dest_facings(draft.dest)] if draft.dest else []
+    model.update(
+        start=str(seat.piece(draft.piece).position),
+        next={str(k): (str(v) if v else None) for k, v in nxt.items()},
+        end=str(end) if end else None, facings=facings, error=draft.move_error(), dests=dests,
+    )
+    overlay["selected"] = draft.piece
+    overlay["dests"] = dests
+    if end is not None:
+        overlay["ghost"] = (draft.piece, str(end))
+    if draft.dest is not None:
+        overlay["dest"] = str(draft.dest)
+    return model
+
+
+def _fire_model(draft: TurnDraft, pieces: list[dict], overlay: dict) -> dict[str, Any]:
+    move = draft.move
+    assert move is not None
+    for p in pieces:
+        if p["number"] == move.piece:
+            p["square"], p["facing"], p["position"] = (str(move.to.square), move.to.facing.name,
+                                                       str(move.to))
+        p["targets"] = [str(s) for s in draft._shots(p["number"])]
+    skip_error = draft.skip_error()
+    overlay["moved"] = (move.piece, str(move.to))
+    if draft.fire_piece is not None:
+        overlay["selected"] = draft.fire_piece
+        overlay["targets"] = [str(s) for s in draft._shots(draft.fire_piece)]
+    if draft.target is not None:
+        overlay["aim"] = str(draft.target)
+    return {"move": {"piece": move.piece, "to": str(move.to)},
+            "piece": draft.fire_piece, "target": str(draft.target) if draft.target else None,
+            "any_target": any(p.get("targets") for p in pieces),
+            "skip_error": skip_error, "can_skip": skip_error is None}
+
+
+def _result_model(draft: TurnDraft) -> dict[str, Any]:
+    seen = draft.result
+    assert seen is not None
+    action = seen.action
+    out: dict[str, Any] = {"text": scene.seen_result_text(seen), "over": draft.seat.outcome is not None,
+                           "turn": seen.turn}
+    if isinstance(action, Turn):
+        out.update(kind="shot" if action.shot else "skip",
+                   at=str(action.shot.at) if action.shot else None, hit=bool(seen.hit),
+                   piece=action.shot.piece if action.shot else None,
+                   # where the shell flew from: the firing piece's square after the move
+                   origin=str(draft.seat.piece(action.shot.piece).position.square) if action.shot else None)
+    elif isinstance(action, Sacrifice):
+        out.update(kind="sacrifice", piece=action.piece)
+    elif isinstance(action, Resign):
+        out.update(kind="resign")
+    return out

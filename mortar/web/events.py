@@ -1,4 +1,4 @@
-"""Event wiring — browser only.
+"""Event wiring — browser only, for any game at the table.
 
 One delegated listener per event type on the app root (five proxies for the page's whole
 life, not one per element per render). A click is dispatched on the nearest ``data-square`` or
@@ -12,13 +12,13 @@ from __future__ import annotations
 import traceback
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy, jsnull, to_js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
-from ..games.mortar_hunt.notation import Square
-from . import feedback
+from ..table.render import render
+from ..table.table import Table
+from . import feedback, files
 from .dom import replace_children
-from .render import render
-from .table import Table
+from .page import absent, show_error
 
 ARROW_KEYS = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 ARM_DELAY_MS = 300  # buttons marked data-arm ignore presses for this long after they appear
@@ -28,21 +28,10 @@ SETTLE_MS = 1200
 PRESS_KEYS = ("Enter", " ")  # keys that activate a focused button
 IDLE_SLICE_MS = 40  # between the slices of idle work (a slice takes a few ms)
 THINK_PAUSE_MS = 600  # the computer's turn stays on screen long enough for a person to follow
+THINK_SLICE_MS = 40  # the computer thinks this long at a time (the page stays responsive)
+THINK_SLICE_GAP_MS = 10  # and lets the page breathe this long between slices
 AUTOPLAY_MS = 1200  # the review's autoplay: one step this often
 NEAR = 0.75  # a tap this far (in squares) outside a marked square still picks it
-SHORTCUT_KEYS = {"f": "fire", "h": "skip"}  # plus 1-3 (a piece) and ? (the rules)
-
-
-def absent(value) -> bool:
-    """JavaScript null arrives as ``jsnull`` (falsy, but not None) in current Pyodide."""
-    return value is None or value is jsnull
-
-
-def show_error(text: str) -> None:
-    try:
-        js.window.mortarShowError(text)
-    except Exception:  # the shell's panel is missing: at least the console has it
-        js.console.error(text)
 
 
 class App:
@@ -68,10 +57,12 @@ class App:
         # screen only (carried to the next player's board it would point at a hidden square).
         self._last_square: str | None = None
         self._owner: tuple | None = None  # (screen, player) of what is drawn now
-        self._radar: dict[str | None, bool] = {}  # each player's radar switch (kept across turns)
+        # Each player's overlay switches (data-action="toggle": a class on the app), kept across
+        # their turns, never shown on another player's screen.
+        self._toggles: dict[str | None, set[str]] = {}
         self._autoplaying = False
         self._tick = create_proxy(self._guard(self._autoplay_tick))
-        self._relayout = create_proxy(self._guard(self._shot_lines))
+        self._relayout = create_proxy(self._guard(self._arrows))
 
     def install(self) -> None:
         for kind, handler in (("click", self._on_click), ("change", self._on_change),
@@ -85,7 +76,7 @@ class App:
         proxy = create_proxy(self._guard(self._on_storage))
         self._proxies.append(proxy)
         js.window.addEventListener("storage", proxy)
-        js.window.addEventListener("resize", self._relayout)  # the review's shot line follows
+        js.window.addEventListener("resize", self._relayout)  # the board's arrows follow
 
     def _guard(self, handler):
         def guarded(*args):
@@ -99,6 +90,7 @@ class App:
 
     def render(self) -> None:
         model = self.table.model()
+        play = model.get("draft") or model.get("review") or {}
         document = js.document
         active = document.activeElement
         focus_key = None
@@ -113,18 +105,18 @@ class App:
         owner = (shown, model.get("player"))
         if owner != self._owner:
             # A new screen or another player's: nothing drawn or remembered for the last one
-            # stays (the last square used, the radar switch, effects still running).
+            # stays (the last square used, effects still running).
             self._owner = owner
             self._last_square = None
             feedback.clear()
         # which hand-over this is: a new one (another player's curtain, a new result) re-arms
-        arm_key = (shown, model.get("name"), model.get("turn"), model.get("stage"))
+        arm_key = (shown, model.get("name"), model.get("turn"), model.get("stage"), play.get("moment"))
         was_armed = not absent(self.root.querySelector("[data-armed]"))
-        replace_children(self.root, render(model))
+        replace_children(self.root, render(model, self.table.kind))
         self._screen = shown
         js.document.documentElement.setAttribute("data-screen", shown)
-        if model["screen"] == "thinking":  # let "thinking" show, then the computer plays
-            js.setTimeout(self._think, THINK_PAUSE_MS)
+        if model["screen"] == "thinking":  # let "thinking" show, then the computer thinks
+            js.setTimeout(self._think, THINK_PAUSE_MS if changed else THINK_SLICE_GAP_MS)
         # A new screen never keeps the last one's words in the live region (they may be the
         # previous player's report).
         if not absent(self.live) and (changed or model["announce"]):
@@ -151,32 +143,31 @@ class App:
         self._board_focus()
         if not absent(target):
             target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
-        self._radar_state()
-        self._shot_lines()
+        self._toggle_state()
+        self._arrows()
         self._autoplay_state(model)
-        self._feedback(model)
+        self._feedback(play)
 
-    def _shot_lines(self, *_args) -> None:
-        """Place the review's shot line between its two squares as they are on screen."""
-        svg = self.root.querySelector(".shot-lines")
-        if absent(svg):
-            return
-        board = svg.parentElement
-        a = board.querySelector(f'[data-square="{svg.getAttribute("data-from")}"]')
-        b = board.querySelector(f'[data-square="{svg.getAttribute("data-to")}"]')
-        if absent(a) or absent(b):
-            return
-        box, ra, rb = (board.getBoundingClientRect(), a.getBoundingClientRect(),
-                       b.getBoundingClientRect())
-        x1, y1 = ra.left - box.left + ra.width / 2, ra.top - box.top + ra.height / 2
-        x2, y2 = rb.left - box.left + rb.width / 2, rb.top - box.top + rb.height / 2
-        line = svg.querySelector("line")
-        for k, v in (("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)):
-            line.setAttribute(k, f"{v:.1f}")
-        end = svg.querySelector("circle")
-        end.setAttribute("cx", f"{x2:.1f}")
-        end.setAttribute("cy", f"{y2:.1f}")
-        end.setAttribute("r", f"{max(4.0, rb.width * 0.22):.1f}")
+    def _arrows(self, *_args) -> None:
+        """Place each board arrow (a shot, a move) between its two squares as they are on screen."""
+        for svg in self.root.querySelectorAll(".board-arrows"):
+            board = svg.parentElement
+            box = board.getBoundingClientRect()
+            for arrow in svg.querySelectorAll("g"):
+                a = board.querySelector(f'[data-square="{_css_escape(arrow.getAttribute("data-from"))}"]')
+                b = board.querySelector(f'[data-square="{_css_escape(arrow.getAttribute("data-to"))}"]')
+                if absent(a) or absent(b):
+                    continue
+                ra, rb = a.getBoundingClientRect(), b.getBoundingClientRect()
+                x1, y1 = ra.left - box.left + ra.width / 2, ra.top - box.top + ra.height / 2
+                x2, y2 = rb.left - box.left + rb.width / 2, rb.top - box.top + rb.height / 2
+                line = arrow.querySelector("line")
+                for k, v in (("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)):
+                    line.setAttribute(k, f"{v:.1f}")
+                end = arrow.querySelector("circle")
+                end.setAttribute("cx", f"{x2:.1f}")
+                end.setAttribute("cy", f"{y2:.1f}")
+                end.setAttribute("r", f"{max(4.0, rb.width * 0.22):.1f}")
 
     def _autoplay_state(self, model: dict) -> None:
         button = self.root.querySelector('[data-action="autoplay"]')
@@ -213,57 +204,39 @@ class App:
             el.setAttribute("tabindex", "-1")
         square.setAttribute("tabindex", "0")
 
-    @property
-    def radar_on(self) -> bool:
-        """The radar switch of the player whose screen this is (one player's switch never
-        shows on the next player's screen)."""
-        return self._radar.get(self._owner[1] if self._owner else None, False)
+    def _toggles_on(self) -> set[str]:
+        """The overlay switches of the player whose screen this is."""
+        return self._toggles.setdefault(self._owner[1] if self._owner else None, set())
 
-    @radar_on.setter
-    def radar_on(self, value: bool) -> None:
-        self._radar[self._owner[1] if self._owner else None] = value
+    def _toggle_state(self) -> None:
+        """Each switch shows as a class on the app while its control is on screen."""
+        on = self._toggles_on()
+        shown = {el.getAttribute("data-arg") for el in self.root.querySelectorAll('[data-action="toggle"]')}
+        for name in on | shown:
+            self.root.classList.toggle(name, name in on and name in shown)
+        for el in self.root.querySelectorAll('[data-action="toggle"]'):
+            el.setAttribute("aria-pressed", "true" if el.getAttribute("data-arg") in on else "false")
 
-    def _radar_state(self) -> None:
-        if self.radar_on and absent(self.root.querySelector(".has-radar")):
-            self.root.classList.remove("radar-on")
+    def _feedback(self, play: dict) -> None:
+        """Sound and motion for a new moment of the game's screen (its ``moment`` and
+        ``effects``: a shot, where an enemy shell fell, the end of the game), once each."""
+        key = play.get("moment")
+        if key is None or key == self._fx_key:
             return
-        self.root.classList.toggle("radar-on", self.radar_on)
-        for el in self.root.querySelectorAll('[data-action="radar"]'):
-            el.setAttribute("aria-pressed", "true" if self.radar_on else "false")
-
-    def _feedback(self, model: dict) -> None:
-        """Sound and motion for a new moment: the shooter's shot, the next player's view of
-        where the enemy shell fell (never whence: R12), the end of the game."""
-        screen = model["screen"]
-        key: tuple | None = None
+        self._fx_key = key
         board = self.root.querySelector(".game-board")
-        if screen == "turn" and model["stage"] == "result":
-            result = model["result"]
-            key = ("result", model["name"], result.get("turn"))
-            if key != self._fx_key and result.get("kind") == "shot" and not absent(board):
-                feedback.shot(board, result["origin"], result["at"], bool(result.get("hit")))
-                banner = self.root.querySelector(".win-banner")
-                if not absent(banner):  # the winning hit: its moment (the fanfare comes after)
-                    feedback.celebrate(banner)
-        elif screen == "turn":
-            report = model.get("report") or {}
-            key = ("turn", model["name"], model["turn"])
-            if key != self._fx_key and report.get("shot") and not absent(board):
-                feedback.landed(board, report["shot"], bool(report.get("hit")))
-        elif screen == "over":
-            outcome = model.get("outcome") or {}
-            key = ("over", outcome.get("winner"), model.get("total"))
-            if key != self._fx_key:
-                winner = outcome.get("winner")
-                if winner in ("A", "B") and winner not in model.get("computer", ()):
-                    feedback.win()
-                    heading = self.root.querySelector(".outcome")
-                    if not absent(heading):
-                        feedback.celebrate(heading)
-                else:
-                    feedback.lose()
-        if key is not None:
-            self._fx_key = key
+        for effect in play.get("effects") or ():
+            kind = effect["kind"]
+            if kind == "shot" and not absent(board):
+                feedback.shot(board, effect["from"], effect["to"], effect.get("hit"))
+            elif kind == "landed" and not absent(board):
+                feedback.landed(board, effect["at"], bool(effect.get("hit")))
+            elif kind in ("win", "lose"):
+                feedback.win() if kind == "win" else feedback.lose()
+            if effect.get("celebrate"):
+                el = self.root.querySelector(effect["celebrate"])
+                if not absent(el):
+                    feedback.celebrate(el)
 
     def idle(self, work) -> None:
         """Run ``work`` (an iterator) one step per timer slice, between the player's taps."""
@@ -306,9 +279,10 @@ class App:
         action = el.getAttribute("data-action")
         if not action or el.hasAttribute("disabled"):
             return
-        if action == "radar":
-            self.radar_on = not self.radar_on
-            self._radar_state()
+        if action == "toggle":
+            name = el.getAttribute("data-arg")
+            self._toggles_on().symmetric_difference_update({name})
+            self._toggle_state()
             return
         if action == "autoplay":
             self._autoplaying = not self._autoplaying
@@ -325,8 +299,6 @@ class App:
             return  # not a deliberate press made on this screen: a held key or a double tap
         arg = el.getAttribute("data-arg")
         if action == "export":
-            from . import files  # (it imports this module)
-
             files.export(self, None if absent(arg) else arg)
             return
         self.run(action, None if absent(arg) else arg)
@@ -335,14 +307,14 @@ class App:
         """A tap just outside a marked square (a destination or a target), on a square that is
         itself no choice, picks the nearest marked square: thumbs are wide. Keyboard presses
         (no pointer position) and squares with a piece on them are left as they are."""
-        if not event.detail or el.matches(".dest, .target, .picked, .aim, .sel"):
+        if not event.detail or el.matches(".choice, .chosen"):
             return None
         if not absent(el.querySelector(".tok")):
             return None
         board = el.closest(".game-board")
         if absent(board):
             return None
-        marked = board.querySelectorAll(".sq.dest, .sq.target")
+        marked = board.querySelectorAll(".sq.choice")
         if not marked.length:
             return None
         x, y = event.clientX, event.clientY
@@ -362,8 +334,6 @@ class App:
         action = el.getAttribute("data-action") if el.hasAttribute("data-action") else None
         action = None if absent(action) else action
         if action == "import":
-            from . import files  # (it imports this module)
-
             files.import_file(self, el)
         elif action == "field":
             value = el.value
@@ -424,21 +394,22 @@ class App:
         if self._shortcut(event):
             return
         delta = ARROW_KEYS.get(event.key)
-        if delta is None or not el.hasAttribute("data-square"):
+        if delta is None or not el.hasAttribute("data-col"):
             return
-        board = el.closest("[data-orientation]")
+        board = el.closest(".game-board")
         if absent(board):
             return
-        flip = -1 if board.getAttribute("data-orientation") == "B" else 1
-        square = Square.parse(el.getAttribute("data-square"))
+        flip = -1 if board.classList.contains("turned") else 1
+        column, row = int(el.getAttribute("data-col")), int(el.getAttribute("data-row"))
+        columns, rows = int(board.getAttribute("data-cols")), int(board.getAttribute("data-rows"))
         dc, dr = delta[0] * flip, delta[1] * flip
         while True:
-            square = square.offset(dc, dr)
-            if square is None:
+            column, row = column + dc, row + dr
+            if not (0 <= column < columns and 0 <= row < rows):
                 return
-            target = board.querySelector(f'[data-square="{square}"][tabindex]')
+            target = board.querySelector(f'[data-col="{column}"][data-row="{row}"][tabindex]')
             if not absent(target):
-                break  # row 5 (the obstacle) has no focusable square: skip over it
+                break  # a cell with no square (an obstacle, no tile) is stepped over
         event.preventDefault()
         el.setAttribute("tabindex", "-1")
         target.setAttribute("tabindex", "0")
@@ -446,7 +417,8 @@ class App:
         target.focus()
 
     def _shortcut(self, event) -> bool:
-        """1-3 pick a piece, F fires, H holds fire, ? opens the rules (not while typing)."""
+        """A button's own key (``data-shortcut``: a piece's number, F to fire…) presses it while
+        it is enabled; ? opens the rules (not while typing)."""
         if event.ctrlKey or event.metaKey or event.altKey or event.repeat:
             return False
         if event.target.tagName in ("INPUT", "TEXTAREA", "SELECT"):
@@ -459,12 +431,9 @@ class App:
                 return False
             event.preventDefault()
             return True
-        if key in ("1", "2", "3"):
-            target = self.root.querySelector(f'[data-action="select"][data-arg="{key}"]:not([disabled])')
-        elif key.lower() in SHORTCUT_KEYS:
-            target = self.root.querySelector(f'[data-action="{SHORTCUT_KEYS[key.lower()]}"]:not([disabled])')
-        else:
+        if len(key) != 1 or not key.isalnum():
             return False
+        target = self.root.querySelector(f'[data-shortcut="{key.lower()}"]:not([disabled])')
         if absent(target):
             return False
         event.preventDefault()

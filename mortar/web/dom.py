@@ -22,7 +22,11 @@ def build(node: El | str, svg: bool = False):
     svg = svg or node.tag == "svg"
     el = document.createElementNS(SVG_NS, node.tag) if svg else document.createElement(node.tag)
     for key, value in node.attrs.items():
-        el.setAttribute(key, "" if value is True else str(value))
+        if key == "style":  # custom properties through the CSSOM (CSP forbids style attributes)
+            for name, css in value.items():
+                el.style.setProperty(name, css)
+        else:
+            el.setAttribute(key, "" if value is True else str(value))
     children = node.children
     if len(children) == 1 and isinstance(children[0], str):
         el.textContent = children[0]

@@ -1,0 +1,61 @@
+"""What both of a Mortar Hunt player's drafts share: the seat they are built from, the names,
+a message for the player, and how an intent's argument is read. A draft is built from a
+:class:`..seat.Seat` — never the game — so it cannot show or use anything the player may not
+know; an intent that completes the player's action returns it for the table to play."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..actions import Action, Setup
+from ..notation import Facing, NotationError, Square
+from ..seat import Seat
+
+Reply = bool | Action | Setup
+
+PIECES = (1, 2, 3)
+
+
+def toward_enemy(seat: Seat) -> Facing:
+    """The facing that points from the own half to the enemy's: a new piece's facing."""
+    own, enemy = seat.half_rows, min(s.row for s in seat.enemy_half)
+    return Facing.N if enemy > own[-1] else Facing.S
+
+
+def square_arg(arg: str | None) -> Square | None:
+    try:
+        return Square.parse(arg or "")
+    except NotationError:
+        return None
+
+
+def piece_arg(arg: str | None) -> int | None:
+    try:
+        n = int(arg or "")
+    except ValueError:
+        return None
+    return n if n in PIECES else None
+
+
+class Draft:
+    """Common to both drafts: the seat, the names, a message for the player."""
+
+    def __init__(self, seat: Seat, names: dict[str, str]) -> None:
+        self.seat = seat
+        self.player = seat.player
+        self.names = names
+        self.message: str | None = None
+
+    def handle(self, intent: str, arg: str | None) -> Reply:
+        handler: Callable[[str | None], Reply] | None = getattr(self, "on_" + intent.replace("-", "_"), None)
+        if handler is None:
+            raise ValueError(f"unknown intent {intent!r}")
+        return handler(arg)
+
+    @property
+    def name(self) -> str:
+        return self.names[self.player]
+
+    @property
+    def other(self) -> str:
+        return self.names[self.seat.opponent]

@@ -1,0 +1,84 @@
+"""Mortar Hunt's own drawn parts: the facing compass, a piece's badge (the flag of the physical
+game), and the body of the review (one battlefield, both pads)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ....table.html import El, h
+from ....table.render import button
+from ....table.words import _
+from ..notation import Facing
+from .board import board_view, screen_direction
+from .padview import render_pad
+from .scene import SHAPES, facing_word
+
+COMPASS_SLOTS = [7, 0, 1, 6, None, 2, 5, 4, 3]  # on-screen directions, row by row
+ARROWS = "↑↗→↘↓↙←↖"
+FACINGS = [f.name for f in Facing]
+
+
+def piece_badge(number: int, player: str, type_name: str | None = None) -> El:
+    shape = SHAPES[number]
+    return h("span", {"class": ["badge", shape, f"own-{player.lower()}",
+                                "lh" if type_name == "LH" else None], "aria-hidden": "true"},
+             h("span", {"class": "num"}, str(number)))
+
+
+def compass(orientation: str, *, current: str | None, allowed: list[str] | None,
+            action: str, center: Any = None, label: str) -> El:
+    """Eight facing buttons laid out as they point on this player's screen."""
+    by_dir = {screen_direction(f, orientation): f for f in FACINGS}
+    cells = []
+    for slot in COMPASS_SLOTS:
+        if slot is None:
+            cells.append(h("span", {"class": "compass-center", "aria-hidden": "true"}, center))
+            continue
+        facing = by_dir[slot]
+        enabled = allowed is None or facing in allowed
+        cells.append(button(
+            [h("span", {"class": "arrow-glyph", "aria-hidden": "true"}, ARROWS[slot]),
+             h("span", {"class": "compass-letter", "aria-hidden": "true"}, facing)],
+            action, facing, cls="compass-btn", disabled=not enabled,
+            pressed=facing == current,
+            aria_label=_("Face {direction}").format(direction=facing_word(facing))))
+    return h("div", {"class": "compass", "role": "group", "aria-label": label}, cells)
+
+
+def render_review(model: dict[str, Any]) -> El:
+    """One battlefield (issue 9): the board with both sides at this step and the step's shot
+    drawn from the piece that fired to its target, what the computer believed when asked, the
+    loadouts, and both pads (in the Pad tab on a phone, beside the board on a desktop)."""
+    names = model["names"]
+    board = None
+    if model["board"] is not None:
+        shot = model["shot"]
+        arrows = []
+        if shot is not None:
+            arrows.append((shot["from"], shot["at"], ("shot", "hit" if shot["hit"] else "miss",
+                                                      f"by-{shot['player'].lower()}")))
+        belief = model.get("belief")
+        board = board_view(model["board"], "A", interactive=False, arrows=arrows,
+                           radar={"heat": belief["heat"]} if belief else None,
+                           label=_("The board at this point: {a} (A) at the bottom, {b} (B) at the "
+                                   "top").format(a=names["A"], b=names["B"]))
+    tools = None
+    if model.get("believer"):
+        on = model.get("belief") is not None
+        tools = h("div", {"class": "board-tools"},
+                  button(_("What the computer believed"), "aid", "off" if on else "on",
+                         cls="small radar-toggle", pressed=on,
+                         aria_label=_("What the computer believed at this step: {who}").format(
+                             who=names[model["believer"]])))
+    pads = [h("section", {"class": "review-side", "data-player": p, "aria-label": f"{names[p]} ({p})"},
+              h("h3", None, f"{names[p]} ({p})"),
+              render_pad(model["pads"][p], title=_("{name}'s pad ({p})").format(name=names[p], p=p),
+                         current_turn=model["turn"] or None))
+            for p in ("A", "B") if p in model["pads"]]
+    return h("div", {"class": "review-body"},  # (display: contents: its parts are the layout's)
+             h("div", {"class": "board-col"}, board, tools) if board is not None else None,
+             h("ul", {"class": "loadouts"},
+               [h("li", None, h("span", {"class": f"who own-{p.lower()}"}, f"{names[p]} ({p})"),
+                  f": {text}") for p, text in model["pieces"].items()]),
+             h("aside", {"class": "pad-col", "aria-label": _("Both pads")},
+               h("div", {"class": "review-grid"}, pads)))

@@ -1,0 +1,126 @@
+"""Placing the pieces: a player's draft of their setup, from their seat only (RULINGS R1, R3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..actions import Setup
+from ..notation import Facing, NotationError, Position, Square
+from ..rules import PieceType
+from ..seat import Seat
+from . import scene
+from .draft import Draft, Reply, piece_arg, square_arg, toward_enemy
+
+
+class PlacementDraft(Draft):
+    """Three pieces put down: a tap places the next unplaced piece facing the enemy; a tap on
+    the selected piece turns it 45°; a tap elsewhere with a placed piece selected moves it."""
+
+    intents = frozenset({"select", "square", "facing", "piece-type", "remove", "confirm-placement"})
+    finished = False  # placing goes straight on to the next player (no result to read)
+
+    def __init__(self, seat: Seat, names: dict[str, str]) -> None:
+        super().__init__(seat, names)
+        fixed = seat.options.fixed_type() or PieceType.HM
+        self.squares: list[Square | None] = [None, None, None]
+        self.facings: list[Facing] = [toward_enemy(seat)] * 3
+        self.types: list[PieceType] = [fixed] * 3
+        self.selected = 1
+        self.picked = False  # the selected piece was picked by the player (then a tap moves it)
+
+    def on_select(self, arg: str | None) -> Reply:
+        n = piece_arg(arg)
+        if n is None:
+            return False
+        self.selected, self.picked, self.message = n, True, None
+        return True
+
+    def on_square(self, arg: str | None) -> Reply:
+        square = square_arg(arg)
+        if square is None:
+            return False
+        self.message = None
+        if square in self.squares:
+            n = self.squares.index(square) + 1
+            if n == self.selected:  # a second tap on it turns it
+                self.facings[n - 1] = self.facings[n - 1].turned(1)
+            self.selected, self.picked = n, True
+            return True
+        # (a square off the half is put down all the same: error() says why it cannot stay)
+        if self.squares[self.selected - 1] is not None and not self.picked:
+            unplaced = [i + 1 for i, sq in enumerate(self.squares) if sq is None]
+            if unplaced:  # the piece just placed stays put: this tap places the next one
+                self.selected = unplaced[0]
+        self.squares[self.selected - 1] = square
+        self.picked = False
+        return True
+
+    def on_facing(self, arg: str | None) -> Reply:
+        try:
+            facing = Facing.parse(arg or "")
+        except NotationError:
+            return False
+        self.facings[self.selected - 1] = facing
+        return True
+
+    def on_piece_type(self, arg: str | None) -> Reply:
+        if arg not in PieceType.__members__ or self.seat.options.fixed_type() is not None:
+            return False
+        self.types[self.selected - 1] = PieceType[arg]
+        return True
+
+    def on_remove(self, arg: str | None) -> Reply:
+        self.squares[self.selected - 1] = None
+        self.picked = True
+        return True
+
+    def setup(self) -> Setup | None:
+        if any(sq is None for sq in self.squares):
+            return None
+        positions = tuple(Position(sq, f) for sq, f in zip(self.squares, self.facings))  # type: ignore[arg-type]
+        return Setup(self.player, positions, tuple(self.types))  # type: ignore[arg-type]
+
+    def error(self) -> str | None:
+        """Why the placement cannot be confirmed yet, or None."""
+        for i, square in enumerate(self.squares):
+            refusal = square and self.seat.square_refusal(square)
+            if refusal:
+                return f"piece {i + 1}: {refusal.message}"
+        missing = [i + 1 for i, sq in enumerate(self.squares) if sq is None]
+        if missing:
+            pieces = " and ".join(f"piece {n}" for n in missing)
+            verb = "is" if len(missing) == 1 else "are"
+            return f"Place all three pieces: {pieces} {verb} not on the board yet."
+        setup = self.setup()
+        refusal = self.seat.setup_refusal(setup) if setup else None
+        return refusal.message if refusal else None
+
+    def on_confirm_placement(self, arg: str | None) -> Reply:
+        error = self.error()
+        if error:
+            self.message = error
+            return True
+        setup = self.setup()
+        assert setup is not None
+        return setup
+
+    def model(self, radar: Any = None) -> dict[str, Any]:
+        pieces = [{"number": i + 1, "square": str(sq) if sq else None,
+                   "facing": self.facings[i].name, "type": self.types[i].name,
+                   "selected": self.selected == i + 1} for i, sq in enumerate(self.squares)]
+        error = self.error()
+        rows = self.seat.half_rows
+        return {
+            "kind": "placement", "player": str(self.player), "name": self.name, "other": self.other,
+            "pieces": pieces, "selected": self.selected, "rows": f"{rows[0]}–{rows[-1]}",
+            "secret": self.seat.options.fixed_type() is None,
+            "types": [_type_info(t) for t in PieceType],
+            "error": error, "can_confirm": error is None, "message": self.message,
+            "incomplete": any(sq is None for sq in self.squares),
+            "board": scene.placement_board(str(self.player), pieces),
+            "moment": ("placement", self.name), "effects": [],
+        }
+
+
+def _type_info(kind: PieceType) -> dict[str, Any]:
+    return {"name": kind.name, "word": kind.word, "range": f"{kind.shortest}–{kind.longest}"}

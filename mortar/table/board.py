@@ -1,0 +1,145 @@
+"""A board as an element tree: cells and tokens of any grid, knowing no rule (as chessground's
+board knows no chess: the game passes what may be chosen, marked on the cells).
+
+A game builds a :class:`BoardView` from one player's seat and draft: the squares of its grid
+(any width × height, or the cells of an unbounded grid that hold a tile), what stands on each,
+marks (classes, some drawn as small glyphs), each cell's accessible name, and arrows between
+cells (a last move, a shot). The widget lays them out, turned 180° for the player who sits at
+the far side, with row and column labels, one roving tab stop, and the arrows drawn by the
+event layer from the cells' places on screen.
+
+Every usable square is a ``<button data-square="C3" data-col data-row>`` (a ``div`` with
+``role="img"`` when the board is only looked at); what is drawn on it is ``aria-hidden``. A
+cell with no square (an obstacle row, a forbidden square, no tile) is ``aria-hidden`` too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from .html import El, h
+
+
+@dataclass(frozen=True)
+class Token:
+    """Something standing on a cell: a piece. ``symbol``: the id of an ``<svg><symbol>`` of the
+    page drawn as it, turned to the on-screen direction ``turn`` (0 up … 7, clockwise: class
+    ``dN``); ``badge``: a short text on it (a number, a rank) drawn upright."""
+
+    classes: tuple[str, ...] = ()
+    symbol: str | None = None
+    turn: int | None = None
+    badge: str | None = None
+    badge_classes: tuple[str, ...] = ()
+
+
+@dataclass
+class Cell:
+    """One cell of the board as one player sees it now."""
+
+    name: str  # as the game writes it ("C3"): data-square, what a tap sends
+    label: str  # the accessible name: everything drawn here, in words
+    void: bool = False  # no square here (an obstacle, a forbidden square, no tile)
+    classes: list[str] = field(default_factory=list)  # zone, marks: also styled by the game
+    tokens: list[Token] = field(default_factory=list)
+    glyphs: list[tuple[str, str]] = field(default_factory=list)  # (mark, symbol) drawn small
+    extra: list[El] = field(default_factory=list)  # more drawn content (an aid's badges)
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """A line from one cell to another (a move, a shot), drawn over the board."""
+
+    start: str
+    end: str
+    classes: tuple[str, ...] = ()
+
+
+@dataclass
+class BoardView:
+    """A board to draw. ``columns`` and ``rows`` are the edge labels west → east and south →
+    north in the frame of the game; ``cells[(c, r)]`` the cell at column index c, row index r
+    (a cell missing from the map is empty ground: no square, nothing drawn)."""
+
+    columns: Sequence[str]
+    rows: Sequence[str]
+    cells: Mapping[tuple[int, int], Cell]
+    label: str
+    turned: bool = False  # seen from the far side: rows and columns reversed
+    interactive: bool = True
+    focus: str | None = None  # the square with the tab stop (default: the first marked)
+    arrows: Sequence[Arrow] = ()
+    classes: Sequence[str] = ()
+    focus_marks: Sequence[str] = ("picked", "aim", "ghost", "sel", "choice")
+
+
+def render_board(board: BoardView, *, extra: El | None = None) -> El:
+    """The board grid; ``extra``: more children over it."""
+    width, height = len(board.columns), len(board.rows)
+    columns = list(range(width))
+    rows = list(range(height - 1, -1, -1))  # north at the top
+    if board.turned:
+        columns.reverse()
+        rows.reverse()
+    focus = board.focus or _default_focus(board, rows, columns)
+    children: list[El] = []
+    for r in rows:
+        children.append(h("div", {"class": "label row-label", "aria-hidden": "true"}, board.rows[r]))
+        for c in columns:
+            cell = board.cells.get((c, r))
+            children.append(_cell(cell, c, r, focus, board.interactive))
+    children.append(h("div", {"class": "corner", "aria-hidden": "true"}))
+    for c in columns:
+        children.append(h("div", {"class": "label col-label", "aria-hidden": "true"}, board.columns[c]))
+    arrows = None
+    if board.arrows:
+        arrows = h("svg", {"class": "board-arrows", "aria-hidden": "true", "focusable": "false"},
+                   [h("g", {"class": ["arrow", *a.classes], "data-from": a.start, "data-to": a.end},
+                      h("line", {"class": "arrow-line"}), h("circle", {"class": "arrow-end", "r": "6"}))
+                    for a in board.arrows])
+    return h("div", {"class": ["board", "game-board", "turned" if board.turned else None, *board.classes],
+                     "role": "group", "aria-label": board.label, "data-cols": str(width),
+                     "data-rows": str(height), "style": {"--cols": str(width), "--rows": str(height)}},
+             children, arrows, extra)
+
+
+def _default_focus(board: BoardView, rows: list[int], columns: list[int]) -> str | None:
+    usable = [board.cells[(c, r)] for r in rows for c in columns
+              if (c, r) in board.cells and not board.cells[(c, r)].void]
+    for mark in board.focus_marks:
+        for cell in usable:
+            if mark in cell.classes:
+                return cell.name
+    for cell in usable:
+        if cell.tokens:
+            return cell.name
+    near = [board.cells[(c, r)] for c in columns for r in reversed(rows)
+            if (c, r) in board.cells and not board.cells[(c, r)].void]
+    return near[0].name if near else None  # the near left corner
+
+
+def token(tok: Token) -> El:
+    return h("span", {"class": ["tok", *tok.classes, None if tok.turn is None else f"d{tok.turn}"],
+                      "aria-hidden": "true"},
+             h("svg", {"class": "veh", "viewBox": "0 0 32 32", "aria-hidden": "true", "focusable": "false"},
+               h("use", {"href": f"#{tok.symbol}"})) if tok.symbol else None,
+             h("span", {"class": ["flag", *tok.badge_classes]}, h("span", {"class": "num"}, tok.badge))
+             if tok.badge is not None else None)
+
+
+def _cell(cell: Cell | None, c: int, r: int, focus: str | None, interactive: bool) -> El:
+    if cell is None:
+        return h("div", {"class": "sq void", "aria-hidden": "true"})
+    if cell.void:
+        return h("div", {"class": ["sq", "void", *cell.classes], "data-square": cell.name,
+                         "aria-hidden": "true"})
+    content: list[El] = [*(token(t) for t in cell.tokens), *cell.extra,
+                         *(h("span", {"class": f"mk mk-{mark}", "aria-hidden": "true"}, text)
+                           for mark, text in cell.glyphs)]
+    attrs = {"class": ["sq", *cell.classes], "data-square": cell.name, "data-col": str(c),
+             "data-row": str(r), "aria-label": cell.label,
+             "tabindex": "0" if cell.name == focus else "-1"}
+    if interactive:
+        return h("button", {**attrs, "type": "button"}, content)
+    return h("div", {**attrs, "role": "img"}, content)

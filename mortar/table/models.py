@@ -1,0 +1,69 @@
+"""The table's screens as typed data: what :meth:`mortar.table.table.Table.model` gives and the
+renderers draw. A game's own screens (a draft, a review's body) are the game's dicts inside."""
+
+from __future__ import annotations
+
+from typing import Any, TypedDict
+
+
+class Screen(TypedDict):
+    """What every screen carries beside its own part."""
+
+    screen: str  # "start", "curtain", "thinking", "waiting", "over", "review", or a draft's kind
+    announce: str  # for the live region after this render
+    notice: str | None  # shown once (a bad save, a bad import…)
+    tab: str  # narrow screens: "board" or "pad"
+    save_failed: bool  # said on every screen until a write succeeds
+
+
+class SavedSummary(TypedDict, total=False):
+    ok: bool
+    lost: bool  # the last game could not be saved (a tombstone)
+    names: dict[str, str]
+    over: bool
+    turn: int | None
+    stage: str
+    computer: bool
+
+
+class FormModel(TypedDict):
+    names: dict[str, str]
+    values: dict[str, str]  # the game's own fields
+    opponent: str
+    level: str
+    levels: list[str]
+    side: str
+    aid: bool
+    error: str | None
+    confirm_replace: bool
+
+
+class StartScreen(Screen):
+    form: FormModel
+    saved: SavedSummary | None
+
+
+class CurtainScreen(Screen):
+    player: str
+    name: str
+    other: str
+    stage: str
+    turn: int | None
+
+
+class ThinkingScreen(Screen):
+    player: str
+    name: str
+    stage: str
+    turn: int | None
+
+
+class PlayScreen(Screen):
+    player: str
+    draft: dict[str, Any]  # the game's own screen model
+    computer: bool
+
+
+class ReviewScreen(Screen):
+    review: dict[str, Any]  # the game's review model: step, total, step_text, outcome_text, …
+    can_rematch: bool

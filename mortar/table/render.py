@@ -1,0 +1,324 @@
+"""The table's screens as element trees (pure Python), built from :meth:`Table.model` only: the
+start form (drawn from the game's field specs), the curtain, the computer's turn, the frame of
+the review; the game draws its own screens and the body of its review.
+
+Every control carries ``data-action`` (the intent) and ``data-arg``; one delegated listener per
+event type dispatches them (:mod:`mortar.web.events`). ``data-key`` names a control across
+re-renders so keyboard focus can be put back where it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, cast
+
+from .html import El, h
+from .kind import FieldSpec, GameKind
+from .models import CurtainScreen, ReviewScreen, Screen, StartScreen, ThinkingScreen
+from .words import _, ngettext
+
+
+def render(model: Screen, kind: GameKind) -> El:
+    screen = model["screen"]
+    frame = FRAMES.get(screen)
+    if frame is not None:
+        body = frame(model, kind)
+    else:  # the game's own screen: its draft, with what the table knows around it
+        play = cast(dict[str, Any], model)
+        body = kind.render_play({**play["draft"], "screen": screen, "tab": model["tab"],
+                                 "computer": play["computer"], "save_failed": model["save_failed"]})
+    return h("div", {"class": ["screen", f"screen-{screen}"], "data-screen": screen},
+             notice(model), unsaved(model), body)
+
+
+# --- small parts ---------------------------------------------------------------------------
+
+
+def button(label: Any, action: str, arg: str | None = None, *, cls: Any = None,
+           disabled: bool = False, pressed: bool | None = None, aria_label: str | None = None,
+           autofocus: bool = False, describedby: str | None = None, arm: bool | str = False,
+           shortcut: str | None = None) -> El:
+    """A button for an intent. ``arm``: it ignores presses until it has been on screen for a
+    moment (set by the event layer), so a double tap on the previous screen's button cannot
+    reveal the next player's board or skip a shot's result; ``arm="long"``: it settles longer
+    than any double tap lasts (the curtain's reveal). ``shortcut``: a key that presses it while
+    it is enabled (not while typing)."""
+    key = f"{action}:{arg}" if arg is not None else action
+    return h("button", {
+        "type": "button", "class": cls, "data-action": action, "data-arg": arg, "data-key": key,
+        "disabled": disabled, "aria-pressed": None if pressed is None else str(pressed).lower(),
+        "aria-label": aria_label, "data-autofocus": autofocus, "aria-describedby": describedby,
+        "data-arm": arm, "data-shortcut": shortcut and shortcut.lower(),
+        "aria-keyshortcuts": shortcut and shortcut.upper(),
+    }, label)
+
+
+def title(text: str) -> El:
+    """The screen's heading: focused when a new screen appears (keyboard and screen readers
+    start there)."""
+    return h("h2", {"tabindex": "-1", "class": "screen-title"}, text)
+
+
+def status(text: str | None, *, error: bool = False, id_: str | None = None) -> El | None:
+    if not text:
+        return None
+    return h("p", {"class": ["status-line", "error" if error else None], "id": id_}, text)
+
+
+def tabs(model: Mapping[str, Any]) -> El:
+    tab = model["tab"]
+    return h("div", {"class": "tabs", "role": "group", "aria-label": _("Show")},
+             button(_("Board"), "tab", "board", pressed=tab == "board", cls="tab small"),
+             button(_("Pad"), "tab", "pad", pressed=tab == "pad", cls="tab small"))
+
+
+def notice(model: Screen) -> El | None:
+    if not model.get("notice"):
+        return None
+    return h("div", {"class": "notice", "role": "alert"},
+             h("p", None, model["notice"]),
+             button(_("OK"), "dismiss", cls="small"))
+
+
+def unsaved(model: Screen) -> El | None:
+    """Said on every screen while the last save failed: the page never claims what it did not do."""
+    if not model.get("save_failed"):
+        return None
+    return h("p", {"class": "unsaved", "role": "alert"},
+             _("This device could not save the game (its storage is full): a reload would lose it."))
+
+
+def file_input(label: str, *, small: bool = False) -> El:
+    return h("label", {"class": ["button", "file", "small" if small else None]}, label,
+             h("input", {"type": "file", "accept": ".json,application/json", "data-action": "import",
+                         "data-key": "import", "class": "file-input"}))
+
+
+# --- start -----------------------------------------------------------------------------------
+
+
+def radio(name: str, value: str, current: str, label: Any, hint: str | None = None) -> El:
+    return h("label", {"class": "choice"},
+             h("input", {"type": "radio", "name": name, "value": value, "checked": value == current,
+                         "data-action": "field", "data-arg": name, "data-key": f"field:{name}:{value}"}),
+             h("span", {"class": "choice-text"}, h("span", None, label),
+               h("small", None, hint) if hint else None))
+
+
+def name_input(player: str, value: str, placeholder: str, longest: int) -> El:
+    return h("input", {"type": "text", "name": f"name-{player}", "value": value,
+                       "maxlength": str(longest), "autocomplete": "off", "spellcheck": "false",
+                       "placeholder": placeholder, "data-action": "field",
+                       "data-arg": f"name-{player}", "data-key": f"field:name-{player}"})
+
+
+def field(spec: FieldSpec, values: Mapping[str, str]) -> El | None:
+    """One of the game's options, as its spec says."""
+    if spec.shown_when is not None and values.get(spec.shown_when[0]) != spec.shown_when[1]:
+        return None
+    current = values.get(spec.name, spec.default)
+    if spec.choices:
+        return h("fieldset", None, h("legend", None, spec.legend),
+                 h("p", {"class": "hint"}, spec.hint) if spec.hint else None,
+                 [radio(spec.name, c.value, current, c.label, c.hint) for c in spec.choices])
+    return h("label", {"class": ["field", f"field-{spec.name}"]},
+             h("span", None, spec.legend),
+             h("input", {"type": "number", "name": spec.name, "inputmode": "numeric",
+                         "min": None if spec.low is None else str(spec.low),
+                         "max": None if spec.high is None else str(spec.high),
+                         "value": current, "data-action": "field", "data-arg": spec.name,
+                         "data-key": f"field:{spec.name}"}))
+
+
+LEVEL_WORDS = {"easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard")}
+
+
+def level_word(level: str) -> str:
+    return LEVEL_WORDS.get(level, level)
+
+
+def _computer_fields(form: Mapping[str, Any], kind: GameKind) -> El:
+    first = kind.players[0]
+    return h("fieldset", None, h("legend", None, _("Against the computer")),
+             h("label", {"class": "field"}, h("span", None, _("Your name")),
+               name_input(first, form["names"][first], _("You"), kind.name_max)),
+             h("fieldset", {"class": "choice-row"}, h("legend", None, _("Level")),
+               *(radio("level", lv, form["level"], level_word(lv)) for lv in form["levels"])),
+             h("fieldset", {"class": "choice-row"}, h("legend", None, _("Your side")),
+               radio("side", "first", form["side"], _("I play first")),
+               radio("side", "second", form["side"], _("I play second")),
+               radio("side", "random", form["side"], _("Random"))))
+
+
+def _players_fields(form: Mapping[str, Any], kind: GameKind) -> El:
+    first, second = kind.players
+    hints = {first: _(" · plays first"), second: _(" · plays second")}
+    return h("fieldset", None, h("legend", None, _("Players")),
+             *(h("label", {"class": "field"},
+                 h("span", None, kind.default_names[p], h("small", None, hints[p])),
+                 name_input(p, form["names"][p], kind.default_names[p], kind.name_max))
+               for p in kind.players))
+
+
+def _saved_card(saved: Mapping[str, Any] | None, kind: GameKind) -> El | None:
+    if saved is None:
+        return None
+    if saved["ok"]:
+        a, b = (saved["names"][p] for p in kind.players)
+        what = (_("finished") if saved["over"] else
+                _("setting up") if saved["stage"] == "setup" else
+                _("turn {n}").format(n=saved["turn"]))
+        label = _("Review the last game") if saved["over"] else _("Resume the saved game")
+        return h("section", {"class": "card saved"},
+                 h("h2", None, _("Saved game")),
+                 h("p", None, _("{a} against {b}, {what}.").format(a=a, b=b, what=what)),
+                 button(label, "resume", cls="primary"))
+    if saved.get("lost"):
+        return h("section", {"class": "card saved"},
+                 h("p", None, _("The last game could not be saved on this device (its storage was "
+                                "full), so it cannot be resumed.")))
+    return h("section", {"class": "card saved"},
+             h("p", None, _("A saved game is here but cannot be resumed. It is kept as it is until "
+                            "you start a new game.")),
+             h("p", {"class": "hint"}, _("Its file holds both players' hidden pieces: do not let a "
+                                         "player of that game open it.")),
+             button(_("Export it as it is"), "export", "saved"))
+
+
+def render_start(model: Screen, kind: GameKind) -> El:
+    start = cast(StartScreen, model)
+    form, saved = start["form"], start["saved"]
+    computer = form["opponent"] == "computer"
+    confirm = None
+    if form["confirm_replace"]:
+        confirm = h("div", {"class": "confirm", "role": "alert"},
+                    h("p", None, _("Starting a new game replaces the saved game. It cannot be undone.")),
+                    h("div", {"class": "actions"},
+                      button(_("Replace the saved game"), "new-game", "replace", cls="danger",
+                             autofocus=True),
+                      button(_("Keep it"), "new-game", "keep"),
+                      None if saved is None or saved.get("ok") or saved.get("lost") else
+                      button(_("Export it first"), "export", "saved")))
+    aid = None
+    if kind.aid is not None:
+        aid = field(kind.aid, {kind.aid.name: "on" if form["aid"] else "off"})
+    return h("div", {"class": "start"},
+             _saved_card(saved, kind),
+             h("form", {"class": "card start-form", "data-action": "new-game", "novalidate": True,
+                        "aria-labelledby": "new-game-title"},
+               h("h2", {"id": "new-game-title"}, _("New game")),
+               h("p", {"class": "hint"},
+                 _("A friend on this device (you pass it between turns), or the computer.")),
+               h("fieldset", None, h("legend", None, _("Opponent")),
+                 radio("opponent", "person", form["opponent"], _("Two people"),
+                       _("One device, passed between you behind a curtain.") if kind.curtain else
+                       _("One device, passed between you.")),
+                 radio("opponent", "computer", form["opponent"], _("The computer"),
+                       _("It knows only what a player in its seat would know.") if kind.curtain else
+                       None)),
+               _computer_fields(form, kind) if computer else _players_fields(form, kind),
+               [field(spec, form["values"]) for spec in kind.fields],
+               aid,
+               status(form["error"], error=True),
+               confirm or h("button", {"type": "submit", "class": "primary big", "data-key": "start"},
+                            _("Start the game"))),
+             h("section", {"class": "card more"},
+               h("a", {"class": "button", "href": kind.rules_url}, _("How to play")),
+               file_input(_("Review a game record…"))),
+             h("p", {"class": "about"}, kind.about))
+
+
+# --- the curtain, the computer's turn, a remote player -----------------------------------
+
+
+def stage_words(stage: str, turn: int | None) -> str:
+    return _("Setting up") if stage == "setup" else _("Turn {n}").format(n=turn)
+
+
+def render_curtain(model: Screen, kind: GameKind) -> El:
+    curtain = cast(CurtainScreen, model)
+    name, other = curtain["name"], curtain["other"]
+    return h("div", {"class": "curtain", "role": "dialog", "aria-modal": "true",
+                     "aria-labelledby": "curtain-title"},
+             h("div", {"class": "curtain-box"},
+               h("p", {"class": "kicker"}, stage_words(curtain["stage"], curtain["turn"])),
+               h("h2", {"id": "curtain-title"}, _("Pass the device to {name}").format(name=name)),
+               h("p", None, _("{other}, please look away. {name}, reveal your board when only you can "
+                              "see the screen.").format(other=other, name=name)),
+               button(_("I am {name} — show my board").format(name=name), "reveal", cls="primary big",
+                      autofocus=True, arm="long"),
+               button(_("Back to the start screen"), "menu", cls="quiet")))
+
+
+def render_thinking(model: Screen, kind: GameKind) -> El:
+    thinking = cast(ThinkingScreen, model)
+    what = (_("The computer sets up its pieces…") if thinking["stage"] == "setup" else
+            _("The computer plays turn {n}…").format(n=thinking["turn"]))
+    return h("div", {"class": "thinking", "role": "status", "aria-busy": "true"},
+             h("div", {"class": "curtain-box"},
+               h("p", {"class": "kicker"}, _("The computer's turn")),
+               h("h2", {"class": "screen-title", "tabindex": "-1"}, what),
+               h("div", {"class": "spinner", "aria-hidden": "true"})))
+
+
+def render_waiting(model: Screen, kind: GameKind) -> El:
+    waiting = cast(ThinkingScreen, model)
+    return h("div", {"class": "thinking", "role": "status"},
+             h("div", {"class": "curtain-box"},
+               h("h2", {"class": "screen-title", "tabindex": "-1"},
+                 _("Waiting for {name}…").format(name=waiting["name"])),
+               button(_("Back to the start screen"), "menu", cls="quiet")))
+
+
+# --- game over and review ------------------------------------------------------------------
+
+
+def render_review(model: Screen, kind: GameKind) -> El:
+    """The frame of a finished or imported game: the title and outcome, the step controls, the
+    exports; the game draws the battlefield and the pads in between."""
+    screen = cast(ReviewScreen, model)
+    review = screen["review"]
+    over = model["screen"] == "over"
+    step, total = review["step"], review["total"]
+    where = review.get("step_text") or _("Start: the pieces as placed")
+    replay = h("section", {"class": "controls replay", "aria-label": _("Replay")},
+               h("div", {"class": "row replay-row"},
+                 button("|◀", "replay", "first", disabled=step == 0, aria_label=_("To the start")),
+                 button("◀", "replay", "prev", disabled=step == 0, aria_label=_("Step back")),
+                 h("span", {"class": "replay-pos"}, f"{step} / {total}"),
+                 button("▶", "replay", "next", disabled=step == total, aria_label=_("Step forward")),
+                 button("▶|", "replay", "last", disabled=step == total, aria_label=_("To the end")),
+                 button(_("Play"), "autoplay", cls="autoplay", pressed=False,
+                        aria_label=_("Play the game through"))),
+               h("p", {"class": "replay-text", "aria-live": "polite"}, where))
+    actions = [button(_("Export the record (JSON)"), "export", cls="small"),
+               button(_("Copy the record"), "export", "copy", cls="small"),
+               button(_("Share…"), "export", "share", cls="small share"),
+               file_input(_("Review another record…"), small=True)]
+    if screen["can_rematch"]:
+        actions.append(button(_("Rematch"), "rematch", cls="primary small"))
+    actions.append(button(_("New game"), "menu", cls="small") if over else
+                   button(_("Close"), "close-review", cls="small"))
+    body = kind.render_review({**review, "screen": model["screen"], "tab": model["tab"]})
+    return h("div", {"class": ["review", "turn-layout", "review-layout", f"tab-{model['tab']}",
+                               *review.get("classes", ())]},
+             h("header", {"class": "bar"},
+               h("div", {"class": "bar-row"}, title(_("Game over") if over else _("Game record")),
+                 tabs(model)),
+               h("p", {"class": "outcome"}, review["outcome_text"])),
+             body, replay,
+             h("div", {"class": "footer-actions actions"}, actions))
+
+
+def turns_text(n: int) -> str:
+    return ngettext("{n} turn", "{n} turns", n).format(n=n)
+
+
+FRAMES = {
+    "start": render_start,
+    "curtain": render_curtain,
+    "thinking": render_thinking,
+    "waiting": render_waiting,
+    "over": render_review,
+    "review": render_review,
+}

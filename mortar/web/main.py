@@ -1,0 +1,120 @@
+"""Browser entry point: load the game being played, seat it at the table, restore its saved game,
+wire events, then mark the page ready (``<html data-ready="1">``: the tests and benchmarks wait
+for it)."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import traceback
+from typing import Any
+
+from .. import games
+from ..table.saves import MemoryStorage, Storage
+from ..table.table import Table
+from ..table.words import _
+from .embed import Publisher
+
+
+class LocalStorage:
+    """localStorage behind the small interface :class:`mortar.ui.saves.SaveSlot` uses."""
+
+    def __init__(self, storage) -> None:
+        self.storage = storage
+
+    def get(self, key: str) -> str | None:
+        value = self.storage.getItem(key)
+        return value if isinstance(value, str) else None  # null arrives as jsnull
+
+    def set(self, key: str, value: str) -> None:
+        self.storage.setItem(key, value)
+
+    def remove(self, key: str) -> None:
+        self.storage.removeItem(key)
+
+
+NO_SAVE_NOTICE = _("This game will not be saved here: closing or reloading the page ends it.")
+PROBE_KEY = "box/probe"
+DEFAULT_GAME = "mortar-hunt"  # the address of old, before the box: it played Mortar Hunt
+THINK_BUDGET = 0.04  # seconds the computer thinks at a time: the page never blocks for long
+
+
+def choose_storage(window) -> tuple[Storage, str | None]:
+    """The storage the game is saved in, and the notice to show once when it cannot be saved.
+
+    localStorage may be missing, throw on access (a frame on another site, storage disabled,
+    a sandboxed frame) or refuse writes (quota, some private modes). Without it the game plays
+    in memory; when only writes fail, the saved game can still be resumed from it."""
+    try:
+        storage = LocalStorage(window.localStorage)
+        storage.get(PROBE_KEY)
+    except Exception:  # no storage at all: play without saving
+        return MemoryStorage(), NO_SAVE_NOTICE
+    try:
+        storage.set(PROBE_KEY, "1")
+        storage.remove(PROBE_KEY)
+    except Exception:  # reads only: resume works, saving does not
+        return storage, NO_SAVE_NOTICE
+    return storage, None
+
+
+def chosen_game(document: Any) -> str:
+    """The game this page plays: named by static/boot.js from the address (``?game=``)."""
+    return str(document.documentElement.getAttribute("data-game") or DEFAULT_GAME)
+
+
+async def start() -> None:
+    """Load the game being played (its archive only), seat it at the table, draw the first
+    screen, then mark the page ready."""
+    import js  # type: ignore[import-not-found]
+
+    from .events import App
+    from .page import show_error
+
+    document = js.document
+    try:
+        name = chosen_game(document)
+        kind = await load_game(name)
+        storage, no_save = choose_storage(js.window)
+        publisher = Publisher(kind.name, kind.players, kind.public)
+        table = Table(kind, storage, notify=publisher.notify, think_budget=THINK_BUDGET)
+        table.restore()
+        if no_save:  # said once, on the first screen, beside any notice about a saved game
+            table.notice = f"{table.notice} {no_save}" if table.notice else no_save
+        app = App(document.getElementById("app"), table, live=document.getElementById("announcer"))
+        app.install()
+        app.render()
+        app.idle(kind.warm_up())  # e.g. the computer's geometry, filled in between taps
+        start.app = app  # type: ignore[attr-defined]  # keep the app (and its event proxies) alive
+    except Exception:
+        show_error("The game could not start:\n" + traceback.format_exc())
+        return
+    boot = document.getElementById("boot")
+    if boot is not None:
+        boot.hidden = True
+    document.documentElement.setAttribute("data-ready", "1")
+
+
+async def load_game(name: str) -> Any:
+    """The game's table plug-in, its archive fetched and unpacked first unless the page has it
+    (each game's code is fetched only when that game is played)."""
+    entry = games.entry(name)
+    if importlib.util.find_spec(entry.package) is None:
+        import io
+        import zipfile
+
+        import js  # type: ignore[import-not-found]
+
+        response = await js.fetch(archive_url(name))
+        if not response.ok:
+            raise RuntimeError(f"could not load {name} (HTTP {response.status})")
+        data = (await response.arrayBuffer()).to_bytes()
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            archive.extractall(".")  # beside the box's own modules: mortar/games/<game>/
+        importlib.invalidate_caches()
+    return games.table(name)
+
+
+def archive_url(name: str) -> str:
+    """Where a game's archive is, relative to the page (tools/serve.py builds it)."""
+    return f"./py/games/{name}.zip"

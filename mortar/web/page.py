@@ -1,0 +1,21 @@
+"""Small helpers of the page itself — browser only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import jsnull  # type: ignore[import-not-found]
+
+
+def absent(value: Any) -> bool:
+    """JavaScript null arrives as ``jsnull`` (falsy, but not None) in current Pyodide."""
+    return value is None or value is jsnull
+
+
+def show_error(text: str) -> None:
+    """Show a Python error in the page's error panel (static/boot.js)."""
+    try:
+        js.window.mortarShowError(text)
+    except Exception:  # the shell's panel is missing: at least the console has it
+        js.console.error(text)
