@@ -1,26 +1,22 @@
-"""Random games of Hopper and Sneaker (OpenSpiel style): every game ends, with a valid outcome;
-invariants hold after every action; junk is refused, never raised on; seats agree with the
-state; and repetition is counted as an independent tally says."""
+"""Random games of Hopper and Sneaker: its own invariants after every action (six pieces each,
+every move flips its piece, a jump's run stays); seats hide only a secret setup. What every
+KARO game shares is checked in test_karo_playouts.py."""
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pytest
 
-from karo_play import JUNK, agree, playout, random_option
+from karo_play import playout, random_option
 from mortar.games.hopper_and_sneaker import (
     GAME,
     Arranged,
     Face,
-    IllegalActionError,
     Moved,
     Options,
-    Pass,
     Player,
     Setup,
-    Termination,
 )
 
 RED, WHITE = Player.RED, Player.WHITE
@@ -44,70 +40,13 @@ def invariants(state, action, played) -> None:
         assert all(state.at(square) is not None for square in moved.over)
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_random_games_end_with_a_valid_outcome(seed):
+@pytest.mark.parametrize("seed", range(4))
+def test_invariants_hold_after_every_action_of_random_games(seed):
     rng = random.Random(seed)
     state = playout(GAME, rng, options(rng), offers=0.02, check=invariants)
-    outcome = state.outcome
-    assert outcome is not None and outcome.turns == state.turns == len(state.history)
-    assert outcome.reason in Termination and outcome.reason is not Termination.AGREED
-    if outcome.reason in (Termination.HOME, Termination.BLOCKADE):
-        winner = outcome.winner
-        assert winner is not None
+    winner = state.outcome.winner
+    if winner is not None:
         assert state.position.all_home(winner) or state.position.blockade(winner)
-    else:
-        assert outcome.winner is None
-
-
-def test_repetition_ends_the_game_at_the_first_third_occurrence():
-    rng = random.Random(21)
-    for _ in range(4):
-        state = GAME.new(options(rng))
-        tally: Counter = Counter()
-        while state.outcome is None:
-            if not state.setting_up and not tally:
-                tally[state.position.key(), state.to_play] += 1  # the starting position
-            state.apply(state.random_action(rng))
-            if not state.setting_up:
-                tally[state.position.key(), state.position.to_play] += 1
-                if state.outcome is None:
-                    assert max(tally.values()) < 3
-        if state.outcome.reason is Termination.REPETITION:
-            assert tally[state.position.key(), state.position.to_play] == 3
-
-
-def test_refusal_never_raises_and_apply_changes_nothing_on_junk():
-    rng = random.Random(5)
-    state = GAME.new(options(rng))
-    for step in range(400):
-        if state.outcome is not None:
-            break
-        if step % 20 == 0 or state.setting_up:
-            before = (state.position, len(state.history), state.offer)
-            for junk in JUNK + [Setup(RED, (("a1", "H"),)), Setup("Blue", ()), Setup(RED, None)]:
-                refusal = state.refusal(junk)
-                seat_refusal = state.seat(state.to_play).refusal(junk)
-                assert refusal is not None and seat_refusal is not None
-                assert refusal.message and refusal.code is seat_refusal.code
-                with pytest.raises(IllegalActionError):
-                    state.apply(junk)
-            assert (state.position, len(state.history), state.offer) == before
-        state.apply(state.random_action(rng))
-    over = playout(GAME, rng)
-    for junk in JUNK:
-        assert over.refusal(junk) is not None
-
-
-def test_seats_agree_with_the_state_throughout_a_game():
-    rng = random.Random(9)
-    state = GAME.new(options(rng))
-    for _ in range(300):
-        agree(state)
-        if state.outcome is not None:
-            break
-        seat = state.seat(state.to_play)
-        assert state.refusal(seat.random_action(random.Random(1))) is None
-        state.apply(state.random_action(rng))
 
 
 def test_seats_are_values_and_hide_only_a_secret_setup():
@@ -119,18 +58,10 @@ def test_seats_are_values_and_hide_only_a_secret_setup():
     assert {state.seat(RED), state.seat(RED)} == {state.seat(RED)}
 
 
-def test_random_play_passes_exactly_when_the_position_has_no_move():
-    rng = random.Random(13)
-    seen = Counter()
-    for _ in range(4):
-        state = GAME.new(options(rng))
-        while state.outcome is None:
-            before = state.position
-            action = state.random_action(rng)
-            if isinstance(action, Pass):
-                assert before.actions() == [] and not before.has_actions()
-            else:
-                assert before.refusal(action) is None and action in before.actions()
-            seen[type(action).__name__] += 1
-            state.apply(action)
-    assert seen["Move"] > 1000 and seen["Setup"] == 8
+@pytest.mark.parametrize("setup", [
+    Setup(RED, (("a1", "H"),)), Setup("Blue", ()), Setup(RED, None), Setup(RED, ((None,),)),  # type: ignore[arg-type]
+])
+def test_junk_setups_are_refused_not_raised_on(setup):
+    state = GAME.new()
+    refusal = state.refusal(setup)
+    assert refusal is not None and refusal.code.name in ("MALFORMED", "NOT_YOUR_TURN")

@@ -10,13 +10,13 @@ import random
 import pytest
 
 from karo_play import kinds, playout
-from mortar.games import hopper_and_sneaker
+from mortar.games import enlightenment, hopper_and_sneaker
 from mortar.kit.common import AcceptDraw, OfferDraw, Pass, Resign
 from mortar.kit.jsontext import MAX_DEPTH
 from mortar.kit.records import NewerFormatError, RecordError, RecordIllegalError
 from mortar.kit.turns import PLAYERS, Player
 
-GAMES = [hopper_and_sneaker.GAME]
+GAMES = [hopper_and_sneaker.GAME, enlightenment.GAME]
 IDS = [g.name for g in GAMES]
 KEYS = ["status", "turn", "player", "reason", "winner", "end", "turns", "next"]
 

@@ -65,13 +65,13 @@ class TurnRecord(Generic[S]):
             try:
                 state.apply(setup)
             except IllegalActionError as e:
-                raise RecordIllegalError(0, player, str(e), str(e)) from None
+                raise RecordIllegalError(0, player.value, str(e), str(e)) from None
         yield state
         for turn, (player, action) in enumerate(self.entries, 1):
             try:
                 state.apply(action)
             except IllegalActionError as e:  # everything is public: the exact reason is too
-                raise RecordIllegalError(turn, player, str(e), str(e)) from None
+                raise RecordIllegalError(turn, player.value, str(e), str(e)) from None
             yield state
 
     def replay(self) -> S:
