@@ -27,8 +27,8 @@ from mortar.kit.turns import PLAYERS  # noqa: E402
 
 
 def games() -> list[Any]:
-    from mortar.games import enlightenment, hopper_and_sneaker
-    return [hopper_and_sneaker.GAME, enlightenment.GAME]
+    from mortar.games import enlightenment, four_circles, hopper_and_sneaker
+    return [hopper_and_sneaker.GAME, enlightenment.GAME, four_circles.GAME]
 
 
 def play(game: Any, rng: random.Random) -> tuple[int, int, int]:
