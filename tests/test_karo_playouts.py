@@ -14,6 +14,7 @@ import pytest
 from karo_play import JUNK, agree, playout
 from mortar.games import enlightenment, four_circles, hopper_and_sneaker
 from mortar.kit.common import Pass, Resign
+from mortar.kit.grid import NotationError
 from mortar.kit.protocol import IllegalActionError
 from mortar.kit.turns import PLAYERS
 
@@ -133,3 +134,20 @@ def test_the_copy_is_independent_and_replays_alike(game):
     assert other.turns == state.turns + 1 and other.history[:-1] == state.history
     state.apply(action)
     assert state.position == other.position and state.occurrences() == other.occurrences()
+
+
+def test_positions_are_written_as_text_and_read_back(game):
+    rng = random.Random(19)
+    state = game.new(options(game, rng))
+    kind = type(state.position)
+    for _ in range(80):
+        if state.outcome is not None:
+            break
+        if not state.position.setting_up:  # the text is of a position of play
+            text = str(state.position)
+            again = kind.parse(text)
+            assert (again.key(), again.to_play, str(again)) == (state.position.key(), state.to_play, text)
+        state.apply(state.random_action(rng))
+    for junk in ("", "Red", "x y z w v", str(state.position).replace("/", "//", 1), None, 7):
+        with pytest.raises(NotationError):
+            kind.parse(junk)

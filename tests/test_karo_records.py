@@ -15,6 +15,7 @@ from mortar.games import enlightenment, four_circles, hopper_and_sneaker
 from mortar.kit.common import AcceptDraw, OfferDraw, Pass, Resign
 from mortar.kit.jsontext import MAX_DEPTH
 from mortar.kit.records import NewerFormatError, RecordError, RecordIllegalError
+from mortar.kit.replay import Replay
 from mortar.kit.turns import PLAYERS, Player
 
 GAMES = [hopper_and_sneaker.GAME, enlightenment.GAME, four_circles.GAME]
@@ -94,6 +95,16 @@ def test_a_record_round_trips_and_replays_to_the_same_game(game, seed):
     replayed = again.replay()
     assert replayed.outcome == state.outcome and replayed.position == state.position
     assert replayed.history == state.history
+
+
+def test_a_record_steps_through_with_the_kit_replay(game):
+    record = game.record(finished(game, 1))
+    replay = Replay(record, every=16)
+    assert len(replay) == len(record.actions()) and replay.final.outcome == finished(game, 1).outcome
+    for step in (0, 1, 17, len(replay) // 2, len(replay)):
+        direct = game.record(finished(game, 1))
+        direct.entries = direct.entries[:step]
+        assert replay.game_at(step).position == direct.replay().position
 
 
 def test_a_saved_record_has_one_action_a_line(game):

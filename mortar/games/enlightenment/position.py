@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 
-from mortar.kit import turns
-from mortar.kit.grid import NotationError, quote
+from mortar.kit import diagram, turns
+from mortar.kit.grid import quote
 from mortar.kit.protocol import Refusal
-from mortar.kit.turns import PLAYERS, Player
+from mortar.kit.turns import Player
 
 from .actions import Move, Moved, RefusalCode, Termination
 from .board import CENTRE, EDGE_INDEXES, JUMPS, NEIGHBOURS, PIECES, SQUARES, START, Layout, Piece, Square
@@ -50,25 +50,12 @@ class Position(turns.Position[Move, Moved]):
 
     @classmethod
     def parse(cls, text: str) -> Position:
-        """A position from its text (the module docstring)."""
-        fields = text.split() if isinstance(text, str) else []
-        rows = fields[0].split("/") if len(fields) == 2 else []
-        if (len(rows) != Square.height or any(len(r) != Square.width for r in rows)
-                or fields[1] not in PLAYERS):
-            raise NotationError(f"{quote(text)} is not a position (5 rows of 5, then Red or White)")
-        cells: list[Piece | None] = []
-        for row in reversed(rows):
-            for letter in row:
-                if letter != "." and letter not in _BY_LETTER:
-                    raise NotationError(f"{quote(letter)} is not a piece (r, R, w, W or .)")
-                cells.append(_BY_LETTER.get(letter))
-        return cls(tuple(cells), Player(fields[1]))
+        """A position of play from its text (the module docstring)."""
+        cells, to_play = diagram.read(text, Square, _BY_LETTER)
+        return cls(tuple(cells), to_play)
 
     def __str__(self) -> str:
-        width = Square.width
-        rows = ["".join(_LETTERS[p] if p else "." for p in self.cells[r * width:(r + 1) * width])
-                for r in reversed(range(Square.height))]
-        return f"{'/'.join(rows)} {self.to_play}"
+        return diagram.write(self.cells, Square, _LETTERS, self.to_play)
 
     def at(self, square: Square) -> Piece | None:
         return self.cells[square.index]

@@ -17,6 +17,7 @@ A position is drawn as rows, north to south, ``.`` for no tile, ``#`` for an emp
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property, partial
@@ -31,6 +32,7 @@ from .board import LINES, PIECES, PIECES_EACH, SIDES, START_TILES, STEPS, Piece,
 
 C = RefusalCode
 A1 = Cell(1, 1)
+_CORNER = re.compile(r"(-?[0-9]{1,7}),(-?[0-9]{1,7})")
 _LETTERS = {PIECES[Player.RED, False]: "r", PIECES[Player.RED, True]: "R",
             PIECES[Player.WHITE, False]: "w", PIECES[Player.WHITE, True]: "W"}
 _BY_LETTER = {letter: piece for piece, letter in _LETTERS.items()}
@@ -78,7 +80,8 @@ class Position(turns.Position[Action, Effect]):
         return cls(tiles, tuple(sorted(at.items())), to_play, to_place)
 
     @classmethod
-    def from_rows(cls, rows: Sequence[str], to_play: Player, south_west: Cell = A1) -> Position:
+    def from_rows(cls, rows: Sequence[str], to_play: Player, south_west: Cell = A1,
+                  to_place: int = 0) -> Position:
         """A position drawn as rows, north to south (the module docstring); the last row's
         first cell is ``south_west``."""
         tiles: set[Cell] = set()
@@ -93,7 +96,7 @@ class Position(turns.Position[Action, Effect]):
                 tiles.add(cell)
                 if letter in _BY_LETTER:
                     at[cell] = _BY_LETTER[letter]
-        return cls.of(frozenset(tiles), at, to_play)
+        return cls.of(frozenset(tiles), at, to_play, to_place)
 
     def rows(self) -> tuple[list[str], Cell]:
         """The drawing of :meth:`from_rows` over the tiles' bounding box, and its south-west."""
@@ -104,9 +107,28 @@ class Position(turns.Position[Action, Effect]):
                 for y in range(max(ys), min(ys) - 1, -1)]
         return rows, Cell(min(xs), min(ys))
 
+    @classmethod
+    def parse(cls, text: str) -> Position:
+        """A position from its text: the drawing's rows joined by ``/``, the south-west cell
+        ``x,y``, the player to act and, while placing, the placements to come::
+
+            ###../#####/#rr##/ww#ww 1,1 Red
+        """
+        fields = text.split() if isinstance(text, str) else []
+        corner = _CORNER.fullmatch(fields[1]) if len(fields) in (3, 4) else None
+        widths = {len(row) for row in fields[0].split("/")} if fields else set()
+        if (corner is None or fields[2] not in PLAYERS or len(widths) != 1 or 0 in widths
+                or (len(fields) == 4 and not (fields[3].isdigit() and 0 < int(fields[3]) <= 12))):
+            raise NotationError(f"{quote(text)} is not a position (rows, the south-west x,y, Red or White, "
+                                "and the placements to come while placing)")
+        to_place = int(fields[3]) if len(fields) == 4 else 0
+        south_west = Cell(int(corner[1]), int(corner[2]))
+        return cls.from_rows(fields[0].split("/"), Player(fields[2]), south_west, to_place)
+
     def __str__(self) -> str:
         rows, south_west = self.rows()
-        return "/".join(rows) + f" {south_west.x},{south_west.y} {self.to_play}"
+        placing = f" {self.to_place}" if self.to_place else ""
+        return f"{'/'.join(rows)} {south_west.x},{south_west.y} {self.to_play}{placing}"
 
     @cached_property
     def at_cell(self) -> dict[Cell, Piece]:

@@ -17,8 +17,8 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
-from mortar.kit import turns
-from mortar.kit.grid import Direction, NotationError, quote
+from mortar.kit import diagram, turns
+from mortar.kit.grid import Direction, quote
 from mortar.kit.protocol import Refusal
 from mortar.kit.turns import PLAYERS, Player
 
@@ -74,24 +74,11 @@ class Position(turns.Position[Action, Effect]):
     @classmethod
     def parse(cls, text: str) -> Position:
         """A position of play from its text (the module docstring)."""
-        fields = text.split() if isinstance(text, str) else []
-        rows = fields[0].split("/") if len(fields) == 2 else []
-        if (len(rows) != Square.height or any(len(r) != Square.width for r in rows)
-                or fields[1] not in PLAYERS):
-            raise NotationError(f"{quote(text)} is not a position (8 rows of 3, then Red or White)")
-        cells: list[Piece | None] = []
-        for row in reversed(rows):
-            for letter in row:
-                if letter != "." and letter not in _BY_LETTER:
-                    raise NotationError(f"{quote(letter)} is not a piece (S, H, s, h or .)")
-                cells.append(_BY_LETTER.get(letter))
-        return cls(tuple(cells), Player(fields[1]))
+        cells, to_play = diagram.read(text, Square, _BY_LETTER)
+        return cls(tuple(cells), to_play)
 
     def __str__(self) -> str:
-        width = Square.width
-        rows = ["".join(_LETTERS[p] if p else "." for p in self.cells[r * width:(r + 1) * width])
-                for r in reversed(range(Square.height))]
-        return f"{'/'.join(rows)} {self.to_play}"
+        return diagram.write(self.cells, Square, _LETTERS, self.to_play)
 
     def at(self, square: Square) -> Piece | None:
         return self.cells[square.index]
