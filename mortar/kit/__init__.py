@@ -12,4 +12,5 @@ imports, and no game: games import the kit, never the other way round.
 | ``replay`` | a record replayed once, stepped through with snapshots |
 | ``turns`` | the open games' turns (KARO K0): alternation, the pass, repetition, draws, outcome |
 | ``turnrecord`` | the open games' records, referee and duel notation, once for all three |
+| ``diagram`` | a position on a board of squares as one line of text (FEN-like) |
 """

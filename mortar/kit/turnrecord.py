@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .common import AcceptDraw, OfferDraw, Pass, Resign
-from .envelope import Entry, read_entry, read_envelope
+from .envelope import NAME_LONGEST, Entry, read_entry, read_envelope
 from .jsontext import LargeNumber
 from .protocol import IllegalActionError
 from .records import (
@@ -39,20 +39,28 @@ from .turns import PLAYERS, Player, RandomComputer, TurnOptions, TurnSeat, TurnS
 S = TypeVar("S", bound=TurnState[Any, Any, Any, Any])
 OptionsT = TypeVar("OptionsT", bound=TurnOptions)
 
-NAME_LONGEST = 24  # characters of a player's name (RECORD.md)
 COMMON_KEYS = {"pass": Pass, "accept_draw": AcceptDraw, "resign": Resign}
 
 
-@dataclass(eq=True)
+@dataclass(eq=False)
 class TurnRecord(Generic[S]):
     """A game written down: options, names, setups (the game's setup actions, in the order they
-    were made) and every action in play order, a draw offer as :class:`OfferDraw`."""
+    were made) and every action in play order, a draw offer as :class:`OfferDraw`. Two records
+    are equal when they write the same JSON (the table's keys included; and ``Pass()``,
+    ``Resign()`` and ``AcceptDraw()``, equal as empty tuples, are told apart)."""
 
     game: TurnGame[Any, S] = field(compare=False, repr=False)
     options: TurnOptions
     names: dict[str, str | None]
     setups: list[tuple[Player, Any]]
     entries: list[tuple[Player, Any]]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TurnRecord):
+            return NotImplemented
+        return self.game is other.game and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like the lists it holds
 
     def actions(self) -> list[Any]:
         return [action for _, action in self.entries]
