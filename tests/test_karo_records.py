@@ -82,6 +82,13 @@ def test_the_computer_plays_legal_actions_from_the_seat(game):
         game.computer("grandmaster", 1)
 
 
+def test_a_duel_starts_after_random_setups_and_both_games_of_a_pair_alike(game):
+    start = game.duel_start(None, random.Random(3))
+    again = game.duel_start(None, random.Random(3))
+    assert not start.position.setting_up and start.turns == 0
+    assert start.position == again.position and start.copy().position == start.position
+
+
 # --- records: round trip and layout --------------------------------------------------------
 
 

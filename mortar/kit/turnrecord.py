@@ -12,6 +12,7 @@ turns counted from 1, a setup at turn 0), saved canonically (one action a line),
 from __future__ import annotations
 
 import json
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -200,6 +201,14 @@ class TurnGame(ABC, Generic[OptionsT, S]):
         if refusal:
             raise ValueError(refusal)
         return self.start(options if options is not None else self.default_options(), checked)
+
+    def duel_start(self, options: OptionsT | None, rng: random.Random) -> S:
+        """A new game for a pair of duel games, its setups (if the game has them) made at
+        random, so that both games of the pair start alike with the seats swapped."""
+        state = self.new(options)
+        while state.position.setting_up:
+            state.apply(state.random_action(rng))
+        return state
 
     def default_options(self) -> OptionsT:
         return self.read_options({}, Player.RED, {})
