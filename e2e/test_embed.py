@@ -10,7 +10,6 @@ import json
 import re
 
 import pytest
-from screens import message
 
 from distsite import (  # noqa: F401  (fixtures)
     FramePage,
@@ -22,6 +21,7 @@ from distsite import (  # noqa: F401  (fixtures)
     wait_ready,
     watch,
 )
+from screens import message
 
 HOST_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Host page</title><link rel="icon" href="data:,">

@@ -210,9 +210,8 @@ def test_echoed_input_is_quoted_as_a_short_prefix():
 
 
 def test_names_have_one_cap_for_the_form_and_for_records():
-    from screens import render
-
     from mortar.games.mortar_hunt.table import KIND
+    from screens import render
 
     assert KIND.name_max is rules.NAME_MAX  # the start form's field takes the engine's cap
     form = Table(KIND)

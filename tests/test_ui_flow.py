@@ -10,13 +10,13 @@ import json
 import re
 
 import pytest
-from screens import flat, render
 
 from mortar.games.mortar_hunt import Loadout, Record
 from mortar.games.mortar_hunt.table.kind import Hunt, load_save
 from mortar.table.html import all_text
 from mortar.table.saves import MemoryStorage
 from mortar.table.table import Table as Flow
+from screens import flat, render
 from test_rules import _walled_in_game
 
 SAVE_KEY = "mortar-hunt/save"

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 
-from screens import render
 from test_ui_flow import A_SETUP, B_SETUP, SAVE_KEY
 from test_ui_flow import Table as People
 
@@ -14,6 +13,7 @@ from mortar.games.mortar_hunt.table.kind import Hunt
 from mortar.table.html import all_text
 from mortar.table.saves import MemoryStorage
 from mortar.table.table import UNSAVED, Table
+from screens import render
 
 FULL = "QuotaExceededError: the quota has been exceeded"
 

@@ -3,11 +3,11 @@ Python; the sizes on a real phone are checked by e2e/test_phone.py)."""
 
 from __future__ import annotations
 
-from screens import render
 from test_ui_flow import Table
 
 from mortar.games.mortar_hunt.table.board import board_view, heat_level, radar_marks
 from mortar.table.html import all_text
+from screens import render
 
 
 def _text(model) -> str:

@@ -10,4 +10,7 @@ imports, and no game: games import the kit, never the other way round.
 | ``envelope`` | the record envelope Maršál a Špión and the KARO games share |
 | ``jsontext`` | JSON from outside read in linear time, depth-checked, UTF-8 only |
 | ``replay`` | a record replayed once, stepped through with snapshots |
+| ``turns`` | the open games' turns (KARO K0): alternation, the pass, repetition, draws, outcome |
+| ``turnrecord`` | the open games' records, referee and duel notation, once for all three |
+| ``diagram`` | a position on a board of squares as one line of text (FEN-like) |
 """

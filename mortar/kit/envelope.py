@@ -40,6 +40,8 @@ class Entry:
     key: str
     value: Any
     offer_draw: bool = False
+    # Keys a game lets accompany this action's key (Four Circles' ``tile`` beside ``move``).
+    companions: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -54,12 +56,14 @@ class Envelope:
 
 
 def read_envelope(data: Any, fmt: str, players: tuple[str, str], own: frozenset[str], *,
-                  first: bool = False, passes: bool = False, setup: bool = False) -> Envelope:
+                  first: bool = False, passes: bool = False, setup: bool = False,
+                  companions: Mapping[str, frozenset[str]] | None = None) -> Envelope:
     """The envelope of a record of format ``fmt`` whose actions use the keys ``own``.
 
     ``first``: the record may name who acts first (missing: ``players[0]``); ``passes``: the
     written pass is an action (KARO); ``setup``: the record has a ``setup`` key (it may hold
-    fewer than both players while the game is set up)."""
+    fewer than both players while the game is set up); ``companions``: for an own key, the keys
+    that may stand beside it in the same action (read into :attr:`Entry.companions`)."""
     top_keys = {"format", "actions"}
     optional = {"options", "players"} | ({"first"} if first else set()) | ({"setup"} if setup else set())
     top = expect_object(data, "", top_keys, optional)
@@ -88,19 +92,37 @@ def read_envelope(data: Any, fmt: str, players: tuple[str, str], own: frozenset[
     players_in_turn(actions, starter, players)
     allowed = set(own) | {"accept_draw", "resign"} | ({"pass"} if passes else set())
     for i, raw in enumerate(actions):
-        envelope.actions.append(_entry(raw, f"actions[{i}]", own, allowed))
+        envelope.actions.append(_entry(raw, f"actions[{i}]", own, allowed, companions or {}))
     return envelope
 
 
-def _entry(raw: dict[str, Any], path: str, own: frozenset[str], allowed: set[str]) -> Entry:
+def read_entry(raw: Any, path: str, own: frozenset[str], *, passes: bool = False,
+               companions: Mapping[str, frozenset[str]] | None = None) -> Entry:
+    """One action object as :func:`read_envelope` reads each of ``actions`` (its ``player``
+    checked by the caller): for an action that comes alone, as the duel's line protocol sends
+    them."""
+    if not isinstance(raw, dict):
+        raise RecordError(f"{path} must be an object, not {json_type(raw)}")
+    allowed = set(own) | {"accept_draw", "resign"} | ({"pass"} if passes else set())
+    return _entry(raw, path, own, allowed, companions or {})
+
+
+def _entry(raw: dict[str, Any], path: str, own: frozenset[str], allowed: set[str],
+           companions: Mapping[str, frozenset[str]]) -> Entry:
     keys = [k for k in raw if k not in ("player", "offer_draw")]
-    unknown = [k for k in keys if k not in allowed]
+    beside = {k for keys_beside in companions.values() for k in keys_beside}
+    unknown = [k for k in keys if k not in allowed and k not in beside]
     if unknown:
         raise RecordError(f"{path} has an unknown key {quote(sorted(unknown)[0])}")
+    extra = [k for k in keys if k not in allowed]
+    keys = [k for k in keys if k in allowed]
     if len(keys) != 1:
         raise RecordError(f"{path} must hold exactly one action ({', '.join(sorted(allowed))}), "
                           f"not {len(keys)}")
     key = keys[0]
+    for k in extra:
+        if k not in companions.get(key, ()):
+            raise RecordError(f"{path}: {quote_json(k)} cannot stand beside {quote_json(key)}")
     offer = "offer_draw" in raw
     if offer:
         expect_true(raw["offer_draw"], f"{path}.offer_draw")
@@ -108,7 +130,7 @@ def _entry(raw: dict[str, Any], path: str, own: frozenset[str], allowed: set[str
             raise RecordError(f"{path}: only a game's own action may carry offer_draw, not {key}")
     if key in COMMON:
         expect_true(raw[key], f"{path}.{key}")
-    return Entry(raw["player"], key, raw[key], offer)
+    return Entry(raw["player"], key, raw[key], offer, {k: raw[k] for k in extra})
 
 
 def envelope_json(envelope: Envelope, setup: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -128,7 +150,7 @@ def envelope_json(envelope: Envelope, setup: Mapping[str, Any] | None = None) ->
 
 
 def entry_json(entry: Entry) -> dict[str, Any]:
-    out: dict[str, Any] = {"player": entry.player, entry.key: entry.value}
+    out: dict[str, Any] = {"player": entry.player, entry.key: entry.value, **entry.companions}
     if entry.offer_draw:
         out["offer_draw"] = True
     return out

@@ -1,0 +1,71 @@
+"""Hopper and Sneaker as a game of the box: its record format ``hopper-and-sneaker/1``
+(RECORD.md) and the duel's notation. Records, the referee and the computer are the kit's
+(:mod:`mortar.kit.turnrecord`); this module says how the options, setups and moves are written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from mortar.kit.envelope import Entry
+from mortar.kit.records import RecordError, expect_int, json_type, notation, quote_json
+from mortar.kit.turnrecord import TurnGame, bool_option
+from mortar.kit.turns import PLAYERS, Player
+
+from .actions import HOPPERS_DEFAULT, Move, Options, Setup
+from .board import Face, Square
+from .position import Position
+from .state import State
+
+
+class HopperAndSneaker(TurnGame[Options, State]):
+    name = "hopper-and-sneaker"
+    title = "Hopper and Sneaker"
+    record_format = "hopper-and-sneaker/1"
+    own_keys = frozenset({"move"})
+    option_keys = frozenset({"hoppers", "secret_setup"})
+    setup_type = Setup
+
+    def start(self, options: Options, names: Mapping[str, str | None]) -> State:
+        return State(options, names)
+
+    def read_options(self, raw: Mapping[str, Any], first: Player, extra: dict[str, Any]) -> Options:
+        hoppers = expect_int(raw.get("hoppers", HOPPERS_DEFAULT), "options.hoppers", 0, 6)
+        return Options(hoppers, bool_option(raw, "secret_setup", False), first=first, extra=extra)
+
+    def options_json(self, options: Options) -> dict[str, Any]:
+        return {"hoppers": options.hoppers, "secret_setup": options.secret_setup}
+
+    def read_action(self, entry: Entry, path: str) -> Move:
+        move: Move = notation(Move.parse, entry.value, f"{path}.move")
+        return move
+
+    def write_action(self, action: Any) -> dict[str, Any]:
+        return {"move": str(action)}
+
+    def read_setup(self, player: Player, raw: Any, path: str) -> Setup:
+        """``{"a1": "S", …}``: any squares of the board (which ones are legal is a rule: a wrong
+        or missing square is illegal, not malformed), each ``S`` or ``H``."""
+        if not isinstance(raw, dict):
+            raise RecordError(f"{path} must be an object, not {json_type(raw)}")
+        pieces = []
+        for key, value in raw.items():
+            square = notation(Square.parse, key, f"{path} key")
+            if value not in ("S", "H"):
+                raise RecordError(f"{path}.{key} must be \"S\" (Sneaker) or \"H\" (Hopper), "
+                                  f"not {quote_json(value)}")
+            pieces.append((square, Face(value)))
+        return Setup(player, tuple(pieces))
+
+    def write_setup(self, setup: Any) -> dict[str, str]:
+        return {str(square): face.value for square, face in setup.pieces}
+
+    def position_json(self, position: Any) -> dict[str, Any]:
+        """``{"pieces": {"Red": {"a1": "S", …}, "White": {…}}}``, as the record's setup."""
+        assert isinstance(position, Position)
+        return {"pieces": {p.value: {str(sq): face.value for sq, face in position.pieces(p)}
+                           for p in PLAYERS}}
+
+
+GAME = HopperAndSneaker()
