@@ -24,6 +24,7 @@ from mortar.games.enlightenment import (
     State,
     Termination,
 )
+from mortar.kit.common import Resign
 from mortar.kit.grid import NotationError
 
 RED, WHITE = Player.RED, Player.WHITE
@@ -292,7 +293,8 @@ def test_en7_a_third_repetition_draws():
 def test_en7_agreed_draw_and_resignation():
     state = GAME.new(Options(first=WHITE))
     state.apply(GAME.parse_action({"move": "e3-d3", "offer_draw": True}, state.seat(WHITE)))
-    assert kinds(state.legal_actions())[-2:] == ["AcceptDraw", "Resign"]
+    assert kinds(state.legal_actions())[-1:] == ["AcceptDraw"]
+    assert state.refusal(Resign()) is None  # legal, not listed
     state.apply(GAME.parse_action({"accept_draw": True}, state.seat(RED)))
     assert state.outcome == Outcome(None, Termination.AGREED, 2)
     state = GAME.new()

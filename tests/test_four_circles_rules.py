@@ -93,12 +93,12 @@ def test_fc2_six_plain_pieces_each():
 
 def test_fc3_players_alternately_place_plain_pieces_on_free_tiles():
     state = GAME.new(Options(first=WHITE))
-    assert kinds(state.legal_actions())[:-1] == [Place(c) for c in sorted(START_TILES)]
+    assert kinds(state.legal_actions()) == [Place(c) for c in sorted(START_TILES)]
     state.apply(Place.parse("c2"))
     assert state.at(cell("c2")) == Piece(WHITE, False) and state.to_play is RED
     assert code(state, "c2") is C.OCCUPIED and code(state, "(6,1)") is C.NO_TILE
     assert code(state, "c2-c3") is C.PLACING
-    assert len(state.legal_actions()) == 19 + 1  # the free tiles, and resigning
+    assert len(state.legal_actions()) == 19  # the free tiles
 
 
 def test_fc3_no_tile_moves_and_no_flips_while_placing():
@@ -363,7 +363,7 @@ def test_fc8_a_player_without_a_piece_move_or_a_tile_move_passes():
                    "w#w##",
                    "ww###",
                    "rww#w"])
-    assert kinds(state.legal_actions()) == ["Pass", "Resign"]
+    assert kinds(state.legal_actions()) == ["Pass"]
     state.apply(Pass())
     assert state.to_play is WHITE
 

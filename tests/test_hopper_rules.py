@@ -288,7 +288,7 @@ def test_hs8_a_move_makes_at_most_one_winner_over_random_playouts():
 
 def test_hs9_a_player_without_a_move_passes():
     state = at(".Hs/H.h/..h/..s/Hhs/.../H.H/.H. Red")
-    assert kinds(state.legal_actions()) == ["Pass", "Resign"]
+    assert kinds(state.legal_actions()) == ["Pass"]
     with pytest.raises(IllegalActionError):
         state.apply(Move.parse("a2-a3"))
     state.apply(Pass())

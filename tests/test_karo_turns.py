@@ -120,8 +120,10 @@ def test_players_alternate_from_the_starting_player_and_turns_count_every_action
     assert state.history[0].effect == "+1"
 
 
-def test_legal_actions_list_the_own_moves_then_resigning():
-    assert kinds(game().legal_actions()) == [1, -1, "Resign"]
+def test_legal_actions_list_the_own_moves_and_resigning_is_legal_unlisted():
+    state = game()
+    assert kinds(state.legal_actions()) == [1, -1]
+    assert state.refusal(Resign()) is None
 
 
 def test_the_pass_is_legal_exactly_when_there_is_no_own_move():
@@ -129,7 +131,7 @@ def test_the_pass_is_legal_exactly_when_there_is_no_own_move():
     refusal = state.refusal(Pass())
     assert refusal is not None and refusal.code is Code.MUST_MOVE
     state.apply(1)
-    assert kinds(state.legal_actions()) == ["Pass", "Resign"]
+    assert kinds(state.legal_actions()) == ["Pass"]
     played = state.apply(Pass())
     assert isinstance(played.action, Pass) and played.effect is None
     assert state.to_play is RED and state.position.value == 1
@@ -185,7 +187,7 @@ def test_a_draw_offer_rides_on_a_move_and_may_be_accepted_right_after():
     state = game()
     played = state.apply(OfferDraw(1))
     assert played.offered_draw and played.action == 1
-    assert kinds(state.legal_actions()) == [1, -1, "AcceptDraw", "Resign"]
+    assert kinds(state.legal_actions()) == [1, -1, "AcceptDraw"]
     assert state.seat(WHITE).offer and not state.seat(RED).offer
     state.apply(AcceptDraw())
     assert state.outcome == Outcome(None, End.AGREED, 2)
@@ -197,7 +199,7 @@ def test_an_offer_lapses_when_the_opponent_plays_on():
     state.apply(1)
     refusal = state.refusal(AcceptDraw())
     assert refusal is not None and refusal.code is Code.NO_OFFER
-    assert kinds(state.legal_actions()) == [1, -1, "Resign"]
+    assert kinds(state.legal_actions()) == [1, -1]
 
 
 @pytest.mark.parametrize("carried", [Pass(), Resign(), AcceptDraw(), OfferDraw(1)])

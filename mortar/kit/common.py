@@ -5,18 +5,24 @@ when one is legal; these values hold no rule."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
+
+# Frozen dataclasses, not empty tuples: each equals only itself (two empty tuples would compare
+# equal, and ``Pass() in legal_actions`` would find a Resign()).
 
 
-class Resign(NamedTuple):
+@dataclass(frozen=True)
+class Resign:
     """The player gives up on their turn; the opponent wins."""
 
 
-class AcceptDraw(NamedTuple):
+@dataclass(frozen=True)
+class AcceptDraw:
     """The whole turn, right after the opponent's action that offered a draw: a drawn game."""
 
 
-class Pass(NamedTuple):
+@dataclass(frozen=True)
+class Pass:
     """The automatic pass, legal only when the player has no other legal action (K0); written
     in records so that alternation stays strict."""
 

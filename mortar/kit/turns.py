@@ -213,8 +213,9 @@ def turn_refusal(position: Position[Any, Any], action: object, offer: bool) -> R
 
 
 def turn_actions(position: Position[A, Any], offer: bool) -> list[Any]:
-    """Every legal action of the player to act in ``position`` (the game not over): the game's
-    own (or the pass when there is none), the acceptance of a pending offer, resigning."""
+    """Every legal action of play of the player to act in ``position`` (the game not over): the
+    game's own (or the pass when there is none) and the acceptance of a pending offer
+    (resigning is legal too, and not listed: the kit's protocol)."""
     own: list[Any] = list(position.actions())
     if position.setting_up:
         return own
@@ -222,7 +223,6 @@ def turn_actions(position: Position[A, Any], offer: bool) -> list[Any]:
         own.append(Pass())
     if offer:
         own.append(AcceptDraw())
-    own.append(Resign())
     return own
 
 

@@ -226,7 +226,7 @@ class Seat:
         otherwise (a setup, too large to list, is left out: :meth:`random_action` answers)."""
         if not self.acting or self.outcome is not None:
             return []
-        actions: list[Action] = [*self.legal_plays(), Resign()]
+        actions: list[Action] = list(self.legal_plays())  # (resigning is legal, not listed)
         if self.may_accept_draw():
             actions.append(AcceptDraw())
         return actions

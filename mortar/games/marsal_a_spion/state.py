@@ -159,14 +159,15 @@ class State:
         return plays
 
     def legal_actions(self) -> Sequence[Action]:
-        """Every legal action of the player to act in play: the moves and attacks, resigning,
-        and accepting a draw right after the opponent's action offered one (R12.4, R12.5). A
+        """Every legal action of the player to act in play: the moves and attacks, and accepting
+        a draw right after the opponent's action offered one (R12.4; resigning, R12.5, is legal
+        and not listed: the kit's protocol). A
         draw is offered with a move or an attack (``OfferDraw(move)``), legal where the move is.
         Empty while the armies are set up (a setup is too large to list: :meth:`random_action`)
         and once the game is over."""
         if self.phase is not Phase.PLAY:
             return []
-        actions: list[Action] = [*self.legal_plays(), Resign()]
+        actions: list[Action] = list(self.legal_plays())  # (resigning is legal, not listed)
         if self.draw_offer is not None:
             actions.append(AcceptDraw())
         return actions
