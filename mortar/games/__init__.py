@@ -22,11 +22,24 @@ class Entry:
     blurb: str  # one line for the picker
     authors: str
     package: str  # the Python package that exports GAME (and, in .table, its table plug-in)
+    seated: bool = True  # it has its table plug-in: the picker lists it (else the CLI only)
 
 
 ENTRIES: tuple[Entry, ...] = (
     Entry("mortar-hunt", "Mortar Hunt", "Hide three mortars, move one a turn, and shell the enemy "
           "half blind.", "Predrag and Dragan Lazović", "mortar.games.mortar_hunt"),
+    Entry("marsal-a-spion", "Maršál a Špión", "Forty hidden pieces a side; the attacker stays "
+          "hidden, and the Spy hunts the Marshal.", "Czechoslovak, after Stratego",
+          "mortar.games.marsal_a_spion", seated=False),
+    Entry("hopper-and-sneaker", "Hopper and Sneaker", "Sneakers step, Hoppers jump, and each turns "
+          "into the other: bring all six home.", "Steffen Mühlhäuser", "mortar.games.hopper_and_sneaker",
+          seated=False),
+    Entry("enlightenment", "Enlightenment", "Reach the empty centre or jump an enlightened piece, "
+          "then bring all eight to the edge.", "Steffen Mühlhäuser", "mortar.games.enlightenment",
+          seated=False),
+    Entry("four-circles", "Four Circles", "Move the tiles, jump to flip, and line up four marked "
+          "pieces on a board that drifts.", "Steffen Mühlhäuser", "mortar.games.four_circles",
+          seated=False),
 )
 
 _extra: dict[str, Entry] = {}  # games registered at run time (the tests' own game)

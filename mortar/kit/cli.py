@@ -173,8 +173,9 @@ def _duel(args: argparse.Namespace, games: Games, game: Any,
     finally:
         for program in programs.values():
             program.close()
-    described = game.describe(options) if hasattr(game, "describe") else repr(options)
-    _print(report(args.first, args.second, tally, f"{game.title}, {described}"), sys.stdout)
+    table = game.title if options is None else (
+        f"{game.title}, {game.describe(options) if hasattr(game, 'describe') else options}")
+    _print(report(args.first, args.second, tally, table), sys.stdout)
     return 0
 
 
@@ -186,7 +187,9 @@ def _bench(args: argparse.Namespace, game: Any) -> int:
     for _ in range(args.games):
         state = game.new(options)
         while state.to_play is not None:
-            state.apply(state.seat(state.to_play).random_action(rng))
+            # the state's own random action where it has one (no seat to build each turn)
+            chooser = getattr(state, "random_action", None) or state.seat(state.to_play).random_action
+            state.apply(chooser(rng))
         lengths.append(state.outcome.turns)
     seconds = time.process_time() - start
     _print(f"{game.title}: {args.games} random games in {seconds:.2f} s CPU: "
