@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from .common import AcceptDraw, OfferDraw, Pass, Resign
 from .envelope import NAME_LONGEST, Entry, read_entry, read_envelope
 from .jsontext import LargeNumber
-from .protocol import IllegalActionError
+from .protocol import Computer, IllegalActionError
 from .records import (
     ERROR,
     ILLEGAL,
@@ -213,7 +213,7 @@ class TurnGame(ABC, Generic[OptionsT, S]):
     def default_options(self) -> OptionsT:
         return self.read_options({}, Player.RED, {})
 
-    def computer(self, level: str, seed: int | str) -> RandomComputer:
+    def computer(self, level: str, seed: int | str) -> Computer:
         if level not in self.levels:
             raise ValueError(f"{level!r} is not a level ({', '.join(self.levels)})")
         return RandomComputer(level, seed)

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from mortar.kit.envelope import Entry
+from mortar.kit.protocol import Computer
 from mortar.kit.records import RecordError, notation, quote_json
 from mortar.kit.turnrecord import TurnGame
 from mortar.kit.turns import PLAYERS, Player
@@ -44,6 +45,13 @@ class Enlightenment(TurnGame[Options, State]):
 
     def write_action(self, action: Any) -> dict[str, Any]:
         return {"move": str(action)}
+
+    def computer(self, level: str, seed: int | str) -> Computer:
+        """The kit's searching computer with this game's evaluation (:mod:`.evaluation`)."""
+        if level not in self.levels:
+            raise ValueError(f"{level!r} is not a level ({', '.join(self.levels)})")
+        from . import evaluation  # loaded with the first computer, not with the rules
+        return evaluation.computer(level, seed)
 
     def position_json(self, position: Any) -> dict[str, Any]:
         """``{"pieces": {"Red": {"plain": ["a1", …], "enlightened": […]}, "White": {…}}}``."""

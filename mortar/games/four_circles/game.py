@@ -11,6 +11,7 @@ from typing import Any
 
 from mortar.kit.envelope import Entry
 from mortar.kit.grid import Cell, NotationError
+from mortar.kit.protocol import Computer
 from mortar.kit.records import RecordError, expect_object
 from mortar.kit.turnrecord import TurnGame
 from mortar.kit.turns import PLAYERS, Player
@@ -64,6 +65,13 @@ class FourCircles(TurnGame[Options, State]):
         if action.tile is not None:
             out["tile"] = {"from": action.tile.frm.to_json(), "to": action.tile.to.to_json()}
         return out
+
+    def computer(self, level: str, seed: int | str) -> Computer:
+        """The kit's searching computer with this game's evaluation (:mod:`.evaluation`)."""
+        if level not in self.levels:
+            raise ValueError(f"{level!r} is not a level ({', '.join(self.levels)})")
+        from . import evaluation  # loaded with the first computer, not with the rules
+        return evaluation.computer(level, seed)
 
     def position_json(self, position: Any) -> dict[str, Any]:
         """``{"tiles": [[x, y], …], "pieces": {"Red": {"plain": [[x, y], …], "marked": […]}, …}}``."""

@@ -1,0 +1,248 @@
+"""The computer of Four Circles: the kit's search (:mod:`mortar.kit.search`) with this game's
+evaluation, move ordering and pruning (RULINGS FC1–FC8).
+
+The evaluation, in the game's words, for the player to move against the other:
+
+* **marked pieces** (FC5): only marked pieces make a line;
+* **lines**: every four consecutive cells of a row, column or diagonal through a marked piece
+  and free of the opponent's pieces, worth more the more of one's marked pieces it holds (two,
+  three); a cell of it without a tile is a tile move away and costs a little;
+* **threats**: a line of three marked pieces whose fourth cell a piece of the player to move
+  can reach this turn, ending marked (a marked piece's step, a plain piece's jump), the tile
+  there or one to bring (FC6): the player to move has all but won; the opponent's such lines
+  are what he must answer;
+* **readiness**: a plain piece that can jump (and so turn marked) next.
+
+**The branching is wide**: a turn is a piece move or a tile move with a piece move onto the
+moved tile (FC4), about 12 and 19 of them a position in random games and up to ~200. The root
+weighs them all; deeper in the tree only the tile moves that make or break a line are searched
+(:meth:`FourCirclesModel.actions`): a marked piece arriving where it lines up with two or more
+of its own, or a tile taken from under the opponent's line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from mortar.kit.search import Level, Model, SearchComputer
+from mortar.kit.turns import Player
+
+from .actions import Move, Place, TileMove
+from .board import LINES, PIECES, SIDES, STEPS
+from .position import Position
+
+MARKED = 30  # a marked piece
+WINDOW = (0, 3, 25, 140)  # a line's four cells free of the opponent, by one's marked pieces in it
+NO_TILE = 6  # a cell of such a line without a tile (a line of three: NO_TILE_THREE)
+NO_TILE_THREE = 30
+READY = 6  # a plain piece that can jump, and turn marked
+THREAT = 2500  # the player to move completes a line next move
+THREATENED = 220  # the opponent threatens to (one can answer one threat)
+CENTRE = 2  # a placement near the middle of the board, per step nearer
+
+Cellish = tuple[int, int]
+
+
+def windows(at: dict[Any, Any], tiles: frozenset[Any], player: Player,
+            marked: list[Cellish]) -> tuple[int, list[Cellish]]:
+    """The value of ``player``'s lines, and the open cells of his lines of three."""
+    score = 0
+    seen: set[tuple[int, int, int, int]] = set()
+    open_ends: list[Cellish] = []
+    for x, y in marked:
+        for dx, dy in LINES:
+            for k in range(4):
+                sx, sy = x - k * dx, y - k * dy
+                w = (sx, sy, dx, dy)
+                if w in seen:
+                    continue
+                seen.add(w)
+                m = missing = 0
+                gap: Cellish | None = None
+                for j in range(4):
+                    c = (sx + j * dx, sy + j * dy)
+                    p = at.get(c)
+                    if p is None:
+                        gap = c
+                        if c not in tiles:
+                            missing += 1
+                    elif p.player is not player:
+                        break
+                    elif p.marked:
+                        m += 1
+                    else:
+                        gap = None  # one's own plain piece must leave first: no open cell
+                else:
+                    if m == 3:
+                        score += WINDOW[3] - NO_TILE_THREE * missing
+                        if gap is not None:
+                            open_ends.append(gap)
+                    else:
+                        score += WINDOW[m] - NO_TILE * missing
+    return score, open_ends
+
+
+def reaches(position: Position, player: Player, cell: Cellish) -> bool:
+    """Whether a piece of ``player`` could move onto ``cell`` this turn ending marked: a marked
+    piece stepping, or a plain piece jumping (FC5). A tile must lie there or be brought (then the
+    cell must share a side with the board: FC6, roughly)."""
+    at: dict[Any, Any] = position.at_cell
+    tiles = position.tiles
+    x, y = cell
+    if cell in at:
+        return False
+    if cell not in tiles and not any((x + dx, y + dy) in tiles for dx, dy in SIDES):
+        return False
+    for dx, dy in STEPS:
+        near = (x + dx, y + dy)
+        p = at.get(near)
+        if p is None:
+            continue
+        if p.player is player and p.marked:
+            return True
+        far = at.get((x + 2 * dx, y + 2 * dy))
+        if far is not None and far.player is player and not far.marked:
+            return True
+    return False
+
+
+def evaluate(position: Position) -> int:
+    """The position's worth to the player to move (the module docstring)."""
+    at, tiles, me = position.at_cell, position.tiles, position.to_play
+    them = me.opponent
+    if position.to_place:
+        return _placing(position)
+    mine_marked: list[Cellish] = []
+    theirs_marked: list[Cellish] = []
+    score = 0
+    for (x, y), p in position.pieces:
+        sign = 1 if p.player is me else -1
+        if p.marked:
+            (mine_marked if sign > 0 else theirs_marked).append((x, y))
+            score += sign * MARKED
+            continue
+        for dx, dy in STEPS:  # readiness: a jump available
+            far = (x + 2 * dx, y + 2 * dy)
+            if (x + dx, y + dy) in at and far in tiles and far not in at:
+                score += sign * READY
+                break
+    mine, my_ends = windows(at, tiles, me, mine_marked)
+    theirs, their_ends = windows(at, tiles, them, theirs_marked)
+    score += mine - theirs
+    if my_ends and any(reaches(position, me, c) for c in my_ends):
+        score += THREAT
+    if their_ends:
+        threats = len({c for c in their_ends if reaches(position, them, c)})
+        score -= THREATENED * threats * threats
+    return score
+
+
+def _placing(position: Position) -> int:
+    """FC3: pieces placed close together (jumps make marks) and near the middle."""
+    me = position.to_play
+    score = 0
+    for (x, y), p in position.pieces:
+        sign = 1 if p.player is me else -1
+        near = sum(1 for dx, dy in STEPS if (x + dx, y + dy) in position.at_cell)
+        score += sign * (READY * min(near, 3) - CENTRE * (abs(2 * x - 6) + abs(2 * y - 5)))
+    return score
+
+
+class FourCirclesModel(Model[Position]):
+    """Four Circles for the kit's search."""
+
+    slice_nodes = 40
+    keep_tile_moves = 6  # deeper than the root: the most promising tile moves kept
+
+    def evaluate(self, position: Position) -> int:
+        return evaluate(position)
+
+    def child(self, position: Position, action: Any) -> Position:
+        if isinstance(action, Place):
+            return position.play(action)[0]
+        at = dict(position.at_cell)
+        tiles = position.tiles
+        if action.tile is not None:
+            tiles = (tiles - {action.tile.frm}) | {action.tile.to}
+        piece = at.pop(action.frm)
+        frm, to = action.frm, action.to
+        if max(abs(to[0] - frm[0]), abs(to[1] - frm[1])) == 2:
+            piece = PIECES[piece.player, not piece.marked]  # FC5: a jump flips the jumper
+        at[to] = piece
+        return Position(tiles, tuple(sorted(at.items())), position.to_play.opponent)
+
+    def actions(self, position: Position, ply: int) -> Sequence[Any]:
+        if position.to_place or ply == 0:
+            return position.actions()
+        moves: list[Any] = list(position.plain_moves)
+        plan = position.plan
+        if not plan.pairs:
+            return moves
+        me = position.to_play
+        at = position.at_cell
+        tile_moves: list[tuple[int, Move]] = []
+        for tile, cell, froms in plan.pairs:
+            for frm, over in froms:
+                piece = at[frm]
+                marked = piece.marked != (over is not None)
+                value = _line_value(at, me, cell, frm) if marked else 0
+                if value >= 2:
+                    tile_moves.append((-value, Move(frm, cell, TileMove(tile, cell))))
+        tile_moves.sort(key=lambda vm: vm[0])
+        moves.extend(m for _, m in tile_moves[:self.keep_tile_moves])
+        return moves
+
+    def order(self, position: Position, actions: Sequence[Any], ply: int) -> list[Any]:
+        if position.to_place:
+            return sorted(actions, key=lambda a: abs(2 * a.cell[0] - 6) + abs(2 * a.cell[1] - 5))
+        at, me = position.at_cell, position.to_play
+        keyed = []
+        for move in actions:
+            piece = at[move.frm]
+            jump = max(abs(move.to[0] - move.frm[0]), abs(move.to[1] - move.frm[1])) == 2
+            marked = piece.marked != jump
+            value = _line_value(at, me, move.to, move.frm) if marked else -1
+            flip = (2 if marked else -3) if jump else 0  # a jump that marks, or unmarks
+            keyed.append((-(value * 4 + flip), move))
+        keyed.sort(key=lambda vm: vm[0])
+        return [m for _, m in keyed]
+
+
+def _line_value(at: dict[Any, Any], player: Player, cell: Cellish, leaving: Cellish) -> int:
+    """The most of ``player``'s marked pieces in a line of four through ``cell`` free of the
+    opponent (the piece leaving ``leaving`` not counted)."""
+    x, y = cell
+    best = 0
+    for dx, dy in LINES:
+        for k in range(4):
+            sx, sy = x - k * dx, y - k * dy
+            m = 0
+            for j in range(4):
+                c = (sx + j * dx, sy + j * dy)
+                if c in (cell, leaving):
+                    continue
+                p = at.get(c)
+                if p is None:
+                    continue
+                if p.player is not player:
+                    m = -1
+                    break
+                if p.marked:
+                    m += 1
+            if m > best:
+                best = m
+    return best
+
+
+MODEL = FourCirclesModel()
+
+LEVELS = {
+    "easy": Level(depth=1, nodes=300, noise=60, blunder=0.15),
+    "medium": Level(depth=2, nodes=250),
+    "hard": Level(depth=12, nodes=600),
+}
+
+
+def computer(level: str, seed: int | str) -> SearchComputer[Position]:
+    return SearchComputer(MODEL, level, LEVELS[level], seed)

@@ -1,0 +1,197 @@
+"""The computer of Hopper and Sneaker: the kit's search (:mod:`mortar.kit.search`) with this
+game's evaluation, move ordering and setup (RULINGS HS1–HS9).
+
+The evaluation, in the game's words, for the player to move against the other:
+
+* **progress**: the rows each piece still has to go to its target rows (HS1), 100 a row; where
+  opponent pieces still stand on one's targets, as many of one's pieces need only reach the far
+  half (HS7.2, the blockade);
+* **home**: a bonus for each piece on a target square;
+* **hoppers' reach**: a Hopper is worth the rows its best forward jump would gain now;
+* **stragglers**: one's pieces still at home are a blockade chance for the opponent once the
+  opponent's pieces are all in his far half (HS7.2).
+
+Both wins (HS7) are found by the search itself (``Position.winner``).
+
+**The setup** (HS3) is searched: each of the player's arrangements against the opponent's,
+shown or not. A player who sees the opponent's arrangement scores each of his own by a short
+search of the game that follows; one who does not (he arranges first, or behind the curtain)
+scores each against every arrangement the opponent could answer with — the worst of them when
+the opponent will see his, their mean behind the curtain. It never looks at what the seat does
+not show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from mortar.kit.search import Level, Model, Search, SearchComputer, Thought
+from mortar.kit.turns import PLAYERS, Player
+
+from .actions import Move, Setup
+from .board import FAR_INDEXES, PIECES, RAYS, SQUARES, TARGET_INDEXES, Face, Piece
+from .position import Position, setups
+
+ROW_STEP = 100  # a row of progress
+AT_HOME = 30  # a piece on one of its target squares
+REACH = 25  # a row a Hopper's best forward jump would gain
+STRAGGLER = 40  # a piece of one's own still at home while the opponent closes in
+
+RED, WHITE = Player.RED, Player.WHITE
+# DISTANCE[p][i]: rows from square i to p's target rows; TO_FAR[p][i]: to p's far half.
+DISTANCE = {RED: tuple(max(0, 7 - sq.row) for sq in SQUARES),
+            WHITE: tuple(max(0, sq.row - 2) for sq in SQUARES)}
+TO_FAR = {RED: tuple(max(0, 5 - sq.row) for sq in SQUARES),
+          WHITE: tuple(max(0, sq.row - 4) for sq in SQUARES)}
+FORWARD = {RED: 1, WHITE: -1}  # the row step towards the target
+TARGETS = {p: frozenset(TARGET_INDEXES[p]) for p in PLAYERS}
+HOMES = {p: frozenset(TARGET_INDEXES[p.opponent]) for p in PLAYERS}
+ROWS = tuple(sq.row for sq in SQUARES)
+SNEAKER = {p: PIECES[p, Face.SNEAKER] for p in PLAYERS}
+HOPPER = {p: PIECES[p, Face.HOPPER] for p in PLAYERS}
+# RAYS_FORWARD[p][i]: the rays from square i that go towards p's target (N, NE, NW for Red).
+RAYS_FORWARD = {p: tuple(tuple(ray for ray in RAYS[i] if ray and (ROWS[ray[0]] - ROWS[i]) == FORWARD[p])
+                         for i in range(len(SQUARES))) for p in PLAYERS}
+
+
+def side(cells: Sequence[Piece | None], player: Player) -> int:
+    """What ``player``'s pieces are worth on their own (progress, home, reach, stragglers)."""
+    distance, to_far, targets = DISTANCE[player], TO_FAR[player], TARGETS[player]
+    rows: list[int] = []
+    score = 0
+    blockers = 0
+    for i in targets:
+        piece = cells[i]
+        if piece is not None and piece.player is not player:
+            blockers += 1
+    hopper = HOPPER[player]
+    forward = FORWARD[player]
+    for i, piece in enumerate(cells):
+        if piece is None or piece.player is not player:
+            continue
+        rows.append(i)
+        if i in targets:
+            score += AT_HOME
+        if piece is hopper:  # the rows its best forward jump gains now
+            best = 0
+            for ray in RAYS_FORWARD[player][i]:
+                if cells[ray[0]] is not None:
+                    for j in ray:
+                        if cells[j] is None:
+                            gain = (ROWS[j] - ROWS[i]) * forward
+                            if gain > best:
+                                best = gain
+                            break
+            score += REACH * best
+    # Progress: with blockers on one's targets, as many pieces need only reach the far half.
+    far = sorted(((distance[i], to_far[i]) for i in rows), reverse=True)
+    total = sum(d if k >= blockers else f for k, (d, f) in enumerate(far))
+    return score - ROW_STEP * total
+
+
+def evaluate(position: Position) -> int:
+    """The position's worth to the player to move (the module docstring)."""
+    cells, me = position.cells, position.to_play
+    them = me.opponent
+    score = side(cells, me) - side(cells, them)
+    # Stragglers: pieces left at home give the other a blockade once he is in his far half.
+    for player, sign in ((me, 1), (them, -1)):
+        other = player.opponent
+        far = FAR_INDEXES[other]
+        behind = sum(1 for i, p in enumerate(cells) if p is not None and p.player is other and i not in far)
+        if behind <= 1:
+            home = sum(1 for i in HOMES[player] if (p := cells[i]) is not None and p.player is player)
+            score -= sign * STRAGGLER * home * (2 - behind)
+    return score
+
+
+class HopperModel(Model[Position]):
+    """Hopper and Sneaker for the kit's search."""
+
+    slice_nodes = 300
+
+    def evaluate(self, position: Position) -> int:
+        return evaluate(position)
+
+    def actions(self, position: Position, ply: int) -> Sequence[Any]:
+        if position.arranging:
+            return position.actions()
+        return list(position._moves())
+
+    def child(self, position: Position, action: Any) -> Position:
+        if not isinstance(action, Move):
+            return position.play(action)[0]
+        cells = list(position.cells)
+        i, j = action.frm.index, action.to.index
+        piece = cells[i]
+        assert piece is not None
+        cells[i], cells[j] = None, piece.flipped  # HS5, HS6
+        return Position(tuple(cells), position.to_play.opponent, position.hoppers)
+
+    def order(self, position: Position, actions: Sequence[Any], ply: int) -> list[Any]:
+        """Forward moves first, the longest first; then sideways, then back."""
+        me = position.to_play
+        if position.arranging:
+            return list(actions)
+        forward = FORWARD[me]
+        return sorted(actions, key=lambda m: -(m.to.row - m.frm.row) * forward)
+
+    def setup(self, search: Search[Position], seat: Any) -> Thought | None:
+        if search.level.noise or search.level.blunder:
+            return None  # the easy level arranges as it plays: searched shallowly, with noise
+        return self._setup(search, seat)
+
+    def _setup(self, search: Search[Position], seat: Any) -> Thought:
+        position: Position = seat.position
+        me = seat.player
+        mine = setups(me, position.hoppers)
+        shown = any(p is not None and p.player is not me for p in position.cells)
+        depth = search.level.setup_depth
+        search.limit = 1 << 40  # a setup's work is fixed by its depth, once a game
+        scores: list[float] = []
+        if shown:  # the opponent arranged in the open: search the game after each of mine
+            for setup in mine:
+                after = position.play(setup)[0]  # the opponent (who arranged first) moves first
+                score = yield from search.score(after, depth)
+                scores.append(-score)
+        else:  # against each arrangement the opponent could answer with
+            theirs = setups(me.opponent, position.hoppers)
+            secret = seat.options.secret_setup
+            first = me if len(position.arranging) > 1 else me.opponent  # HS3: who arranged first
+            for setup in mine:
+                values = []
+                for answer in theirs:
+                    cells = list(position.cells)
+                    for s in (setup, answer):
+                        for square, face in s.pieces:
+                            cells[square.index] = PIECES[s.player, face]
+                    after = Position(tuple(cells), first, position.hoppers)
+                    score = yield from search.score(after, depth - 1) if depth > 1 else _static(after)
+                    values.append(score if first is me else -score)
+                scores.append(sum(values) / len(values) if secret else min(values))
+        best = max(range(len(mine)), key=lambda k: (scores[k], -k))
+        return mine[best]
+
+
+def _static(position: Position) -> Any:
+    """The evaluation as a search step (a generator that yields nothing)."""
+    return evaluate(position)
+    yield  # noqa: B901 (a generator)
+
+
+MODEL = HopperModel()
+
+# Levels (figures in tools/bench_karo_ai.py and the duel table): nodes are the budget of work.
+LEVELS = {
+    "easy": Level(depth=1, nodes=400, noise=120, blunder=0.15),
+    "medium": Level(depth=3, nodes=600, setup_depth=1),
+    "hard": Level(depth=12, nodes=4000, setup_depth=2),
+}
+
+
+def computer(level: str, seed: int | str) -> SearchComputer[Position]:
+    return SearchComputer(MODEL, level, LEVELS[level], seed)
+
+
+__all__ = ["LEVELS", "MODEL", "HopperModel", "Setup", "computer", "evaluate"]

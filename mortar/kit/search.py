@@ -1,0 +1,477 @@
+"""The searching computer of the open games (KARO K0): one engine over the kit's positions
+(:class:`mortar.kit.turns.Position`), to which a game adds only what makes it itself, a
+:class:`Model`: its evaluation and, if it likes, its move ordering, a quicker way to the position
+after an action, and which actions are worth a look deep in the tree (Ludii's idea: many games,
+one engine).
+
+Two searches share the machinery: alpha-beta (negamax with iterative deepening, a transposition
+table keyed by the position and the player to move, killer moves and a history table) and UCT
+(Monte Carlo tree search whose leaves are scored by the evaluation). Which one a level uses is
+the game's choice (:class:`Level`); the figures that chose live in the game's evaluation module.
+
+K0's draws are part of the tree: a position met again on the line being searched scores a draw
+(its third occurrence would be one, and a player who can do better avoids it), and two passes in
+a row are a draw. A seat knows no history, so a repetition of an earlier position of the game is
+seen only from the positions the computer itself was shown (:class:`SearchComputer`).
+
+**It never blocks the page.** :meth:`SearchComputer.thinking` is a generator that yields between
+small chunks of work (``Model.slice_nodes`` nodes) and returns the action; work is counted in
+nodes, never by the clock, so that the same level, seed and seat give the same action.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Generator, Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from .common import AcceptDraw, Pass
+from .turns import Position
+
+P = TypeVar("P", bound=Position[Any, Any])
+Thought = Generator[None, None, Any]  # yields between chunks of work, returns the action
+Work = Generator[None, None, int]  # yields between chunks of work, returns a score
+
+WIN = 1_000_000  # a win in n plies scores WIN - n for the winner
+WON = WIN - 10_000  # scores beyond this are forced wins (losses below its negative)
+INFINITY = 10 * WIN
+EXACT, LOWER, UPPER = 0, 1, 2  # what a transposition table entry's score is
+REMEMBERED = 512  # positions of the game a computer keeps (K0's repetition, seen from its seats)
+
+
+class OutOfWork(Exception):  # noqa: N818 (an event, not an error)
+    """The node budget is spent: the search stops where it is."""
+
+
+@dataclass(frozen=True)
+class Level:
+    """How hard a computer thinks: the deepest iteration and the node budget (work, not time),
+    the method (``"alphabeta"`` or ``"mcts"``), and how it errs: ``noise`` (evaluation units
+    added at random to each root action's score; its scores are then made exact) and
+    ``blunder`` (the share of decisions played at random)."""
+
+    depth: int
+    nodes: int
+    method: str = "alphabeta"
+    noise: int = 0
+    blunder: float = 0.0
+    exploration: float = 0.7  # UCT's constant, for ``"mcts"``
+    scale: float = 400.0  # UCT: evaluation units for a 73 % expectation (a logistic's scale)
+    setup_depth: int = 1  # plies a game's own setup search looks ahead (Model.setup)
+
+
+class Model(Generic[P]):
+    """What a game adds to the search. ``evaluate`` is the one thing a game must give: the
+    position's worth to the player to move, in the game's units (100 for a clear step of
+    progress, say), well inside ±:data:`WON`; everything else has a default."""
+
+    slice_nodes = 200  # nodes between two yields: a chunk of at most a few ms of CPython
+
+    def evaluate(self, position: P) -> int:
+        raise NotImplementedError
+
+    def actions(self, position: P, ply: int) -> Sequence[Any]:
+        """The actions searched at ``ply`` (0: the root, where all are); a game may leave out
+        unpromising ones deeper in the tree."""
+        return position.actions()
+
+    def order(self, position: P, actions: Sequence[Any], ply: int) -> list[Any]:
+        """The actions, most promising first (the search puts its own best guesses before)."""
+        return list(actions)
+
+    def child(self, position: P, action: Any) -> P:
+        """The position after ``action`` (a game may skip building what the action did)."""
+        return position.play(action)[0]
+
+    def setup(self, search: Search[P], seat: Any) -> Thought | None:
+        """The game's own way to choose a setup (hidden or too wide to search as moves), or None
+        to search setups as any other action."""
+        return None
+
+
+def mate_score(score: int, ply: int) -> int:
+    """A score as the table stores it: a forced win or loss counted from this node."""
+    if score > WON:
+        return score + ply
+    if score < -WON:
+        return score - ply
+    return score
+
+
+def unmate_score(score: int, ply: int) -> int:
+    if score > WON:
+        return score - ply
+    if score < -WON:
+        return score + ply
+    return score
+
+
+class Search(Generic[P]):
+    """One decision's search: its node count and budget, its transposition table, killers and
+    history, the line being searched (for repetition) and the random source of its errors."""
+
+    def __init__(self, model: Model[P], level: Level, rng: random.Random,
+                 history: Iterable[Hashable] = ()) -> None:
+        self.model = model
+        self.level = level
+        self.rng = rng
+        self.nodes = 0
+        self.limit = level.nodes
+        self.slice = max(1, model.slice_nodes)
+        self.next_yield = self.slice
+        self.table: dict[Hashable, tuple[int, int, int, Any]] = {}
+        self.killers: dict[int, list[Any]] = {}
+        self.history: dict[Any, int] = {}
+        self.path: set[Hashable] = set(history)  # keys of the line searched, and of the game seen
+        self.depth_reached = 0
+        self.best_score = 0  # the chosen action's score, for the player to move
+
+    # --- work ------------------------------------------------------------------------------
+
+    def tick(self) -> bool:
+        """Count a node; whether it is time to yield. Raises :class:`OutOfWork` past the budget."""
+        self.nodes += 1
+        if self.nodes > self.limit:
+            raise OutOfWork
+        if self.nodes >= self.next_yield:
+            self.next_yield += self.slice
+            return True
+        return False
+
+    # --- alpha-beta -------------------------------------------------------------------------
+
+    def negamax(self, pos: P, key: Hashable, depth: int, alpha: int, beta: int, ply: int,
+                passed: bool) -> Work:
+        """The score of ``pos`` for its player to move, searched ``depth`` plies (``key``: its
+        key with the player to move; ``passed``: the last action was a pass)."""
+        if self.tick():
+            yield
+        model = self.model
+        if depth <= 0:
+            return model.evaluate(pos)
+        entry = self.table.get(key)
+        tt_move = None
+        if entry is not None:
+            e_depth, e_score, e_flag, tt_move = entry
+            if e_depth >= depth:
+                score = unmate_score(e_score, ply)
+                if (e_flag == EXACT or (e_flag == LOWER and score >= beta)
+                        or (e_flag == UPPER and score <= alpha)):
+                    return score
+        actions = model.actions(pos, ply)
+        if not actions:  # K0: the automatic pass; a second pass in a row is a draw
+            if passed:
+                return 0
+            child = pos.passed()
+            child_key = (child.key(), child.to_play)
+            if child_key in self.path:
+                return 0
+            self.path.add(key)
+            try:
+                return -(yield from self.negamax(child, child_key, depth - 1, -beta, -alpha, ply + 1, True))
+            finally:
+                self.path.discard(key)
+        mover = pos.to_play
+        alpha_in = alpha
+        best, best_move = -INFINITY, None
+        path = self.path
+        path.add(key)
+        try:
+            for action in self.ordered(pos, actions, tt_move, ply):
+                child = model.child(pos, action)
+                won = child.winner(mover)
+                if won is not None:
+                    score = WIN - ply - 1 if won[0] is mover else -(WIN - ply - 1)
+                else:
+                    child_key = (child.key(), child.to_play)
+                    if child_key in path:
+                        score = 0  # K0: a position again on this line; its third time is a draw
+                    else:
+                        score = -(yield from self.negamax(child, child_key, depth - 1, -beta, -alpha,
+                                                          ply + 1, False))
+                if score > best:
+                    best, best_move = score, action
+                    if score > alpha:
+                        alpha = score
+                        if alpha >= beta:
+                            self._cutoff(action, depth, ply)
+                            break
+        finally:
+            path.discard(key)
+        flag = LOWER if best >= beta else UPPER if best <= alpha_in else EXACT
+        self.table[key] = (depth, mate_score(best, ply), flag, best_move)
+        return best
+
+    def ordered(self, pos: P, actions: Sequence[Any], tt_move: Any, ply: int) -> list[Any]:
+        """The table's move, then this ply's killers, then the game's order sorted by the history
+        table (stable: the game's order breaks ties)."""
+        ordered = self.model.order(pos, actions, ply)
+        history = self.history
+        if history:
+            ordered.sort(key=lambda a: -history.get(a, 0))
+        front = []
+        if tt_move is not None and tt_move in actions:
+            front.append(tt_move)
+        for killer in self.killers.get(ply, ()):
+            if killer not in front and killer in actions:
+                front.append(killer)
+        if front:
+            ordered = front + [a for a in ordered if a not in front]
+        return ordered
+
+    def _cutoff(self, action: Any, depth: int, ply: int) -> None:
+        killers = self.killers.setdefault(ply, [])
+        if action not in killers:
+            killers.insert(0, action)
+            del killers[2:]
+        self.history[action] = self.history.get(action, 0) + depth * depth
+
+    def score(self, pos: P, depth: int) -> Work:
+        """``pos`` searched to ``depth`` with a full window, for its player to move (a game's
+        setup search uses it; the node budget applies)."""
+        key = (pos.key(), pos.to_play)
+        if key in self.path:
+            return 0
+        return (yield from self.negamax(pos, key, depth, -INFINITY, INFINITY, 0, False))
+
+    def alphabeta(self, pos: P, actions: list[Any]) -> Thought:
+        """Iterative deepening over the root ``actions`` (none of them a pass or a draw):
+        the best action within the level's depth and node budget."""
+        level, model = self.level, self.model
+        mover = pos.to_play
+        root_key = (pos.key(), pos.to_play)
+        exact = level.noise > 0  # every root action's score exact, to add noise to
+        order = model.order(pos, actions, 0)
+        scores: dict[int, int] = {}
+        best_index = 0
+        indexes = list(range(len(order)))
+        for depth in range(1, level.depth + 1):
+            done: dict[int, int] = {}
+            alpha = -INFINITY
+            added = root_key not in self.path
+            try:
+                self.path.add(root_key)
+                for i in indexes:
+                    action = order[i]
+                    if self.tick():
+                        yield
+                    child = model.child(pos, action)
+                    won = child.winner(mover)
+                    if won is not None:
+                        score = WIN - 1 if won[0] is mover else -(WIN - 1)
+                    else:
+                        child_key = (child.key(), child.to_play)
+                        if child_key in self.path:
+                            score = 0
+                        else:
+                            low = -INFINITY if exact else alpha
+                            score = -(yield from self.negamax(child, child_key, depth - 1, -INFINITY, -low,
+                                                              1, False))
+                    done[i] = score
+                    if score > alpha:
+                        alpha = score
+            except OutOfWork:
+                # The first action of an iteration is the last one's best, searched deeper: an
+                # action that beat it in this iteration is better still.
+                if indexes[0] in done:
+                    best_index = max(done, key=lambda j: (done[j], -indexes.index(j)))
+                    scores.update(done)
+                break
+            finally:
+                if added:
+                    self.path.discard(root_key)
+            scores = done
+            self.depth_reached = depth
+            best_index = max(indexes, key=lambda j: (done[j], -indexes.index(j)))
+            indexes.sort(key=lambda j: -done[j])  # stable: ties keep their order
+            if done[best_index] > WON or all(s < -WON for s in done.values()):
+                break  # a forced win found, or every action loses: deeper says nothing new
+        if exact and scores:
+            noisy = {i: s + (self.rng.uniform(-level.noise, level.noise) if abs(s) < WON else 0)
+                     for i, s in scores.items()}
+            best_index = max(noisy, key=lambda j: noisy[j])
+        self.best_score = scores.get(best_index, 0)
+        return order[best_index]
+
+    # --- Monte Carlo tree search --------------------------------------------------------------
+
+    def mcts(self, pos: P, actions: list[Any]) -> Thought:
+        """UCT over the root ``actions``: each iteration walks down by UCB1, adds one node and
+        scores it by the evaluation (a logistic of it: the chance of winning as the player to
+        move sees it); the most visited root action wins."""
+        model, level = self.model, self.level
+        root = _Node(pos, (pos.key(), pos.to_play), model.order(pos, actions, 0), False)
+        c, scale = level.exploration, level.scale
+        try:
+            while True:
+                if self.tick():
+                    yield
+                node, line = root, [root]
+                while not node.untried and node.children and node.terminal is None:
+                    node = node.best_child(c)
+                    line.append(node)
+                if node.terminal is not None:
+                    value = node.terminal
+                elif node.untried:
+                    action = node.untried.pop(0)
+                    node = node.expand(self, action, len(line))
+                    line.append(node)
+                    value = node.terminal if node.terminal is not None else \
+                        1.0 / (1.0 + math.exp(-model.evaluate(node.position) / scale))
+                else:  # no action: the pass (or the double pass's draw)
+                    node = node.expand_pass(self, len(line))
+                    line.append(node)
+                    value = node.terminal if node.terminal is not None else \
+                        1.0 / (1.0 + math.exp(-model.evaluate(node.position) / scale))
+                # ``value`` is for the player to move at ``node``; each parent sees its opposite.
+                for n in reversed(line):
+                    n.visits += 1
+                    n.wins += value
+                    value = 1.0 - value
+        except OutOfWork:
+            pass
+        if not root.children:
+            return root.actions[0] if root.actions else actions[0]
+        best = max(root.children, key=lambda n: (n.visits, 1.0 - n.wins / max(n.visits, 1)))
+        self.best_score = round(level.scale * _logit(1.0 - best.wins / max(best.visits, 1)))
+        return best.action
+
+
+def _logit(p: float) -> float:
+    p = min(max(p, 1e-6), 1 - 1e-6)
+    return math.log(p / (1 - p))
+
+
+class _Node:
+    """A node of UCT: its position, the actions not yet tried (most promising first), its
+    children, and its visits and wins counted for the player who moved into it."""
+
+    __slots__ = ("position", "key", "untried", "actions", "children", "visits", "wins", "terminal",
+                 "action", "passed")
+
+    def __init__(self, position: Any, key: Hashable, actions: list[Any], passed: bool,
+                 action: Any = None, terminal: float | None = None) -> None:
+        self.position = position
+        self.key = key
+        self.actions = actions
+        self.untried = list(actions)
+        self.children: list[_Node] = []
+        self.visits = 0
+        self.wins = 0.0  # for the player who moved into this node
+        self.terminal = terminal  # the value for the player to move here, once decided
+        self.action = action
+        self.passed = passed
+
+    def best_child(self, c: float) -> _Node:
+        log_n = math.log(self.visits)
+        best, best_value = self.children[0], -1.0
+        for child in self.children:
+            value = child.wins / child.visits + c * math.sqrt(log_n / child.visits)
+            if value > best_value:
+                best, best_value = child, value
+        return best
+
+    def expand(self, search: Search[Any], action: Any, ply: int) -> _Node:
+        model, pos = search.model, self.position
+        child = model.child(pos, action)
+        won = child.winner(pos.to_play)
+        key = (child.key(), child.to_play)
+        terminal = None
+        if won is not None:
+            terminal = 0.0 if won[0] is pos.to_play else 1.0  # for the player to move after
+        elif key in search.path or key == self.key:
+            terminal = 0.5
+        node = _Node(child, key, [] if terminal is not None else model.order(
+            child, model.actions(child, ply), ply), False, action, terminal)
+        self.children.append(node)
+        return node
+
+    def expand_pass(self, search: Search[Any], ply: int) -> _Node:
+        if self.children:
+            return self.children[0]
+        if self.passed:
+            self.terminal = 0.5
+            return self
+        model = search.model
+        child = self.position.passed()
+        key = (child.key(), child.to_play)
+        node = _Node(child, key, model.order(child, model.actions(child, ply), ply), True, Pass())
+        self.children.append(node)
+        return node
+
+
+# --- the computer ------------------------------------------------------------------------------
+
+DRAW_ACCEPTED_BELOW = -150  # a draw offer is accepted when the search sees this much less
+
+
+class SearchComputer(Generic[P]):
+    """A computer player of an open game: ``model`` (the game's evaluation) searched at
+    ``level``. Decides from the seat alone; ``thinking(seat)`` slices the work, ``choose(seat)``
+    runs it to the end. The same level, seed and seat give the same action.
+
+    A seat holds no history, so K0's repetition is seen from what this computer was shown: the
+    positions of its earlier seats of the game (``remember``), scored as a draw when met again.
+    A fresh computer (the table makes one each turn) knows none."""
+
+    def __init__(self, model: Model[P], level: str, settings: Level, seed: int | str,
+                 remember: bool = True) -> None:
+        self.model = model
+        self.level = level  # its name, as the game's levels say it
+        self.settings = settings
+        self.seed = seed
+        self.remember = remember
+        self.seen: dict[Hashable, None] = {}  # insertion-ordered: the oldest go first
+        self.last: Search[P] | None = None  # the last decision's search (figures for tools)
+
+    def choose(self, seat: Any) -> Any:
+        thought = self.thinking(seat)
+        while True:
+            try:
+                next(thought)
+            except StopIteration as stop:
+                return stop.value
+
+    def rng(self, seat: Any) -> random.Random:
+        """This decision's random source: the seed, the level and the seat's position in words
+        (never ``hash``, which varies from process to process)."""
+        return random.Random(f"{self.seed}|{self.level}|{seat.player}|{seat.position}")
+
+    def thinking(self, seat: Any) -> Thought:
+        actions = list(seat.legal_actions())
+        if not actions:
+            raise ValueError(f"{seat.player} has no action to choose now")
+        pos = seat.position
+        rng = self.rng(seat)
+        search: Search[P] = Search(self.model, self.settings, rng, self.seen if self.remember else ())
+        self.last = search
+        if pos.setting_up:
+            own = self.model.setup(search, seat)
+            if own is not None:
+                return (yield from own)
+        if self.remember and not pos.setting_up:
+            self._see((pos.key(), pos.to_play))
+        play = [a for a in actions if not isinstance(a, Pass | AcceptDraw)]
+        if not play:
+            return actions[0]  # the pass (or accepting a draw, the only other action)
+        if len(play) == 1 and len(actions) == 1:
+            return play[0]
+        if self.settings.blunder and rng.random() < self.settings.blunder:
+            return rng.choice(play)
+        rng.shuffle(play)  # ties are broken at random (the game's order is stable over it)
+        method: Callable[[P, list[Any]], Thought] = (
+            search.mcts if self.settings.method == "mcts" else search.alphabeta)
+        action = yield from method(pos, play)
+        if any(isinstance(a, AcceptDraw) for a in actions) and search.best_score < DRAW_ACCEPTED_BELOW:
+            return AcceptDraw()
+        if self.remember:
+            child = self.model.child(pos, action)
+            self._see((child.key(), child.to_play))
+        return action
+
+    def _see(self, key: Hashable) -> None:
+        self.seen[key] = None
+        if len(self.seen) > REMEMBERED:
+            del self.seen[next(iter(self.seen))]
