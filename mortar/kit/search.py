@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from .common import AcceptDraw, Pass
-from .turns import Position
+from .turns import Player, Position
 
 P = TypeVar("P", bound=Position[Any, Any])
 Thought = Generator[None, None, Any]  # yields between chunks of work, returns the action
@@ -85,6 +85,11 @@ class Model(Generic[P]):
         """The position after ``action`` (a game may skip building what the action did)."""
         return position.play(action)[0]
 
+    def winner(self, position: P, mover: Player) -> tuple[Player, Any] | None:
+        """The game's own win after ``mover``'s action (a game may rule out quickly that there
+        is none before asking the rules)."""
+        return position.winner(mover)
+
     def setup(self, search: Search[P], seat: Any) -> Thought | None:
         """The game's own way to choose a setup (hidden or too wide to search as moves), or None
         to search setups as any other action."""
@@ -132,9 +137,9 @@ class Search(Generic[P]):
 
     def tick(self) -> bool:
         """Count a node; whether it is time to yield. Raises :class:`OutOfWork` past the budget."""
-        self.nodes += 1
-        if self.nodes > self.limit:
+        if self.nodes >= self.limit:
             raise OutOfWork
+        self.nodes += 1
         if self.nodes >= self.next_yield:
             self.next_yield += self.slice
             return True
@@ -181,7 +186,7 @@ class Search(Generic[P]):
         try:
             for action in self.ordered(pos, actions, tt_move, ply):
                 child = model.child(pos, action)
-                won = child.winner(mover)
+                won = model.winner(child, mover)
                 if won is not None:
                     score = WIN - ply - 1 if won[0] is mover else -(WIN - ply - 1)
                 else:
@@ -244,6 +249,7 @@ class Search(Generic[P]):
         root_key = (pos.key(), pos.to_play)
         exact = level.noise > 0  # every root action's score exact, to add noise to
         order = model.order(pos, actions, 0)
+        yield  # the root's actions listed and ordered: a chunk of its own
         scores: dict[int, int] = {}
         best_index = 0
         indexes = list(range(len(order)))
@@ -258,7 +264,7 @@ class Search(Generic[P]):
                     if self.tick():
                         yield
                     child = model.child(pos, action)
-                    won = child.winner(mover)
+                    won = model.winner(child, mover)
                     if won is not None:
                         score = WIN - 1 if won[0] is mover else -(WIN - 1)
                     else:
@@ -303,6 +309,7 @@ class Search(Generic[P]):
         move sees it); the most visited root action wins."""
         model, level = self.model, self.level
         root = _Node(pos, (pos.key(), pos.to_play), model.order(pos, actions, 0), False)
+        yield  # the root's actions listed and ordered: a chunk of its own
         c, scale = level.exploration, level.scale
         try:
             while True:
@@ -376,7 +383,7 @@ class _Node:
     def expand(self, search: Search[Any], action: Any, ply: int) -> _Node:
         model, pos = search.model, self.position
         child = model.child(pos, action)
-        won = child.winner(pos.to_play)
+        won = model.winner(child, pos.to_play)
         key = (child.key(), child.to_play)
         terminal = None
         if won is not None:

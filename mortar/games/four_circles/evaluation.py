@@ -152,7 +152,7 @@ def _placing(position: Position) -> int:
 class FourCirclesModel(Model[Position]):
     """Four Circles for the kit's search."""
 
-    slice_nodes = 40
+    slice_nodes = 12
     keep_tile_moves = 6  # deeper than the root: the most promising tile moves kept
 
     def evaluate(self, position: Position) -> int:

@@ -56,26 +56,25 @@ RAYS_FORWARD = {p: tuple(tuple(ray for ray in RAYS[i] if ray and (ROWS[ray[0]] -
 
 
 def side(cells: Sequence[Piece | None], player: Player) -> int:
-    """What ``player``'s pieces are worth on their own (progress, home, reach, stragglers)."""
+    """What ``player``'s pieces are worth on their own (progress, home, reach)."""
     distance, to_far, targets = DISTANCE[player], TO_FAR[player], TARGETS[player]
-    rows: list[int] = []
-    score = 0
-    blockers = 0
-    for i in targets:
-        piece = cells[i]
-        if piece is not None and piece.player is not player:
-            blockers += 1
-    hopper = HOPPER[player]
-    forward = FORWARD[player]
+    hopper, forward, rays_forward = HOPPER[player], FORWARD[player], RAYS_FORWARD[player]
+    score = blockers = total = 0
+    gaps: list[int] = []  # per piece: the rows it may skip when an opponent's piece blocks a target
     for i, piece in enumerate(cells):
-        if piece is None or piece.player is not player:
+        if piece is None:
             continue
-        rows.append(i)
+        if piece.player is not player:
+            if i in targets:
+                blockers += 1
+            continue
+        total += distance[i]
+        gaps.append(distance[i] - to_far[i])
         if i in targets:
             score += AT_HOME
-        if piece is hopper:  # the rows its best forward jump gains now
+        elif piece is hopper:  # the rows its best forward jump gains now
             best = 0
-            for ray in RAYS_FORWARD[player][i]:
+            for ray in rays_forward[i]:
                 if cells[ray[0]] is not None:
                     for j in ray:
                         if cells[j] is None:
@@ -84,26 +83,35 @@ def side(cells: Sequence[Piece | None], player: Player) -> int:
                                 best = gain
                             break
             score += REACH * best
-    # Progress: with blockers on one's targets, as many pieces need only reach the far half.
-    far = sorted(((distance[i], to_far[i]) for i in rows), reverse=True)
-    total = sum(d if k >= blockers else f for k, (d, f) in enumerate(far))
+    if blockers:  # HS7.2: as many pieces as there are blockers need only reach the far half
+        gaps.sort(reverse=True)
+        total -= sum(gaps[:blockers])
     return score - ROW_STEP * total
+
+
+def stragglers(cells: Sequence[Piece | None], player: Player) -> int:
+    """``player``'s pieces still at home once the opponent has nearly all of his in his far half
+    (a blockade chance for the opponent, HS7.2)."""
+    other = player.opponent
+    far, home = FAR_INDEXES[other], HOMES[player]
+    behind = at_home = 0
+    for i, p in enumerate(cells):
+        if p is None:
+            continue
+        if p.player is other:
+            if i not in far:
+                behind += 1
+        elif i in home:
+            at_home += 1
+    return at_home * (2 - behind) if behind <= 1 else 0
 
 
 def evaluate(position: Position) -> int:
     """The position's worth to the player to move (the module docstring)."""
     cells, me = position.cells, position.to_play
     them = me.opponent
-    score = side(cells, me) - side(cells, them)
-    # Stragglers: pieces left at home give the other a blockade once he is in his far half.
-    for player, sign in ((me, 1), (them, -1)):
-        other = player.opponent
-        far = FAR_INDEXES[other]
-        behind = sum(1 for i, p in enumerate(cells) if p is not None and p.player is other and i not in far)
-        if behind <= 1:
-            home = sum(1 for i in HOMES[player] if (p := cells[i]) is not None and p.player is player)
-            score -= sign * STRAGGLER * home * (2 - behind)
-    return score
+    return (side(cells, me) - side(cells, them)
+            - STRAGGLER * (stragglers(cells, me) - stragglers(cells, them)))
 
 
 class HopperModel(Model[Position]):
@@ -118,6 +126,13 @@ class HopperModel(Model[Position]):
         if position.arranging:
             return position.actions()
         return list(position._moves())
+
+    def winner(self, position: Position, mover: Player) -> tuple[Player, Any] | None:
+        cells = position.cells  # HS7: both wins need every target square of the winner occupied
+        if (None in [cells[i] for i in TARGET_INDEXES[RED]]
+                and None in [cells[i] for i in TARGET_INDEXES[WHITE]]):
+            return None
+        return position.winner(mover)
 
     def child(self, position: Position, action: Any) -> Position:
         if not isinstance(action, Move):

@@ -1,0 +1,265 @@
+"""The KARO computer (the kit's search with each game's evaluation): it finds forced wins, plays
+only legal actions, decides from the seat alone and the same way sliced or at once, and yields
+often enough never to block the page."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from mortar.games import enlightenment, four_circles, hopper_and_sneaker
+from mortar.kit.common import AcceptDraw, OfferDraw, Pass
+from mortar.kit.search import SearchComputer
+from mortar.kit.turns import Player
+
+GAMES = [hopper_and_sneaker, enlightenment, four_circles]
+LEVELS = ("easy", "medium", "hard")
+RED, WHITE = Player.RED, Player.WHITE
+
+
+def forced_win(position: Any, moves: int) -> bool:
+    """Whether the player to move in ``position`` wins within ``moves`` of his own moves,
+    whatever the opponent does (by the rules alone: a brute force)."""
+    return any(wins_after(position, action, moves) for action in position.actions())
+
+
+def wins_after(position: Any, action: Any, moves: int) -> bool:
+    """Whether ``action`` wins for the player to move within ``moves`` of his moves, this one
+    counted."""
+    me = position.to_play
+    after = position.play(action)[0]
+    won = after.winner(me)
+    if won is not None:
+        return won[0] is me
+    if moves == 1:
+        return False
+    replies = after.actions()
+    if not replies:
+        return forced_win(after.passed(), moves - 1)
+    for reply in replies:
+        then = after.play(reply)[0]
+        won = then.winner(after.to_play)
+        if won is not None:
+            if won[0] is me:
+                continue
+            return False
+        if not forced_win(then, moves - 1):
+            return False
+    return True
+
+
+def state_at(package: Any, position: Any) -> Any:
+    return package.State.from_position(position, package.Options(first=position.to_play))
+
+
+# --- forced wins: one constructed position a game ------------------------------------------------
+
+HS_WIN_IN_ONE = "SSS/S.S/.S./.../s../.../ss./sss Red"  # b6-b7: all six home
+HS_WIN_IN_TWO = "S.S/SSS/.../.S./s../.../ss./sss Red"  # b5-b6, then b6 over b7 to b8
+EN_WIN_IN_ONE = "wwwww/R.w.w/R...w/R...R/rR.RR Red"  # a1 over the enlightened b1 to c1
+EN_WIN_IN_TWO = "RRRRR/w.w.w/w.R.w/w...w/R.w.R Red"  # c3-c2, then b1 or d1 (White blocks one)
+FC_WIN_IN_ONE = ["rr#ww", "w#www", "###R#", "RRR##"]  # d2-d1 (a step keeps it marked)
+FC_WIN_BY_TILE = ["rr#ww", "w#www", "###R#", "RRR.#"]  # a tile to d1, then d2-d1
+
+
+def positions() -> list[tuple[str, Any, Any, int]]:
+    hs, en, fc = hopper_and_sneaker.Position, enlightenment.Position, four_circles.Position
+    return [
+        ("hs-1", hopper_and_sneaker, hs.parse(HS_WIN_IN_ONE), 1),
+        ("hs-2", hopper_and_sneaker, hs.parse(HS_WIN_IN_TWO), 2),
+        ("en-1", enlightenment, en.parse(EN_WIN_IN_ONE), 1),
+        ("en-2", enlightenment, en.parse(EN_WIN_IN_TWO), 2),
+        ("fc-1", four_circles, fc.from_rows(FC_WIN_IN_ONE, RED), 1),
+        ("fc-tile", four_circles, fc.from_rows(FC_WIN_BY_TILE, RED), 1),
+    ]
+
+
+@pytest.mark.parametrize(("name", "package", "position", "moves"), positions(), ids=lambda v: str(v)[:8])
+def test_the_constructed_positions_are_what_they_say(name, package, position, moves):
+    assert forced_win(position, moves)
+    if moves > 1:
+        assert not forced_win(position, moves - 1)
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+@pytest.mark.parametrize(("name", "package", "position", "moves"), positions(), ids=lambda v: str(v)[:8])
+def test_the_search_finds_a_forced_win(name, package, position, moves, level):
+    if moves > 1 and level != "hard":
+        pytest.skip("a win in two is three plies: hard's depth (medium searches two or three)")
+    state = state_at(package, position)
+    action = package.GAME.computer(level, 1).choose(state.seat(RED))
+    assert wins_after(position, action, moves), (name, str(action))
+
+
+def test_a_forced_win_in_two_is_played_out_against_every_defence():
+    """Hopper and Sneaker: after the first move, the computer finishes whatever White does."""
+    position = hopper_and_sneaker.Position.parse(HS_WIN_IN_TWO)
+    state = state_at(hopper_and_sneaker, position)
+    state.apply(hopper_and_sneaker.GAME.computer("hard", 2).choose(state.seat(RED)))
+    for reply in state.legal_actions():
+        then = state.copy()
+        then.apply(reply)
+        then.apply(hopper_and_sneaker.GAME.computer("hard", 2).choose(then.seat(RED)))
+        assert then.outcome is not None and then.outcome.winner is RED
+
+
+def test_the_search_blocks_a_line_it_can_block():
+    """Four Circles: White has three marked in a row and a marked piece beside the fourth cell;
+    Red, to move, must put a piece there (e3-d4)."""
+    position = four_circles.Position.from_rows(["WWW##", "r##Wr", "##r#w", "rr#rw"], RED)
+    assert forced_win(position.passed(), 1)
+    state = state_at(four_circles, position)
+    action = four_circles.GAME.computer("hard", 1).choose(state.seat(RED))
+    after = position.play(action)[0]
+    assert not forced_win(after, 1), str(action)
+
+
+# --- only legal actions, from random positions --------------------------------------------------
+
+
+def random_states(package: Any, count: int, seed: int, longest: int = 120) -> list[Any]:
+    rng = random.Random(seed)
+    states = []
+    while len(states) < count:
+        state = package.GAME.duel_start(None, rng) if rng.random() < 0.8 else package.GAME.new()
+        for _ in range(rng.randrange(longest)):
+            if state.outcome is not None:
+                break
+            state.apply(state.random_action(rng))
+        if state.outcome is None:
+            states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("package", GAMES, ids=lambda p: p.__name__.split(".")[-1])
+def test_the_computer_plays_only_legal_actions_from_random_positions(package):
+    for i, state in enumerate(random_states(package, 12, 5)):
+        seat = state.seat(state.to_play)
+        for level in LEVELS:
+            action = package.GAME.computer(level, i).choose(seat)
+            assert seat.refusal(action) is None, (level, str(state.position), action)
+            assert not isinstance(action, OfferDraw)
+
+
+def test_a_player_without_a_move_passes():
+    # White's pieces are all Hoppers with nothing beside them: no jump anywhere.
+    position = hopper_and_sneaker.Position.parse("h.h/.../h.h/.../S.S/.../h.h/SSS White")
+    assert not position.has_actions()
+    state = state_at(hopper_and_sneaker, position)
+    for level in LEVELS:
+        assert isinstance(hopper_and_sneaker.GAME.computer(level, 3).choose(state.seat(WHITE)), Pass)
+
+
+def test_a_draw_offer_is_accepted_only_when_losing():
+    package = hopper_and_sneaker
+    losing = package.Position.parse("S.S/SSS/.../.S./s../.../ss./sss White")  # Red wins in two
+    state = state_at(package, losing)
+    state.offer = True
+    assert isinstance(package.GAME.computer("hard", 1).choose(state.seat(WHITE)), AcceptDraw)
+    winning = package.Position.parse(HS_WIN_IN_TWO)
+    state = state_at(package, winning)
+    state.offer = True
+    assert not isinstance(package.GAME.computer("hard", 1).choose(state.seat(RED)), AcceptDraw)
+
+
+# --- the seat alone, sliced or at once -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("package", GAMES, ids=lambda p: p.__name__.split(".")[-1])
+def test_thinking_gives_the_action_choose_gives_and_equal_seats_equal_actions(package):
+    for i, state in enumerate(random_states(package, 4, 11)):
+        seat = state.seat(state.to_play)
+        for level in LEVELS:
+            chosen = package.GAME.computer(level, i).choose(seat)
+            thought = package.GAME.computer(level, i).thinking(seat)
+            slices = 0
+            while True:
+                try:
+                    next(thought)
+                    slices += 1
+                except StopIteration as stop:
+                    assert stop.value == chosen
+                    break
+            # Another game that reached the same position (another history) gives an equal seat.
+            other = package.State.from_position(state.position, state.options)
+            other_seat = other.seat(state.to_play)
+            assert other_seat == seat
+            assert package.GAME.computer(level, i).choose(other_seat) == chosen
+
+
+@pytest.mark.parametrize("package", GAMES, ids=lambda p: p.__name__.split(".")[-1])
+def test_the_sliced_search_yields_every_few_hundred_nodes(package):
+    model = package.evaluation.MODEL
+    assert model.slice_nodes <= 400
+    for i, state in enumerate(random_states(package, 3, 17)):
+        computer = package.GAME.computer("hard", i)
+        thought = computer.thinking(state.seat(state.to_play))
+        counts = [0]
+        while True:
+            try:
+                next(thought)
+            except StopIteration:
+                break
+            assert computer.last is not None
+            counts.append(computer.last.nodes)
+        work = [b - a for a, b in zip(counts, counts[1:])]
+        assert max(work, default=0) <= model.slice_nodes + 1, work
+
+
+def test_the_search_counts_work_not_time():
+    """A level's budget is nodes: the same decision searches the same nodes, every time."""
+    state = random_states(enlightenment, 1, 23)[0]
+    seat = state.seat(state.to_play)
+    counts = set()
+    for _ in range(3):
+        computer = enlightenment.GAME.computer("hard", 4)
+        computer.choose(seat)
+        assert computer.last is not None
+        counts.add(computer.last.nodes)
+    assert len(counts) == 1 and counts.pop() <= enlightenment.evaluation.LEVELS["hard"].nodes
+
+
+# --- Hopper and Sneaker's setup ----------------------------------------------------------------------
+
+
+def arranged(first_faces: str, secret: bool) -> Any:
+    package = hopper_and_sneaker
+    state = package.State(package.Options(first=RED, secret_setup=secret))
+    state.apply(package.Setup.home(RED, first_faces))
+    return state
+
+
+def test_the_setup_does_not_depend_on_the_hidden_arrangement():
+    package = hopper_and_sneaker
+    for level in LEVELS:
+        seats = [arranged(faces, True).seat(WHITE) for faces in ("HHHSSS", "SSSHHH", "HSHSHS")]
+        assert seats[0] == seats[1] == seats[2]
+        actions = {package.GAME.computer(level, 8).choose(seat) for seat in seats}
+        assert len(actions) == 1
+        setup = actions.pop()
+        assert seats[0].refusal(setup) is None
+
+
+def test_the_setup_answers_an_arrangement_it_sees():
+    package = hopper_and_sneaker
+    for faces in ("HHHSSS", "SSSHHH"):
+        seat = arranged(faces, False).seat(WHITE)
+        setup = package.GAME.computer("hard", 8).choose(seat)
+        assert seat.refusal(setup) is None and setup.player is WHITE
+
+
+def test_the_first_setup_is_chosen_not_drawn():
+    """Medium and hard arrange by search: every seed gives the same arrangement."""
+    package = hopper_and_sneaker
+    seat = package.State(package.Options(first=RED)).seat(RED)
+    for level in ("medium", "hard"):
+        setups = {package.GAME.computer(level, seed).choose(seat) for seed in range(4)}
+        assert len(setups) == 1
+
+
+def test_computers_are_search_computers():
+    for package in GAMES:
+        for level in LEVELS:
+            assert isinstance(package.GAME.computer(level, 1), SearchComputer)
