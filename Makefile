@@ -8,6 +8,7 @@
 #   make bench-web   start-up, interaction and memory figures in headless Chromium (prints only)
 #   make bench-records  record parsing and replay times, CPython and Pyodide (prints only)
 #   make duel        the computer opponent's strength table (prints only; DUEL_PAIRS=200)
+#   make duel-karo   the KARO games' computer strength table (prints only; DUEL_PAIRS=200)
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -32,10 +33,10 @@ PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip 
 MORTAR_SRC := $(shell find mortar -name '*.py' -not -path '*/__pycache__/*' 2>/dev/null)
 MORTAR_DIRS := $(shell find mortar -type d -not -name '__pycache__' 2>/dev/null)
 
-.PHONY: help vendor serve dist serve-dist bench-web deps lint test test-unit test-pyodide test-e2e bench bench-bot bench-records duel clean
+.PHONY: help vendor serve dist serve-dist bench-web deps lint test test-unit test-pyodide test-e2e bench bench-bot bench-records duel duel-karo clean
 
 help:
-	@echo "targets: vendor serve dist serve-dist deps lint test-unit test-pyodide test-e2e test bench bench-bot bench-records bench-web duel clean"
+	@echo "targets: vendor serve dist serve-dist deps lint test-unit test-pyodide test-e2e test bench bench-bot bench-records bench-web duel duel-karo clean"
 
 # --- runtime --------------------------------------------------------------------------------
 
@@ -130,6 +131,13 @@ duel:
 	  $(PYTHON) -m mortar duel mortar-hunt hard random --games $(DUEL_PAIRS) $$table; \
 	done
 	$(PYTHON) tools/duel.py hard oracle --games $(DUEL_PAIRS)
+
+# The KARO games' computer (Hopper and Sneaker, Enlightenment, Four Circles): hard against random,
+# hard against medium, medium against easy, DUEL_PAIRS pairs each with the sides swapped; prints a
+# table with 95 % intervals (see tools/duel_karo.py). Long at 200 pairs: DUEL_JOBS=2 on two cores.
+DUEL_JOBS ?= 1
+duel-karo:
+	$(PYTHON) tools/duel_karo.py --pairs $(DUEL_PAIRS) --jobs $(DUEL_JOBS)
 
 clean:
 	rm -rf $(VENDOR) mortar.zip dist

@@ -1,16 +1,17 @@
 """The KARO computer's figures (a benchmark: prints, asserts nothing).
 
-    python tools/bench_karo_ai.py times [GAME …] [--games N]      # decision times, nodes, depth, chunks
+    python tools/bench_karo_ai.py times [GAME …] [--positions N]  # decision times, nodes, depth, chunks
     python tools/bench_karo_ai.py branching [GAME …] [--games N]  # actions per position in computer games
     python tools/bench_karo_ai.py versus GAME A B [--games N]     # a duel of level variants
 
 A player is a level of the game, ``random``, or a level with changes: ``hard:method=mcts``,
 ``hard:nodes=8000,depth=3``, ``hard:remember=0`` (no memory of the game's positions),
 ``hard:model=NAME`` (a model variant a game's evaluation module names in ``VARIANTS``).
-``times`` plays hard against medium and measures each decision of every level on the positions
-met (CPU time of this process, so a busy machine disturbs it less), the nodes searched, the
-deepest iteration completed, and the longest stretch of work between two yields of
-``thinking()`` (a chunk of the page's timer slices).
+``times`` measures each level's decision on the same positions (met in medium-against-medium
+games): CPU time of this process (a busy machine disturbs it less; ``--wall`` for the wall clock),
+the nodes searched, the deepest iteration completed, and the longest stretch of work between two
+yields of ``thinking()`` (a chunk of the page's timer slices). ``tools/bench_karo_ai_pyodide.mjs``
+runs it inside Pyodide.
 """
 
 from __future__ import annotations
@@ -77,66 +78,54 @@ def versus(args: argparse.Namespace) -> None:
     print(f"  ({time.perf_counter() - start:.0f} s)")
 
 
-class Timed:
-    """A computer whose decisions are measured: CPU time, nodes, depth, longest chunk."""
-
-    def __init__(self, computer: SearchComputer[Any]) -> None:
-        self.computer = computer
-        self.level = computer.level
-        self.cpu: list[float] = []
-        self.nodes: list[int] = []
-        self.depths: list[int] = []
-        self.chunk = 0.0
-        self.chunk_nodes = 0
-
-    def choose(self, seat: Any) -> Any:
-        thought = self.computer.thinking(seat)
-        start = time.process_time()
-        last = start
-        while True:
-            try:
-                next(thought)
-            except StopIteration as stop:
-                action = stop.value
-                break
-            now = time.process_time()
-            self.chunk = max(self.chunk, now - last)
-            last = now
-        now = time.process_time()
-        self.chunk = max(self.chunk, now - last)
-        search = self.computer.last
-        if search is not None and search.nodes > 1 and not seat.position.setting_up:
-            self.cpu.append(now - start)
-            self.nodes.append(search.nodes)
-            self.depths.append(search.depth_reached)
-        return action
+def sample(game: Any, evaluation: Any, count: int, seed: int) -> list[Any]:
+    """``count`` seats of play (no setups), every fifth position of medium-against-medium games."""
+    rng = random.Random(seed)
+    seats: list[Any] = []
+    i = 0
+    while len(seats) < count:
+        state = game.duel_start(None, rng)
+        players = {p: evaluation.computer("medium", f"{seed}|{i}|{p}") for p in game.players}
+        i += 1
+        while state.outcome is None and len(seats) < count:
+            seat = state.seat(state.to_play)
+            if state.turns % 5 == 2 and len(seat.legal_actions()) > 1:
+                seats.append(seat)
+            state.apply(players[str(state.to_play)].choose(seat))
+    return seats
 
 
 def times(args: argparse.Namespace) -> None:
+    clock = time.perf_counter if args.wall else time.process_time
     for name in args.games_named or list(PACKAGES):
         game, evaluation = load(name)
-        timed = {level: [] for level in game.levels}
-
-        def make(spec: str, seed: str, evaluation: Any = evaluation, timed: Any = timed) -> Any:
-            t = Timed(evaluation.computer(spec, seed))
-            timed[spec].append(t)
-            return t
-
-        for first, second in (("hard", "medium"), ("medium", "easy")):
-            duel(game, first, second, args.games, None, args.seed, make_player=make)
-        print(f"{game.title}:")
-        for level, players in timed.items():
-            cpu = sorted(t * 1000 for p in players for t in p.cpu)
-            nodes = [n for p in players for n in p.nodes]
-            depths = [d for p in players for d in p.depths]
-            chunk = max(p.chunk for p in players) * 1000
-            if not cpu:
-                continue
-            print(f"  {level:6} {len(cpu):5} decisions: median {statistics.median(cpu):6.1f} ms, "
-                  f"p95 {cpu[int(0.95 * (len(cpu) - 1))]:6.1f} ms, worst {cpu[-1]:6.1f} ms; "
-                  f"{statistics.median(nodes):6.0f} nodes (median), {sum(nodes) / (sum(cpu) / 1000):7.0f} "
-                  f"nodes/s; depth median {statistics.median(depths):.0f}, max {max(depths)}; "
-                  f"longest chunk {chunk:.1f} ms")
+        seats = sample(game, evaluation, args.positions, args.seed)
+        print(f"{game.title}: {len(seats)} positions of medium-against-medium games, "
+              f"{'wall clock' if args.wall else 'CPU time'}")
+        for level in game.levels:
+            took, nodes, depths, chunk = [], [], [], 0.0
+            for k, seat in enumerate(seats):
+                computer = evaluation.computer(level, k)
+                thought = computer.thinking(seat)
+                start = last = clock()
+                while True:
+                    try:
+                        next(thought)
+                    except StopIteration:
+                        break
+                    now = clock()
+                    chunk, last = max(chunk, now - last), now
+                now = clock()
+                chunk = max(chunk, now - last)
+                took.append((now - start) * 1000)
+                nodes.append(computer.last.nodes)
+                depths.append(computer.last.depth_reached)
+            took.sort()
+            p95, rate = took[int(0.95 * (len(took) - 1))], sum(nodes) / (sum(took) / 1000)
+            print(f"  {level:6} median {statistics.median(took):6.1f} ms, p95 {p95:6.1f} ms, worst "
+                  f"{took[-1]:6.1f} ms; {statistics.median(nodes):5.0f} nodes (median), {rate:6.0f} nodes/s; "
+                  f"depth median {statistics.median(depths):.0f}, max {max(depths)}; "
+                  f"longest chunk {chunk * 1000:.1f} ms")
 
 
 def branching(args: argparse.Namespace) -> None:
@@ -173,8 +162,9 @@ def main() -> None:
     commands = top.add_subparsers(dest="command", required=True)
     t = commands.add_parser("times")
     t.add_argument("games_named", nargs="*", metavar="GAME")
-    t.add_argument("--games", type=int, default=3, help="pairs of games per level pairing")
+    t.add_argument("--positions", type=int, default=60, help="positions a game (default 60)")
     t.add_argument("--seed", type=int, default=1)
+    t.add_argument("--wall", action="store_true", help="the wall clock, not this process's CPU time")
     b = commands.add_parser("branching")
     b.add_argument("games_named", nargs="*", metavar="GAME")
     b.add_argument("--games", type=int, default=4)

@@ -193,6 +193,10 @@ class Search(Generic[P]):
                     child_key = (child.key(), child.to_play)
                     if child_key in path:
                         score = 0  # K0: a position again on this line; its third time is a draw
+                    elif depth == 1:  # a leaf, scored here (what negamax would do at depth 0)
+                        if self.tick():
+                            yield
+                        score = -model.evaluate(child)
                     else:
                         score = -(yield from self.negamax(child, child_key, depth - 1, -beta, -alpha,
                                                           ply + 1, False))
@@ -306,9 +310,11 @@ class Search(Generic[P]):
     def mcts(self, pos: P, actions: list[Any]) -> Thought:
         """UCT over the root ``actions``: each iteration walks down by UCB1, adds one node and
         scores it by the evaluation (a logistic of it: the chance of winning as the player to
-        move sees it); the most visited root action wins."""
+        move sees it); the most visited root action wins. A node lists its actions only when
+        first walked through."""
         model, level = self.model, self.level
-        root = _Node(pos, (pos.key(), pos.to_play), model.order(pos, actions, 0), False)
+        root = _Node(pos, (pos.key(), pos.to_play), False)
+        root.untried = model.order(pos, actions, 0)
         yield  # the root's actions listed and ordered: a chunk of its own
         c, scale = level.exploration, level.scale
         try:
@@ -316,34 +322,46 @@ class Search(Generic[P]):
                 if self.tick():
                     yield
                 node, line = root, [root]
-                while not node.untried and node.children and node.terminal is None:
+                while True:
+                    if node.terminal is not None:
+                        value = node.terminal
+                        break
+                    if node.untried is None:
+                        ply = len(line) - 1
+                        node.untried = model.order(node.position, model.actions(node.position, ply), ply)
+                    if node.untried:
+                        node = node.expand(self, node.untried.pop(0), line)
+                        line.append(node)
+                        value = node.terminal if node.terminal is not None else _expectation(
+                            model.evaluate(node.position), scale)
+                        break
+                    if not node.children:  # no action: the pass, or after a pass the draw (K0)
+                        if node.passed:
+                            node.terminal = value = 0.5
+                            break
+                        node = node.expand_pass(self)
+                        line.append(node)
+                        value = _expectation(model.evaluate(node.position), scale)
+                        break
                     node = node.best_child(c)
                     line.append(node)
-                if node.terminal is not None:
-                    value = node.terminal
-                elif node.untried:
-                    action = node.untried.pop(0)
-                    node = node.expand(self, action, len(line))
-                    line.append(node)
-                    value = node.terminal if node.terminal is not None else \
-                        1.0 / (1.0 + math.exp(-model.evaluate(node.position) / scale))
-                else:  # no action: the pass (or the double pass's draw)
-                    node = node.expand_pass(self, len(line))
-                    line.append(node)
-                    value = node.terminal if node.terminal is not None else \
-                        1.0 / (1.0 + math.exp(-model.evaluate(node.position) / scale))
                 # ``value`` is for the player to move at ``node``; each parent sees its opposite.
                 for n in reversed(line):
                     n.visits += 1
-                    n.wins += value
+                    n.wins += 1.0 - value  # counted for the player who moved into ``n``
                     value = 1.0 - value
         except OutOfWork:
             pass
         if not root.children:
-            return root.actions[0] if root.actions else actions[0]
-        best = max(root.children, key=lambda n: (n.visits, 1.0 - n.wins / max(n.visits, 1)))
-        self.best_score = round(level.scale * _logit(1.0 - best.wins / max(best.visits, 1)))
+            return actions[0]
+        best = max(root.children, key=lambda n: (n.visits, n.wins / max(n.visits, 1)))
+        self.best_score = round(level.scale * _logit(best.wins / max(best.visits, 1)))
         return best.action
+
+
+def _expectation(score: int, scale: float) -> float:
+    """An evaluation as the chance of winning for the player to move (a logistic)."""
+    return 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, -score / scale))))
 
 
 def _logit(p: float) -> float:
@@ -352,18 +370,16 @@ def _logit(p: float) -> float:
 
 
 class _Node:
-    """A node of UCT: its position, the actions not yet tried (most promising first), its
-    children, and its visits and wins counted for the player who moved into it."""
+    """A node of UCT: its position, the actions not yet tried (most promising first; None until
+    listed), its children, and its visits and wins counted for the player who moved into it."""
 
-    __slots__ = ("position", "key", "untried", "actions", "children", "visits", "wins", "terminal",
-                 "action", "passed")
+    __slots__ = ("position", "key", "untried", "children", "visits", "wins", "terminal", "action", "passed")
 
-    def __init__(self, position: Any, key: Hashable, actions: list[Any], passed: bool,
-                 action: Any = None, terminal: float | None = None) -> None:
+    def __init__(self, position: Any, key: Hashable, passed: bool, action: Any = None,
+                 terminal: float | None = None) -> None:
         self.position = position
         self.key = key
-        self.actions = actions
-        self.untried = list(actions)
+        self.untried: list[Any] | None = None
         self.children: list[_Node] = []
         self.visits = 0
         self.wins = 0.0  # for the player who moved into this node
@@ -380,7 +396,7 @@ class _Node:
                 best, best_value = child, value
         return best
 
-    def expand(self, search: Search[Any], action: Any, ply: int) -> _Node:
+    def expand(self, search: Search[Any], action: Any, line: list[_Node]) -> _Node:
         model, pos = search.model, self.position
         child = model.child(pos, action)
         won = model.winner(child, pos.to_play)
@@ -388,23 +404,15 @@ class _Node:
         terminal = None
         if won is not None:
             terminal = 0.0 if won[0] is pos.to_play else 1.0  # for the player to move after
-        elif key in search.path or key == self.key:
-            terminal = 0.5
-        node = _Node(child, key, [] if terminal is not None else model.order(
-            child, model.actions(child, ply), ply), False, action, terminal)
+        elif key in search.path or any(n.key == key for n in line):
+            terminal = 0.5  # K0: a position again (its third time would be a draw)
+        node = _Node(child, key, False, action, terminal)
         self.children.append(node)
         return node
 
-    def expand_pass(self, search: Search[Any], ply: int) -> _Node:
-        if self.children:
-            return self.children[0]
-        if self.passed:
-            self.terminal = 0.5
-            return self
-        model = search.model
+    def expand_pass(self, search: Search[Any]) -> _Node:
         child = self.position.passed()
-        key = (child.key(), child.to_play)
-        node = _Node(child, key, model.order(child, model.actions(child, ply), ply), True, Pass())
+        node = _Node(child, (child.key(), child.to_play), True, Pass())
         self.children.append(node)
         return node
 

@@ -74,7 +74,7 @@ def evaluate(position: Position) -> int:
 class EnlightenmentModel(Model[Position]):
     """Enlightenment for the kit's search."""
 
-    slice_nodes = 150
+    slice_nodes = 100
 
     def evaluate(self, position: Position) -> int:
         return evaluate(position)

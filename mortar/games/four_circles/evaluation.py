@@ -152,8 +152,9 @@ def _placing(position: Position) -> int:
 class FourCirclesModel(Model[Position]):
     """Four Circles for the kit's search."""
 
-    slice_nodes = 12
+    slice_nodes = 8
     keep_tile_moves = 6  # deeper than the root: the most promising tile moves kept
+    tiles_each = 2  # of them, the tiles tried for one piece move onto one new cell
 
     def evaluate(self, position: Position) -> int:
         return evaluate(position)
@@ -181,16 +182,28 @@ class FourCirclesModel(Model[Position]):
             return moves
         me = position.to_play
         at = position.at_cell
-        tile_moves: list[tuple[int, Move]] = []
-        for tile, cell, froms in plan.pairs:
+        # A piece move onto a new cell is worth the same whichever tile is brought there: value
+        # each (cell, piece) once, then pair the best with the tiles that may come.
+        valued: list[tuple[int, Any, Any]] = []
+        for cell, froms in plan.onto.items():
             for frm, over in froms:
-                piece = at[frm]
-                marked = piece.marked != (over is not None)
-                value = _line_value(at, me, cell, frm) if marked else 0
-                if value >= 2:
-                    tile_moves.append((-value, Move(frm, cell, TileMove(tile, cell))))
-        tile_moves.sort(key=lambda vm: vm[0])
-        moves.extend(m for _, m in tile_moves[:self.keep_tile_moves])
+                if at[frm].marked != (over is not None):  # it arrives marked
+                    value = _line_value(at, me, cell, frm)
+                    if value >= 2:
+                        valued.append((-value, cell, frm))
+        if not valued:
+            return moves
+        valued.sort(key=lambda v: v[0])
+        tiles_for: dict[Any, list[Any]] = {}
+        for tile, cell, _ in plan.pairs:
+            tiles_for.setdefault(cell, []).append(tile)
+        kept = 0
+        for _, cell, frm in valued:
+            for tile in tiles_for.get(cell, ())[:self.tiles_each]:
+                moves.append(Move(frm, cell, TileMove(tile, cell)))
+                kept += 1
+            if kept >= self.keep_tile_moves:
+                break
         return moves
 
     def order(self, position: Position, actions: Sequence[Any], ply: int) -> list[Any]:
@@ -198,11 +211,16 @@ class FourCirclesModel(Model[Position]):
             return sorted(actions, key=lambda a: abs(2 * a.cell[0] - 6) + abs(2 * a.cell[1] - 5))
         at, me = position.at_cell, position.to_play
         keyed = []
+        values: dict[tuple[Any, Any], int] = {}  # by (to, frm): the same whatever the tile
         for move in actions:
             piece = at[move.frm]
             jump = max(abs(move.to[0] - move.frm[0]), abs(move.to[1] - move.frm[1])) == 2
             marked = piece.marked != jump
-            value = _line_value(at, me, move.to, move.frm) if marked else -1
+            value = -1
+            if marked:
+                value = values.get((move.to, move.frm), -2)
+                if value == -2:
+                    value = values[move.to, move.frm] = _line_value(at, me, move.to, move.frm)
             flip = (2 if marked else -3) if jump else 0  # a jump that marks, or unmarks
             keyed.append((-(value * 4 + flip), move))
         keyed.sort(key=lambda vm: vm[0])

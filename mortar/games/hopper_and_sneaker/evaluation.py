@@ -55,69 +55,67 @@ RAYS_FORWARD = {p: tuple(tuple(ray for ray in RAYS[i] if ray and (ROWS[ray[0]] -
                          for i in range(len(SQUARES))) for p in PLAYERS}
 
 
-def side(cells: Sequence[Piece | None], player: Player) -> int:
-    """What ``player``'s pieces are worth on their own (progress, home, reach)."""
-    distance, to_far, targets = DISTANCE[player], TO_FAR[player], TARGETS[player]
-    hopper, forward, rays_forward = HOPPER[player], FORWARD[player], RAYS_FORWARD[player]
-    score = blockers = total = 0
-    gaps: list[int] = []  # per piece: the rows it may skip when an opponent's piece blocks a target
+# The tables of one pass over the board, by player index (Red 0, White 1) and square index.
+_INDEX = {RED: 0, WHITE: 1}
+_PIECE = {piece: (_INDEX[piece.player], piece.face is Face.HOPPER) for piece in PIECES.values()}
+_DIST = tuple(DISTANCE[p] for p in PLAYERS)
+_GAP = tuple(tuple(d - f for d, f in zip(DISTANCE[p], TO_FAR[p])) for p in PLAYERS)
+_TARGET = tuple(tuple(i in TARGETS[p] for i in range(len(SQUARES))) for p in PLAYERS)
+_HOME = tuple(tuple(i in HOMES[p] for i in range(len(SQUARES))) for p in PLAYERS)
+_FAR = tuple(tuple(i in FAR_INDEXES[p] for i in range(len(SQUARES))) for p in PLAYERS)
+_RAYS = tuple(RAYS_FORWARD[p] for p in PLAYERS)
+_FORWARD = tuple(FORWARD[p] for p in PLAYERS)
+
+
+def sides(cells: Sequence[Piece | None]) -> tuple[int, int]:
+    """What Red's and White's pieces are worth (the module docstring), in one pass."""
+    total, bonus, blockers, behind, at_home = [0, 0], [0, 0], [0, 0], [0, 0], [0, 0]
+    gaps: tuple[list[int], list[int]] = ([], [])
     for i, piece in enumerate(cells):
         if piece is None:
             continue
-        if piece.player is not player:
-            if i in targets:
-                blockers += 1
-            continue
-        total += distance[i]
-        gaps.append(distance[i] - to_far[i])
-        if i in targets:
-            score += AT_HOME
-        elif piece is hopper:  # the rows its best forward jump gains now
+        k, hopper = _PIECE[piece]
+        total[k] += _DIST[k][i]
+        gaps[k].append(_GAP[k][i])
+        if not _FAR[k][i]:
+            behind[k] += 1
+        if _HOME[k][i]:  # on the opponent's target: a blocker of his (HS7.2), and a straggler
+            blockers[1 - k] += 1
+            at_home[k] += 1
+        if _TARGET[k][i]:
+            bonus[k] += AT_HOME
+        elif hopper:  # the rows its best forward jump gains now
             best = 0
-            for ray in rays_forward[i]:
+            for ray in _RAYS[k][i]:
                 if cells[ray[0]] is not None:
                     for j in ray:
                         if cells[j] is None:
-                            gain = (ROWS[j] - ROWS[i]) * forward
+                            gain = (ROWS[j] - ROWS[i]) * _FORWARD[k]
                             if gain > best:
                                 best = gain
                             break
-            score += REACH * best
-    if blockers:  # HS7.2: as many pieces as there are blockers need only reach the far half
-        gaps.sort(reverse=True)
-        total -= sum(gaps[:blockers])
-    return score - ROW_STEP * total
-
-
-def stragglers(cells: Sequence[Piece | None], player: Player) -> int:
-    """``player``'s pieces still at home once the opponent has nearly all of his in his far half
-    (a blockade chance for the opponent, HS7.2)."""
-    other = player.opponent
-    far, home = FAR_INDEXES[other], HOMES[player]
-    behind = at_home = 0
-    for i, p in enumerate(cells):
-        if p is None:
-            continue
-        if p.player is other:
-            if i not in far:
-                behind += 1
-        elif i in home:
-            at_home += 1
-    return at_home * (2 - behind) if behind <= 1 else 0
+            bonus[k] += REACH * best
+    values = [0, 0]
+    for k in (0, 1):
+        if blockers[k]:  # as many pieces as there are blockers need only reach the far half
+            gaps[k].sort(reverse=True)
+            total[k] -= sum(gaps[k][:blockers[k]])
+        # Stragglers: pieces left at home give the other a blockade once he is in his far half.
+        straggling = at_home[k] * (2 - behind[1 - k]) if behind[1 - k] <= 1 else 0
+        values[k] = bonus[k] - ROW_STEP * total[k] - STRAGGLER * straggling
+    return values[0], values[1]
 
 
 def evaluate(position: Position) -> int:
     """The position's worth to the player to move (the module docstring)."""
-    cells, me = position.cells, position.to_play
-    them = me.opponent
-    return (side(cells, me) - side(cells, them)
-            - STRAGGLER * (stragglers(cells, me) - stragglers(cells, them)))
+    red, white = sides(position.cells)
+    return red - white if position.to_play is RED else white - red
 
 
 class HopperModel(Model[Position]):
     """Hopper and Sneaker for the kit's search."""
 
-    slice_nodes = 300
+    slice_nodes = 150
 
     def evaluate(self, position: Position) -> int:
         return evaluate(position)
