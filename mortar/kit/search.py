@@ -38,6 +38,7 @@ WIN = 1_000_000  # a win in n plies scores WIN - n for the winner
 WON = WIN - 10_000  # scores beyond this are forced wins (losses below its negative)
 INFINITY = 10 * WIN
 EXACT, LOWER, UPPER = 0, 1, 2  # what a transposition table entry's score is
+TABLE_MOVE, KILLER = 1 << 42, 1 << 40  # the order's bonus of the table's move and of the killers
 REMEMBERED = 512  # positions of the game a computer keeps (K0's repetition, seen from its seats)
 
 
@@ -215,19 +216,19 @@ class Search(Generic[P]):
 
     def ordered(self, pos: P, actions: Sequence[Any], tt_move: Any, ply: int) -> list[Any]:
         """The table's move, then this ply's killers, then the game's order sorted by the history
-        table (stable: the game's order breaks ties)."""
+        table (stable: the game's order breaks ties). One sort, keyed by dictionaries: actions
+        are compared by hash, never one by one."""
         ordered = self.model.order(pos, actions, ply)
         history = self.history
-        if history:
+        first: dict[Any, int] = {}
+        for rank, killer in enumerate(self.killers.get(ply, ())):
+            first[killer] = KILLER >> rank
+        if tt_move is not None:
+            first[tt_move] = TABLE_MOVE
+        if first:
+            ordered.sort(key=lambda a: -(first.get(a, 0) + history.get(a, 0)))
+        elif history:
             ordered.sort(key=lambda a: -history.get(a, 0))
-        front = []
-        if tt_move is not None and tt_move in actions:
-            front.append(tt_move)
-        for killer in self.killers.get(ply, ()):
-            if killer not in front and killer in actions:
-                front.append(killer)
-        if front:
-            ordered = front + [a for a in ordered if a not in front]
         return ordered
 
     def _cutoff(self, action: Any, depth: int, ply: int) -> None:

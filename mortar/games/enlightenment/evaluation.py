@@ -124,7 +124,49 @@ def _is_step(a: Square, b: Square) -> bool:
     return max(abs(b.column - a.column), abs(b.row - a.row)) == 1
 
 
+MOVE = 100  # a move one still needs
+
+
+def moves_needed(cells: Sequence[Any], player: Player) -> int:
+    """About how many moves ``player`` still needs to win (EN6): an enlightened piece its steps
+    back to the edge; a plain piece the cheaper of a jump over an enlightened neighbour now
+    (then from where it lands to the edge) and the way through the centre (its steps to c3, one
+    more if c3 is taken, and two back out)."""
+    total = 0
+    centre_taken = cells[C3] is not None
+    for i, piece in enumerate(cells):
+        if piece is None or piece.player is not player:
+            continue
+        if piece.enlightened:
+            total += TO_EDGE[i]
+            continue
+        best = TO_CENTRE[i] + 2 + centre_taken
+        for over, land in JUMPS[i]:
+            lit = cells[over]
+            if lit is not None and lit.enlightened and cells[land] is None:
+                best = min(best, 1 + TO_EDGE[land])
+        total += best
+    return total
+
+
+def race(position: Position) -> int:
+    """The evaluation as a race: the moves the opponent still needs less one's own."""
+    cells, me = position.cells, position.to_play
+    return MOVE * (moves_needed(cells, me.opponent) - moves_needed(cells, me))
+
+
+class RaceModel(EnlightenmentModel):
+    def evaluate(self, position: Position) -> int:
+        return race(position)
+
+
+class MixedModel(EnlightenmentModel):
+    def evaluate(self, position: Position) -> int:
+        return evaluate(position) + race(position) // 2
+
+
 MODEL = EnlightenmentModel()
+VARIANTS = {"race": RaceModel(), "mixed": MixedModel()}
 
 LEVELS = {
     "easy": Level(depth=1, nodes=400, noise=150, blunder=0.15),

@@ -33,7 +33,7 @@ from .board import LINES, PIECES, SIDES, STEPS
 from .position import Position
 
 MARKED = 30  # a marked piece
-WINDOW = (0, 3, 25, 140)  # a line's four cells free of the opponent, by one's marked pieces in it
+WINDOW = (0, 0, 25, 140)  # a line's four cells free of the opponent, by one's marked pieces in it
 NO_TILE = 6  # a cell of such a line without a tile (a line of three: NO_TILE_THREE)
 NO_TILE_THREE = 30
 READY = 6  # a plain piece that can jump, and turn marked
@@ -44,43 +44,67 @@ CENTRE = 2  # a placement near the middle of the board, per step nearer
 Cellish = tuple[int, int]
 
 
+# Each line of four through a cell, as (how far back its first cell is, its direction): 4
+# directions × 4 places in the line. A line is named by its first cell and its direction.
+_PLACES = tuple((k * dx, k * dy, dx, dy) for dx, dy in LINES for k in range(4))
+
+
+def line_counts(marked: list[Cellish]) -> dict[tuple[int, int, int, int], int]:
+    """For each line of four holding one of ``marked``, how many it holds."""
+    counts: dict[tuple[int, int, int, int], int] = {}
+    for x, y in marked:
+        for ox, oy, dx, dy in _PLACES:
+            key = (x - ox, y - oy, dx, dy)
+            counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
 def windows(at: dict[Any, Any], tiles: frozenset[Any], player: Player,
             marked: list[Cellish]) -> tuple[int, list[Cellish]]:
-    """The value of ``player``'s lines, and the open cells of his lines of three."""
+    """The value of ``player``'s lines of two and three (free of the opponent's pieces), and the
+    open cells of his lines of three."""
     score = 0
-    seen: set[tuple[int, int, int, int]] = set()
     open_ends: list[Cellish] = []
-    for x, y in marked:
-        for dx, dy in LINES:
-            for k in range(4):
-                sx, sy = x - k * dx, y - k * dy
-                w = (sx, sy, dx, dy)
-                if w in seen:
-                    continue
-                seen.add(w)
-                m = missing = 0
-                gap: Cellish | None = None
-                for j in range(4):
-                    c = (sx + j * dx, sy + j * dy)
-                    p = at.get(c)
-                    if p is None:
-                        gap = c
-                        if c not in tiles:
-                            missing += 1
-                    elif p.player is not player:
-                        break
-                    elif p.marked:
-                        m += 1
-                    else:
-                        gap = None  # one's own plain piece must leave first: no open cell
-                else:
-                    if m == 3:
-                        score += WINDOW[3] - NO_TILE_THREE * missing
-                        if gap is not None:
-                            open_ends.append(gap)
-                    else:
-                        score += WINDOW[m] - NO_TILE * missing
+    for (sx, sy, dx, dy), m in line_counts(marked).items():
+        if m < 2:
+            continue
+        missing = 0
+        gap: Cellish | None = None
+        for j in range(4):
+            c = (sx + j * dx, sy + j * dy)
+            p = at.get(c)
+            if p is None:
+                gap = c
+                if c not in tiles:
+                    missing += 1
+            elif p.player is not player:
+                break
+            elif not p.marked:
+                gap = None  # one's own plain piece must leave first: no open cell
+        else:
+            if m == 3:
+                score += WINDOW[3] - NO_TILE_THREE * missing
+                if gap is not None:
+                    open_ends.append(gap)
+            else:
+                score += WINDOW[m] - NO_TILE * missing
     return score, open_ends
+
+
+def potential(at: dict[Any, Any], player: Player, marked: list[Cellish]) -> dict[Cellish, int]:
+    """For each empty cell of a line of ``player``'s free of the opponent's pieces, the most of
+    his marked pieces such a line holds: what a marked piece arriving there would line up with
+    (the piece that leaves for it counted still; an order, not a verdict)."""
+    best: dict[Cellish, int] = {}
+    for (sx, sy, dx, dy), m in line_counts(marked).items():
+        cells = [(sx + j * dx, sy + j * dy) for j in range(4)]
+        pieces = [at.get(c) for c in cells]
+        if any(p is not None and p.player is not player for p in pieces):
+            continue
+        for c, p in zip(cells, pieces):
+            if p is None and best.get(c, 0) < m:
+                best[c] = m
+    return best
 
 
 def reaches(position: Position, player: Player, cell: Cellish) -> bool:
@@ -184,13 +208,15 @@ class FourCirclesModel(Model[Position]):
         at = position.at_cell
         # A piece move onto a new cell is worth the same whichever tile is brought there: value
         # each (cell, piece) once, then pair the best with the tiles that may come.
+        lines = potential(at, me, [c for c, p in position.pieces if p.player is me and p.marked])
         valued: list[tuple[int, Any, Any]] = []
         for cell, froms in plan.onto.items():
+            value = lines.get(cell, 0)
+            if value < 2:
+                continue
             for frm, over in froms:
                 if at[frm].marked != (over is not None):  # it arrives marked
-                    value = _line_value(at, me, cell, frm)
-                    if value >= 2:
-                        valued.append((-value, cell, frm))
+                    valued.append((-value, cell, frm))
         if not valued:
             return moves
         valued.sort(key=lambda v: v[0])
@@ -210,47 +236,17 @@ class FourCirclesModel(Model[Position]):
         if position.to_place:
             return sorted(actions, key=lambda a: abs(2 * a.cell[0] - 6) + abs(2 * a.cell[1] - 5))
         at, me = position.at_cell, position.to_play
+        lines = potential(at, me, [c for c, p in position.pieces if p.player is me and p.marked])
         keyed = []
-        values: dict[tuple[Any, Any], int] = {}  # by (to, frm): the same whatever the tile
         for move in actions:
             piece = at[move.frm]
             jump = max(abs(move.to[0] - move.frm[0]), abs(move.to[1] - move.frm[1])) == 2
             marked = piece.marked != jump
-            value = -1
-            if marked:
-                value = values.get((move.to, move.frm), -2)
-                if value == -2:
-                    value = values[move.to, move.frm] = _line_value(at, me, move.to, move.frm)
+            value = lines.get(move.to, 0) if marked else -1
             flip = (2 if marked else -3) if jump else 0  # a jump that marks, or unmarks
             keyed.append((-(value * 4 + flip), move))
         keyed.sort(key=lambda vm: vm[0])
         return [m for _, m in keyed]
-
-
-def _line_value(at: dict[Any, Any], player: Player, cell: Cellish, leaving: Cellish) -> int:
-    """The most of ``player``'s marked pieces in a line of four through ``cell`` free of the
-    opponent (the piece leaving ``leaving`` not counted)."""
-    x, y = cell
-    best = 0
-    for dx, dy in LINES:
-        for k in range(4):
-            sx, sy = x - k * dx, y - k * dy
-            m = 0
-            for j in range(4):
-                c = (sx + j * dx, sy + j * dy)
-                if c in (cell, leaving):
-                    continue
-                p = at.get(c)
-                if p is None:
-                    continue
-                if p.player is not player:
-                    m = -1
-                    break
-                if p.marked:
-                    m += 1
-            if m > best:
-                best = m
-    return best
 
 
 MODEL = FourCirclesModel()
