@@ -60,11 +60,11 @@ def line_counts(marked: list[Cellish]) -> dict[tuple[int, int, int, int], int]:
 
 
 def windows(at: dict[Any, Any], tiles: frozenset[Any], player: Player,
-            marked: list[Cellish]) -> tuple[int, list[Cellish]]:
+            marked: list[Cellish]) -> tuple[int, list[tuple[Cellish, int, int, int, int]]]:
     """The value of ``player``'s lines of two and three (free of the opponent's pieces), and the
-    open cells of his lines of three."""
+    open cells of his lines of three, each with its line (first cell and direction)."""
     score = 0
-    open_ends: list[Cellish] = []
+    open_ends: list[tuple[Cellish, int, int, int, int]] = []
     for (sx, sy, dx, dy), m in line_counts(marked).items():
         if m < 2:
             continue
@@ -85,7 +85,7 @@ def windows(at: dict[Any, Any], tiles: frozenset[Any], player: Player,
             if m == 3:
                 score += WINDOW[3] - NO_TILE_THREE * missing
                 if gap is not None:
-                    open_ends.append(gap)
+                    open_ends.append((gap, sx, sy, dx, dy))
             else:
                 score += WINDOW[m] - NO_TILE * missing
     return score, open_ends
@@ -107,25 +107,27 @@ def potential(at: dict[Any, Any], player: Player, marked: list[Cellish]) -> dict
     return best
 
 
-def reaches(position: Position, player: Player, cell: Cellish) -> bool:
-    """Whether a piece of ``player`` could move onto ``cell`` this turn ending marked: a marked
-    piece stepping, or a plain piece jumping (FC5). A tile must lie there or be brought (then the
-    cell must share a side with the board: FC6, roughly)."""
+def reaches(position: Position, player: Player, end: tuple[Cellish, int, int, int, int]) -> bool:
+    """Whether a piece of ``player`` from outside the line could move onto its open cell this
+    turn ending marked: a marked piece stepping, or a plain piece jumping (FC5). A tile must lie
+    there or be brought (then the cell must share a side with the board: FC6, roughly)."""
     at: dict[Any, Any] = position.at_cell
     tiles = position.tiles
+    cell, sx, sy, dx, dy = end
+    line = {(sx + j * dx, sy + j * dy) for j in range(4)}
     x, y = cell
     if cell in at:
         return False
     if cell not in tiles and not any((x + dx, y + dy) in tiles for dx, dy in SIDES):
         return False
-    for dx, dy in STEPS:
-        near = (x + dx, y + dy)
+    for ex, ey in STEPS:
+        near = (x + ex, y + ey)
         p = at.get(near)
         if p is None:
             continue
-        if p.player is player and p.marked:
+        if p.player is player and p.marked and near not in line:
             return True
-        far = at.get((x + 2 * dx, y + 2 * dy))
+        far = at.get((x + 2 * ex, y + 2 * ey))
         if far is not None and far.player is player and not far.marked:
             return True
     return False
@@ -157,7 +159,7 @@ def evaluate(position: Position) -> int:
     if my_ends and any(reaches(position, me, c) for c in my_ends):
         score += THREAT
     if their_ends:
-        threats = len({c for c in their_ends if reaches(position, them, c)})
+        threats = len({end[0] for end in their_ends if reaches(position, them, end)})
         score -= THREATENED * threats * threats
     return score
 
@@ -254,7 +256,7 @@ MODEL = FourCirclesModel()
 LEVELS = {
     "easy": Level(depth=1, nodes=300, noise=60, blunder=0.15),
     "medium": Level(depth=2, nodes=250),
-    "hard": Level(depth=12, nodes=600),
+    "hard": Level(depth=12, nodes=400, method="mcts", exploration=0.3, scale=200),
 }
 
 
