@@ -59,16 +59,31 @@ def line_counts(marked: list[Cellish]) -> dict[tuple[int, int, int, int], int]:
     return counts
 
 
+_LINE_SET = frozenset(LINES)
+
+
 def windows(at: dict[Any, Any], tiles: frozenset[Any], player: Player,
             marked: list[Cellish]) -> tuple[int, list[tuple[Cellish, int, int, int, int]]]:
     """The value of ``player``'s lines of two and three (free of the opponent's pieces), and the
-    open cells of his lines of three, each with its line (first cell and direction)."""
+    open cells of his lines of three, each with its line (first cell and direction). The lines
+    are found from the pairs of marked pieces at most three apart in a row, column or diagonal."""
+    starts: set[tuple[int, int, int, int]] = set()
+    for i, (ax, ay) in enumerate(marked):
+        for bx, by in marked[i + 1:]:
+            ddx, ddy = bx - ax, by - ay
+            apart = max(abs(ddx), abs(ddy))
+            if apart > 3 or (ddx and ddy and abs(ddx) != abs(ddy)):
+                continue
+            dx, dy = ddx // apart, ddy // apart
+            ex, ey = ax, ay  # the pair's first cell along the line's direction
+            if (dx, dy) not in _LINE_SET:
+                dx, dy, ex, ey = -dx, -dy, bx, by
+            for k in range(4 - apart):
+                starts.add((ex - k * dx, ey - k * dy, dx, dy))
     score = 0
     open_ends: list[tuple[Cellish, int, int, int, int]] = []
-    for (sx, sy, dx, dy), m in line_counts(marked).items():
-        if m < 2:
-            continue
-        missing = 0
+    for sx, sy, dx, dy in starts:
+        m = missing = 0
         gap: Cellish | None = None
         for j in range(4):
             c = (sx + j * dx, sy + j * dy)
@@ -79,7 +94,9 @@ def windows(at: dict[Any, Any], tiles: frozenset[Any], player: Player,
                     missing += 1
             elif p.player is not player:
                 break
-            elif not p.marked:
+            elif p.marked:
+                m += 1
+            else:
                 gap = None  # one's own plain piece must leave first: no open cell
         else:
             if m == 3:
@@ -97,13 +114,18 @@ def potential(at: dict[Any, Any], player: Player, marked: list[Cellish]) -> dict
     (the piece that leaves for it counted still; an order, not a verdict)."""
     best: dict[Cellish, int] = {}
     for (sx, sy, dx, dy), m in line_counts(marked).items():
-        cells = [(sx + j * dx, sy + j * dy) for j in range(4)]
-        pieces = [at.get(c) for c in cells]
-        if any(p is not None and p.player is not player for p in pieces):
-            continue
-        for c, p in zip(cells, pieces):
-            if p is None and best.get(c, 0) < m:
-                best[c] = m
+        empty = []
+        for j in range(4):
+            c = (sx + j * dx, sy + j * dy)
+            p = at.get(c)
+            if p is None:
+                empty.append(c)
+            elif p.player is not player:
+                break
+        else:
+            for c in empty:
+                if best.get(c, 0) < m:
+                    best[c] = m
     return best
 
 
@@ -178,6 +200,20 @@ def _placing(position: Position) -> int:
 class FourCirclesModel(Model[Position]):
     """Four Circles for the kit's search."""
 
+    def __init__(self) -> None:
+        self._last: tuple[Position | None, dict[Cellish, int]] = (None, {})
+
+    def lines(self, position: Position) -> dict[Cellish, int]:
+        """:func:`potential` for the player to move, remembered for the last position asked
+        (the search lists a position's actions and orders them one after the other)."""
+        last, lines = self._last
+        if last is not position:
+            me = position.to_play
+            marked: list[Cellish] = [c for c, p in position.pieces if p.player is me and p.marked]
+            lines = potential(position.at_cell, me, marked)
+            self._last = (position, lines)
+        return lines
+
     slice_nodes = 8
     keep_tile_moves = 6  # deeper than the root: the most promising tile moves kept
     tiles_each = 2  # of them, the tiles tried for one piece move onto one new cell
@@ -206,11 +242,10 @@ class FourCirclesModel(Model[Position]):
         plan = position.plan
         if not plan.pairs:
             return moves
-        me = position.to_play
         at = position.at_cell
         # A piece move onto a new cell is worth the same whichever tile is brought there: value
         # each (cell, piece) once, then pair the best with the tiles that may come.
-        lines = potential(at, me, [c for c, p in position.pieces if p.player is me and p.marked])
+        lines = self.lines(position)
         valued: list[tuple[int, Any, Any]] = []
         for cell, froms in plan.onto.items():
             value = lines.get(cell, 0)
@@ -237,8 +272,8 @@ class FourCirclesModel(Model[Position]):
     def order(self, position: Position, actions: Sequence[Any], ply: int) -> list[Any]:
         if position.to_place:
             return sorted(actions, key=lambda a: abs(2 * a.cell[0] - 6) + abs(2 * a.cell[1] - 5))
-        at, me = position.at_cell, position.to_play
-        lines = potential(at, me, [c for c, p in position.pieces if p.player is me and p.marked])
+        at = position.at_cell
+        lines = self.lines(position)
         keyed = []
         for move in actions:
             piece = at[move.frm]
