@@ -5,6 +5,7 @@ often enough never to block the page."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -143,6 +144,23 @@ def test_the_computer_plays_only_legal_actions_from_random_positions(package):
             assert not isinstance(action, OfferDraw)
 
 
+def test_a_position_of_the_game_met_again_is_a_draw_to_the_search():
+    """The seat's ``seen`` (every position of play so far, K0): when the game has been where
+    Red's winning move leads, that move is a draw, and hard plays another."""
+    position = enlightenment.Position.parse(EN_WIN_IN_TWO)
+    state = state_at(enlightenment, position)
+    seat = state.seat(RED)
+    assert seat.seen == {(position.key(), RED)}
+    win = enlightenment.GAME.computer("hard", 1).choose(seat)
+    assert wins_after(position, win, 2)
+    after = position.play(win)[0]
+    again = replace(seat, seen=seat.seen | {(after.key(), after.to_play)})
+    assert enlightenment.GAME.computer("hard", 1).choose(again) != win
+    blind = SearchComputer(enlightenment.evaluation.MODEL, "hard", enlightenment.evaluation.LEVELS["hard"], 1,
+                           history=False)
+    assert blind.choose(again) == win
+
+
 def test_a_player_without_a_move_passes():
     # White's pieces are all Hoppers with nothing beside them: no jump anywhere.
     position = hopper_and_sneaker.Position.parse("h.h/.../h.h/.../S.S/.../h.h/SSS White")
@@ -182,9 +200,9 @@ def test_thinking_gives_the_action_choose_gives_and_equal_seats_equal_actions(pa
                 except StopIteration as stop:
                     assert stop.value == chosen
                     break
-            # Another game that reached the same position (another history) gives an equal seat.
+            # Another game that went the same way gives an equal seat, and so the same action.
             other = package.State.from_position(state.position, state.options)
-            other_seat = other.seat(state.to_play)
+            other_seat = replace(other.seat(state.to_play), seen=seat.seen)
             assert other_seat == seat
             assert package.GAME.computer(level, i).choose(other_seat) == chosen
 

@@ -5,10 +5,10 @@
     python tools/bench_karo_ai.py versus GAME A B [--games N]     # a duel of level variants
 
 A player is a level of the game, ``random``, or a level with changes: ``hard:method=mcts``,
-``hard:nodes=8000,depth=3``, ``hard:remember=0`` (no memory of the game's positions),
+``hard:nodes=8000,depth=3``, ``hard:history=0`` (blind to the seat's earlier positions),
 ``hard:model=NAME`` (a model variant a game's evaluation module names in ``VARIANTS``).
 ``times`` measures each level's decision on the same positions (met in medium-against-medium
-games): CPU time of this process (a busy machine disturbs it less; ``--wall`` for the wall clock),
+games): CPU time of this process (a busy machine disturbs it less; ``--clock wall`` for the wall clock),
 the nodes searched, the deepest iteration completed, and the longest stretch of work between two
 yields of ``thinking()`` (a chunk of the page's timer slices). ``tools/bench_karo_ai_pyodide.mjs``
 runs it inside Pyodide.
@@ -47,13 +47,13 @@ def player(evaluation: Any, spec: str, seed: str) -> Any:
         return RandomPlayer(seed)
     name, _, changes = spec.partition(":")
     settings = evaluation.LEVELS[name]
-    model, remember = evaluation.MODEL, True
+    model, history = evaluation.MODEL, True
     fields = {f.name: f.type for f in dataclasses.fields(settings)}
     updates: dict[str, Any] = {}
     for change in filter(None, changes.split(",")):
         key, _, value = change.partition("=")
-        if key == "remember":
-            remember = value not in ("0", "no", "false")
+        if key == "history":
+            history = value not in ("0", "no", "false")
         elif key == "model":
             model = evaluation.VARIANTS[value]
         elif fields.get(key) == "int":
@@ -63,8 +63,8 @@ def player(evaluation: Any, spec: str, seed: str) -> Any:
         elif key in fields:
             updates[key] = value
         else:
-            raise SystemExit(f"{key!r} is no setting of a level ({', '.join(fields)}, remember, model)")
-    computer = SearchComputer(model, name, dataclasses.replace(settings, **updates), seed, remember=remember)
+            raise SystemExit(f"{key!r} is no setting of a level ({', '.join(fields)}, history, model)")
+    computer = SearchComputer(model, name, dataclasses.replace(settings, **updates), seed, history=history)
     computer.level = spec  # the duel's label
     return computer
 
@@ -95,13 +95,20 @@ def sample(game: Any, evaluation: Any, count: int, seed: int) -> list[Any]:
     return seats
 
 
+def js_cpu() -> float:
+    """The CPU time of the Node process running Pyodide (its ``process_time`` is the wall clock)."""
+    from js import process  # type: ignore[import-not-found]  # Pyodide's bridge to JavaScript
+    usage = process.cpuUsage()
+    return float(usage.user + usage.system) / 1e6
+
+
 def times(args: argparse.Namespace) -> None:
-    clock = time.perf_counter if args.wall else time.process_time
+    clock = {"cpu": time.process_time, "wall": time.perf_counter, "js-cpu": js_cpu}[args.clock]
     for name in args.games_named or list(PACKAGES):
         game, evaluation = load(name)
         seats = sample(game, evaluation, args.positions, args.seed)
         print(f"{game.title}: {len(seats)} positions of medium-against-medium games, "
-              f"{'wall clock' if args.wall else 'CPU time'}")
+              f"{ {'cpu': 'CPU time', 'wall': 'wall clock', 'js-cpu': 'CPU time of Node'}[args.clock]}")
         for level in game.levels:
             took, nodes, depths, chunk = [], [], [], 0.0
             for k, seat in enumerate(seats):
@@ -164,7 +171,8 @@ def main() -> None:
     t.add_argument("games_named", nargs="*", metavar="GAME")
     t.add_argument("--positions", type=int, default=60, help="positions a game (default 60)")
     t.add_argument("--seed", type=int, default=1)
-    t.add_argument("--wall", action="store_true", help="the wall clock, not this process's CPU time")
+    t.add_argument("--clock", choices=["cpu", "wall", "js-cpu"], default="cpu",
+                   help="this process's CPU time (default), the wall clock, or Node's CPU time (Pyodide)")
     b = commands.add_parser("branching")
     b.add_argument("games_named", nargs="*", metavar="GAME")
     b.add_argument("--games", type=int, default=4)

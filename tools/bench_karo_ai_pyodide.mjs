@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // The KARO computer's decision times inside Pyodide (CPython 3.14 on WebAssembly) under Node:
-// runs `tools/bench_karo_ai.py times --wall` there. A benchmark: prints figures, asserts nothing.
+// runs `tools/bench_karo_ai.py times --clock js-cpu` there (Node's CPU time: Pyodide's own
+// process_time is the wall clock, which a busy machine stretches). A benchmark: prints figures,
+// asserts nothing.
 //
 //   node tools/bench_karo_ai_pyodide.mjs [GAME …] [--positions N]
 //
@@ -26,7 +28,7 @@ await pyodide.runPythonAsync(`
 import sys
 sys.dont_write_bytecode = True
 sys.path[:0] = ["/repo", "/repo/tools"]
-sys.argv = ["bench_karo_ai.py", "times", "--wall", *ARGS]
+sys.argv = ["bench_karo_ai.py", "times", "--clock", "js-cpu", *ARGS]
 import bench_karo_ai
 print(f"Pyodide {'${pyodide.version}'} (Python {sys.version.split()[0]}) under Node ${process.version}")
 bench_karo_ai.main()

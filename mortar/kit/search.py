@@ -9,10 +9,9 @@ table keyed by the position and the player to move, killer moves and a history t
 (Monte Carlo tree search whose leaves are scored by the evaluation). Which one a level uses is
 the game's choice (:class:`Level`); the figures that chose live in the game's evaluation module.
 
-K0's draws are part of the tree: a position met again on the line being searched scores a draw
-(its third occurrence would be one, and a player who can do better avoids it), and two passes in
-a row are a draw. A seat knows no history, so a repetition of an earlier position of the game is
-seen only from the positions the computer itself was shown (:class:`SearchComputer`).
+K0's draws are part of the tree: a position met again, on the line being searched or earlier in
+the game (the seat's ``seen``), scores a draw (its third occurrence would be one, and a player
+who can do better avoids it), and two passes in a row are a draw.
 
 **It never blocks the page.** :meth:`SearchComputer.thinking` is a generator that yields between
 small chunks of work (``Model.slice_nodes`` nodes) and returns the action; work is counted in
@@ -23,7 +22,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Generator, Hashable, Iterable, Sequence
+from collections.abc import Callable, Generator, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -39,7 +38,6 @@ WON = WIN - 10_000  # scores beyond this are forced wins (losses below its negat
 INFINITY = 10 * WIN
 EXACT, LOWER, UPPER = 0, 1, 2  # what a transposition table entry's score is
 TABLE_MOVE, KILLER = 1 << 42, 1 << 40  # the order's bonus of the table's move and of the killers
-REMEMBERED = 512  # positions of the game a computer keeps (K0's repetition, seen from its seats)
 
 
 class OutOfWork(Exception):  # noqa: N818 (an event, not an error)
@@ -119,7 +117,7 @@ class Search(Generic[P]):
     history, the line being searched (for repetition) and the random source of its errors."""
 
     def __init__(self, model: Model[P], level: Level, rng: random.Random,
-                 history: Iterable[Hashable] = ()) -> None:
+                 seen: frozenset[Hashable] = frozenset()) -> None:
         self.model = model
         self.level = level
         self.rng = rng
@@ -130,7 +128,8 @@ class Search(Generic[P]):
         self.table: dict[Hashable, tuple[int, int, int, Any]] = {}
         self.killers: dict[int, list[Any]] = {}
         self.history: dict[Any, int] = {}
-        self.path: set[Hashable] = set(history)  # keys of the line searched, and of the game seen
+        self.path: set[Hashable] = set()  # keys of the positions on the line searched
+        self.seen = seen  # keys of the game's positions so far (the seat's)
         self.depth_reached = 0
         self.best_score = 0  # the chosen action's score, for the player to move
 
@@ -172,7 +171,7 @@ class Search(Generic[P]):
                 return 0
             child = pos.passed()
             child_key = (child.key(), child.to_play)
-            if child_key in self.path:
+            if child_key in self.path or child_key in self.seen:
                 return 0
             self.path.add(key)
             try:
@@ -182,7 +181,7 @@ class Search(Generic[P]):
         mover = pos.to_play
         alpha_in = alpha
         best, best_move = -INFINITY, None
-        path = self.path
+        path, seen = self.path, self.seen
         path.add(key)
         try:
             for action in self.ordered(pos, actions, tt_move, ply):
@@ -192,8 +191,8 @@ class Search(Generic[P]):
                     score = WIN - ply - 1 if won[0] is mover else -(WIN - ply - 1)
                 else:
                     child_key = (child.key(), child.to_play)
-                    if child_key in path:
-                        score = 0  # K0: a position again on this line; its third time is a draw
+                    if child_key in path or child_key in seen:
+                        score = 0  # K0: a position again (in the game or on this line): a draw
                     elif depth == 1:  # a leaf, scored here (what negamax would do at depth 0)
                         if self.tick():
                             yield
@@ -242,7 +241,7 @@ class Search(Generic[P]):
         """``pos`` searched to ``depth`` with a full window, for its player to move (a game's
         setup search uses it; the node budget applies)."""
         key = (pos.key(), pos.to_play)
-        if key in self.path:
+        if key in self.path or key in self.seen:
             return 0
         return (yield from self.negamax(pos, key, depth, -INFINITY, INFINITY, 0, False))
 
@@ -261,7 +260,6 @@ class Search(Generic[P]):
         for depth in range(1, level.depth + 1):
             done: dict[int, int] = {}
             alpha = -INFINITY
-            added = root_key not in self.path
             try:
                 self.path.add(root_key)
                 for i in indexes:
@@ -274,7 +272,7 @@ class Search(Generic[P]):
                         score = WIN - 1 if won[0] is mover else -(WIN - 1)
                     else:
                         child_key = (child.key(), child.to_play)
-                        if child_key in self.path:
+                        if child_key in self.path or child_key in self.seen:
                             score = 0
                         else:
                             low = -INFINITY if exact else alpha
@@ -291,8 +289,7 @@ class Search(Generic[P]):
                     scores.update(done)
                 break
             finally:
-                if added:
-                    self.path.discard(root_key)
+                self.path.discard(root_key)
             scores = done
             self.depth_reached = depth
             best_index = max(indexes, key=lambda j: (done[j], -indexes.index(j)))
@@ -405,7 +402,7 @@ class _Node:
         terminal = None
         if won is not None:
             terminal = 0.0 if won[0] is pos.to_play else 1.0  # for the player to move after
-        elif key in search.path or any(n.key == key for n in line):
+        elif key in search.seen or any(n.key == key for n in line):
             terminal = 0.5  # K0: a position again (its third time would be a draw)
         node = _Node(child, key, False, action, terminal)
         self.children.append(node)
@@ -428,18 +425,16 @@ class SearchComputer(Generic[P]):
     ``level``. Decides from the seat alone; ``thinking(seat)`` slices the work, ``choose(seat)``
     runs it to the end. The same level, seed and seat give the same action.
 
-    A seat holds no history, so K0's repetition is seen from what this computer was shown: the
-    positions of its earlier seats of the game (``remember``), scored as a draw when met again.
-    A fresh computer (the table makes one each turn) knows none."""
+    K0's repetition is foreseen from the seat's ``seen``, every position of play so far (public
+    in an open game): one met again scores a draw. ``history=False`` ignores it (for figures)."""
 
     def __init__(self, model: Model[P], level: str, settings: Level, seed: int | str,
-                 remember: bool = True) -> None:
+                 history: bool = True) -> None:
         self.model = model
         self.level = level  # its name, as the game's levels say it
         self.settings = settings
         self.seed = seed
-        self.remember = remember
-        self.seen: dict[Hashable, None] = {}  # insertion-ordered: the oldest go first
+        self.history = history
         self.last: Search[P] | None = None  # the last decision's search (figures for tools)
 
     def choose(self, seat: Any) -> Any:
@@ -461,14 +456,13 @@ class SearchComputer(Generic[P]):
             raise ValueError(f"{seat.player} has no action to choose now")
         pos = seat.position
         rng = self.rng(seat)
-        search: Search[P] = Search(self.model, self.settings, rng, self.seen if self.remember else ())
+        seen: frozenset[Hashable] = getattr(seat, "seen", frozenset()) if self.history else frozenset()
+        search: Search[P] = Search(self.model, self.settings, rng, seen)
         self.last = search
         if pos.setting_up:
             own = self.model.setup(search, seat)
             if own is not None:
                 return (yield from own)
-        if self.remember and not pos.setting_up:
-            self._see((pos.key(), pos.to_play))
         play = [a for a in actions if not isinstance(a, Pass | AcceptDraw)]
         if not play:
             return actions[0]  # the pass (or accepting a draw, the only other action)
@@ -482,12 +476,4 @@ class SearchComputer(Generic[P]):
         action = yield from method(pos, play)
         if any(isinstance(a, AcceptDraw) for a in actions) and search.best_score < DRAW_ACCEPTED_BELOW:
             return AcceptDraw()
-        if self.remember:
-            child = self.model.child(pos, action)
-            self._see((child.key(), child.to_play))
         return action
-
-    def _see(self, key: Hashable) -> None:
-        self.seen[key] = None
-        if len(self.seen) > REMEMBERED:
-            del self.seen[next(iter(self.seen))]

@@ -267,6 +267,7 @@ class TurnState(Generic[P, A, E, OptionsT]):
         self.outcome: Outcome[Any] | None = None
         self.offer = False  # the player to act may accept a draw the opponent offered
         self._seen: dict[Hashable, int] = {}
+        self._seen_keys: frozenset[Hashable] | None = None  # the keys of _seen, made once
         if not position.setting_up:
             self._count()
 
@@ -380,11 +381,19 @@ class TurnState(Generic[P, A, E, OptionsT]):
             self._end(None, ends(DOUBLE_PASS))
         return played
 
-    def seat_of(self, player: str) -> tuple[Player, P, bool, Outcome[Any] | None, OptionsT]:
+    def seat_of(self, player: str) -> tuple[Player, P, bool, Outcome[Any] | None, OptionsT,
+                                            frozenset[Hashable]]:
         """The fields of ``player``'s :class:`TurnSeat`, for a game's ``seat``."""
         player = Player(player)
         offer = self.offer and self.outcome is None and self.position.to_play is player
-        return player, self.position, offer, self.outcome, self.options
+        return player, self.position, offer, self.outcome, self.options, self.seen()
+
+    def seen(self) -> frozenset[Hashable]:
+        """Every position of play so far as repetition counts it (its key and the player to
+        move): public in an open game, and what a player needs to foresee a third occurrence."""
+        if self._seen_keys is None:
+            self._seen_keys = frozenset(self._seen)
+        return self._seen_keys
 
     def play(self, actions: Sequence[Any]) -> None:
         for action in actions:
@@ -393,6 +402,7 @@ class TurnState(Generic[P, A, E, OptionsT]):
     def _count(self) -> int:
         key = (self.position.key(), self.position.to_play)
         seen = self._seen[key] = self._seen.get(key, 0) + 1
+        self._seen_keys = None
         return seen
 
     def _end(self, winner: Player | None, reason: Ending) -> None:
@@ -423,6 +433,8 @@ class TurnSeat(Generic[P, OptionsT]):
     offer: bool  # the opponent offered a draw that this seat's player may accept now
     outcome: Outcome[Any] | None
     options: OptionsT
+    # The positions of play so far (TurnState.seen): K0's repetition, foreseen from the seat.
+    seen: frozenset[Hashable] = field(default=frozenset(), repr=False)
 
     @property
     def to_play(self) -> Player | None:
