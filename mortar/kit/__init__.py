@@ -13,4 +13,5 @@ imports, and no game: games import the kit, never the other way round.
 | ``turns`` | the open games' turns (KARO K0): alternation, the pass, repetition, draws, outcome |
 | ``turnrecord`` | the open games' records, referee and duel notation, once for all three |
 | ``diagram`` | a position on a board of squares as one line of text (FEN-like) |
+| ``search`` | the open games' searching computer: alpha-beta and UCT over a game's evaluation |
 """

@@ -30,7 +30,7 @@ from mortar.kit.search import Level, Model, Search, SearchComputer, Thought
 from mortar.kit.turns import PLAYERS, Player
 
 from .actions import Move, Setup
-from .board import FAR_INDEXES, PIECES, RAYS, SQUARES, TARGET_INDEXES, Face, Piece
+from .board import FAR_INDEXES, NEIGHBOURS, PIECES, RAYS, SQUARES, TARGET_INDEXES, Face, Piece
 from .position import Position, setups
 
 ROW_STEP = 100  # a row of progress
@@ -193,7 +193,36 @@ def _static(position: Position) -> Any:
     yield  # noqa: B901 (a generator)
 
 
+MOBILITY = 12  # a piece that can move
+
+
+def movable(cells: Sequence[Piece | None]) -> tuple[int, int]:
+    """How many of Red's and of White's pieces can move (a Sneaker with an empty neighbour, a
+    Hopper with a jump)."""
+    count = [0, 0]
+    for i, piece in enumerate(cells):
+        if piece is None:
+            continue
+        k, hopper = _PIECE[piece]
+        if hopper:
+            for ray in RAYS[i]:
+                if ray and cells[ray[0]] is not None and any(cells[j] is None for j in ray):
+                    count[k] += 1
+                    break
+        elif any(cells[j] is None for j in NEIGHBOURS[i]):
+            count[k] += 1
+    return count[0], count[1]
+
+
+class MobileModel(HopperModel):
+    def evaluate(self, position: Position) -> int:
+        red, white = movable(position.cells)
+        mobility = MOBILITY * (red - white)
+        return evaluate(position) + (mobility if position.to_play is RED else -mobility)
+
+
 MODEL = HopperModel()
+VARIANTS = {"mobility": MobileModel()}
 
 # Levels (figures in tools/bench_karo_ai.py and the duel table): nodes are the budget of work.
 LEVELS = {
