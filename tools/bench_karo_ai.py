@@ -60,6 +60,8 @@ def player(evaluation: Any, spec: str, seed: str) -> Any:
             updates[key] = int(value)
         elif fields.get(key) == "float":
             updates[key] = float(value)
+        elif fields.get(key) == "bool":
+            updates[key] = value not in ("0", "no", "false")
         elif key in fields:
             updates[key] = value
         else:

@@ -59,6 +59,7 @@ class Level:
     exploration: float = 0.7  # UCT's constant, for ``"mcts"``
     scale: float = 400.0  # UCT: evaluation units for a 73 % expectation (a logistic's scale)
     setup_depth: int = 1  # plies a game's own setup search looks ahead (Model.setup)
+    pvs: bool = False  # alpha-beta: principal variation search (null windows after the first)
 
 
 class Model(Generic[P]):
@@ -197,9 +198,15 @@ class Search(Generic[P]):
                         if self.tick():
                             yield
                         score = -model.evaluate(child)
-                    else:
+                    elif best_move is None or not self.level.pvs:
                         score = -(yield from self.negamax(child, child_key, depth - 1, -beta, -alpha,
                                                           ply + 1, False))
+                    else:  # principal variation search: prove it no better, or search it again
+                        score = -(yield from self.negamax(child, child_key, depth - 1, -alpha - 1, -alpha,
+                                                          ply + 1, False))
+                        if alpha < score < beta:
+                            score = -(yield from self.negamax(child, child_key, depth - 1, -beta, -score,
+                                                              ply + 1, False))
                 if score > best:
                     best, best_move = score, action
                     if score > alpha:

@@ -291,7 +291,7 @@ MODEL = FourCirclesModel()
 LEVELS = {
     "easy": Level(depth=1, nodes=300, noise=60, blunder=0.15),
     "medium": Level(depth=2, nodes=250),
-    "hard": Level(depth=12, nodes=400, method="mcts", exploration=0.3, scale=200),
+    "hard": Level(depth=12, nodes=600),
 }
 
 
