@@ -6,7 +6,8 @@
 
 A player is a level of the game, ``random``, or a level with changes: ``hard:method=mcts``,
 ``hard:nodes=8000,depth=3``, ``hard:history=0`` (blind to the seat's earlier positions),
-``hard:model=NAME`` (a model variant a game's evaluation module names in ``VARIANTS``).
+``hard:model=NAME`` (a model variant a game's evaluation module names in ``VARIANTS``),
+``hard:modelfile=PATH`` (the ``MODEL`` of an evaluation module kept aside, an earlier version).
 ``times`` measures each level's decision on the same positions (met in medium-against-medium
 games): CPU time of this process (a busy machine disturbs it less; ``--clock wall`` for the wall clock),
 the nodes searched, the deepest iteration completed, and the longest stretch of work between two
@@ -41,6 +42,16 @@ def load(name: str) -> tuple[Any, Any]:
     return game, evaluation
 
 
+def load_file(name: str, path: str) -> Any:
+    """A module from ``path`` as if it sat beside ``name`` (its relative imports work)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(f"{name}_{Path(path).stem}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def player(evaluation: Any, spec: str, seed: str) -> Any:
     """A player from its spec (the module docstring)."""
     if spec == "random":
@@ -56,6 +67,8 @@ def player(evaluation: Any, spec: str, seed: str) -> Any:
             history = value not in ("0", "no", "false")
         elif key == "model":
             model = evaluation.VARIANTS[value]
+        elif key == "modelfile":  # an evaluation module kept aside (an earlier version), its MODEL
+            model = load_file(evaluation.__name__, value).MODEL
         elif fields.get(key) == "int":
             updates[key] = int(value)
         elif fields.get(key) == "float":

@@ -39,6 +39,7 @@ NO_TILE_THREE = 30
 READY = 6  # a plain piece that can jump, and turn marked
 THREAT = 2500  # the player to move completes a line next move
 THREATENED = 220  # the opponent threatens to (one can answer one threat)
+LOST = 1500  # the opponent threatens more than one can answer
 CENTRE = 2  # a placement near the middle of the board, per step nearer
 
 Cellish = tuple[int, int]
@@ -179,11 +180,34 @@ def evaluate(position: Position) -> int:
     theirs, their_ends = windows(at, tiles, them, theirs_marked)
     score += mine - theirs
     if my_ends and any(reaches(position, me, c) for c in my_ends):
-        score += THREAT
+        return score + THREAT  # the player to move completes a line now
     if their_ends:
-        threats = len({end[0] for end in their_ends if reaches(position, them, end)})
-        score -= THREATENED * threats * threats
+        threatened = {end[0] for end in their_ends if reaches(position, them, end)}
+        if len(threatened) > 1 or (threatened and not blocks(position, me, next(iter(threatened)))):
+            score -= LOST  # more threats than one move answers, or one he cannot answer
+        else:
+            score -= THREATENED * len(threatened)
     return score
+
+
+def blocks(position: Position, player: Player, cell: Cellish) -> bool:
+    """Whether a piece of ``player`` could move onto ``cell`` this turn, either side up (a step,
+    or a jump over a neighbouring piece), bringing a tile there if none lies there (the cell
+    beside the board: FC6, roughly)."""
+    at: dict[Any, Any] = position.at_cell
+    x, y = cell
+    if cell not in position.tiles and not any((x + dx, y + dy) in position.tiles for dx, dy in SIDES):
+        return False
+    for dx, dy in STEPS:
+        near = at.get((x + dx, y + dy))
+        if near is None:
+            continue
+        if near.player is player:
+            return True
+        far = at.get((x + 2 * dx, y + 2 * dy))
+        if far is not None and far.player is player:
+            return True
+    return False
 
 
 def _placing(position: Position) -> int:
@@ -215,7 +239,7 @@ class FourCirclesModel(Model[Position]):
         return lines
 
     slice_nodes = 8
-    keep_tile_moves = 6  # deeper than the root: the most promising tile moves kept
+    keep_tile_moves = 8  # deeper than the root: the most promising tile moves kept
     tiles_each = 2  # of them, the tiles tried for one piece move onto one new cell
 
     def evaluate(self, position: Position) -> int:
@@ -244,16 +268,25 @@ class FourCirclesModel(Model[Position]):
             return moves
         at = position.at_cell
         # A piece move onto a new cell is worth the same whichever tile is brought there: value
-        # each (cell, piece) once, then pair the best with the tiles that may come.
+        # each (cell, piece) once, then pair the best with the tiles that may come. The cells:
+        # those where a piece arriving marked lines up with two or more of its own, and the open
+        # cells of the opponent's lines of three (a piece there blocks them).
         lines = self.lines(position)
+        them = position.to_play.opponent
+        theirs: list[Cellish] = [c for c, p in position.pieces if p.player is them and p.marked]
+        blocking = set()
+        if len(theirs) > 2:
+            blocking = {end[0] for end in windows(at, position.tiles, them, theirs)[1]}
         valued: list[tuple[int, Any, Any]] = []
         for cell, froms in plan.onto.items():
             value = lines.get(cell, 0)
+            if cell in blocking:
+                valued.extend((-4, cell, frm) for frm, _ in froms[:2])
+                continue
             if value < 2:
                 continue
-            for frm, over in froms:
-                if at[frm].marked != (over is not None):  # it arrives marked
-                    valued.append((-value, cell, frm))
+            arriving = [frm for frm, over in froms if at[frm].marked != (over is not None)]  # marked
+            valued.extend((-value, cell, frm) for frm in arriving[:2])
         if not valued:
             return moves
         valued.sort(key=lambda v: v[0])
@@ -290,7 +323,7 @@ MODEL = FourCirclesModel()
 
 LEVELS = {
     "easy": Level(depth=1, nodes=300, noise=60, blunder=0.15),
-    "medium": Level(depth=2, nodes=250),
+    "medium": Level(depth=1, nodes=250),
     "hard": Level(depth=12, nodes=600),
 }
 

@@ -227,7 +227,7 @@ VARIANTS = {"mobility": MobileModel()}
 # Levels (figures in tools/bench_karo_ai.py and the duel table): nodes are the budget of work.
 LEVELS = {
     "easy": Level(depth=1, nodes=400, noise=120, blunder=0.15),
-    "medium": Level(depth=3, nodes=600, setup_depth=1),
+    "medium": Level(depth=2, nodes=600, setup_depth=1),
     "hard": Level(depth=12, nodes=4000, setup_depth=2),
 }
 
