@@ -8,10 +8,14 @@ The evaluation, in the game's words, for the player to move against the other:
   pays for the steps back to the edge;
 * **the centre's access**: a plain piece that could step onto an empty c3 next move, or jump
   over an enlightened piece (orthogonally, to an empty square), is half enlightened;
-* **chains**: a plain piece's distance to the centre, a little, so that pieces drift towards
-  the ways in.
+* **the way in**: a plain piece's distance to the centre, a little, so that pieces drift
+  towards it.
 
-The win (EN6) is found by the search itself (``Position.winner``).
+**Chains** need no term of their own: a move is a whole jump sequence (EN4), so one ply of the
+search already weighs every chain, its landings on c3 and its jumps over enlightened pieces; the
+move order tries the moves that enlighten first. The win (EN6) is found by the search itself
+(``Position.winner``). ``VARIANTS`` holds evaluations measured and not kept (a race of the moves
+each side still needs, alone or mixed in).
 """
 
 from __future__ import annotations

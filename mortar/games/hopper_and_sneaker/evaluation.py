@@ -11,7 +11,9 @@ The evaluation, in the game's words, for the player to move against the other:
 * **stragglers**: one's pieces still at home are a blockade chance for the opponent once the
   opponent's pieces are all in his far half (HS7.2).
 
-Both wins (HS7) are found by the search itself (``Position.winner``).
+Both wins (HS7) are found by the search itself (``Position.winner``, after a quick test that
+no player's targets are all occupied). ``VARIANTS`` holds an evaluation measured and not kept
+(with the pieces that can move counted: no stronger, slower).
 
 **The setup** (HS3) is searched: each of the player's arrangements against the opponent's,
 shown or not. A player who sees the opponent's arrangement scores each of his own by a short
