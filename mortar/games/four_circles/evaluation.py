@@ -322,7 +322,7 @@ class FourCirclesModel(Model[Position]):
 MODEL = FourCirclesModel()
 
 LEVELS = {
-    "easy": Level(depth=1, nodes=300, noise=60, blunder=0.15),
+    "easy": Level(depth=1, nodes=300, noise=100, blunder=0.25),
     "medium": Level(depth=1, nodes=250),
     "hard": Level(depth=12, nodes=600),
 }
