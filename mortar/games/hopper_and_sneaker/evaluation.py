@@ -31,7 +31,7 @@ from typing import Any
 from mortar.kit.search import Level, Model, Search, SearchComputer, Thought
 from mortar.kit.turns import PLAYERS, Player
 
-from .actions import Move, Setup
+from .actions import Move
 from .board import FAR_INDEXES, NEIGHBOURS, PIECES, RAYS, SQUARES, TARGET_INDEXES, Face, Piece
 from .position import Position, setups
 
@@ -121,11 +121,6 @@ class HopperModel(Model[Position]):
 
     def evaluate(self, position: Position) -> int:
         return evaluate(position)
-
-    def actions(self, position: Position, ply: int) -> Sequence[Any]:
-        if position.arranging:
-            return position.actions()
-        return list(position._moves())
 
     def winner(self, position: Position, mover: Player) -> tuple[Player, Any] | None:
         cells = position.cells  # HS7: both wins need every target square of the winner occupied
@@ -238,4 +233,4 @@ def computer(level: str, seed: int | str) -> SearchComputer[Position]:
     return SearchComputer(MODEL, level, LEVELS[level], seed)
 
 
-__all__ = ["LEVELS", "MODEL", "HopperModel", "Setup", "computer", "evaluate"]
+__all__ = ["LEVELS", "MODEL", "VARIANTS", "HopperModel", "computer", "evaluate"]
