@@ -16,7 +16,7 @@ import mortar.games.hopper_and_sneaker.evaluation  # noqa: F401 (the packages' e
 from mortar.games import enlightenment, four_circles, hopper_and_sneaker
 from mortar.kit.common import AcceptDraw, OfferDraw, Pass
 from mortar.kit.search import Level, SearchComputer
-from mortar.kit.turns import Player
+from mortar.kit.turns import PLAYERS, Player
 
 GAMES = [hopper_and_sneaker, enlightenment, four_circles]
 LEVELS = ("easy", "medium", "hard")
@@ -145,6 +145,22 @@ def test_the_computer_plays_only_legal_actions_from_random_positions(package):
             action = package.GAME.computer(level, i).choose(seat)
             assert seat.refusal(action) is None, (level, str(state.position), action)
             assert not isinstance(action, OfferDraw)
+
+
+@pytest.mark.parametrize("package", GAMES, ids=lambda p: p.__name__.split(".")[-1])
+def test_a_seat_holds_every_position_of_play_so_far(package):
+    rng = random.Random(31)
+    state = package.GAME.duel_start(None, rng)
+    keys = {(state.position.key(), state.position.to_play)}
+    for _ in range(30):
+        if state.outcome is not None:
+            break
+        state.apply(state.random_action(rng))
+        keys.add((state.position.key(), state.position.to_play))
+        for player in PLAYERS:
+            assert state.seat(player).seen == keys
+    copy = state.copy()
+    assert copy.seat(PLAYERS[0]).seen == keys
 
 
 def test_a_position_of_the_game_met_again_is_a_draw_to_the_search():
