@@ -33,8 +33,15 @@ def play(name: str, first: str, second: str, pairs: int, seed: int) -> dict[str,
     import importlib
     game = importlib.import_module(f"mortar.games.{GAMES[name]}").GAME
     start = time.perf_counter()
+
+    def progress(done: int, tally: Any) -> None:  # on standard error, every 20 pairs
+        if done % 20 == 0 and done < pairs:
+            print(f"  {game.title}, {first} vs {second}: {done} pairs, {tally.wins} W {tally.draws} D "
+                  f"{tally.losses} L, longest game {max(tally.lengths)} turns "
+                  f"[{time.perf_counter() - start:.0f} s]", file=sys.stderr, flush=True)
+
     tally = duel(game, first, second, pairs, None, seed,
-                 make_player=lambda level, player_seed: computer(game, level, player_seed))
+                 make_player=lambda level, player_seed: computer(game, level, player_seed), progress=progress)
     won, won_low, won_high = interval(tally.pair_wins)
     score, score_low, score_high = interval(tally.pair_scores)
     cpu = sorted(t * 1000 for t in tally.cpu.get(first, []))
