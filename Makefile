@@ -1,6 +1,6 @@
 # Mortar Hunt in the browser: build the vendored runtime, serve, test.
 #
-#   make vendor      npm ci (when needed) + copy Pyodide/PyScript into static/vendor + mortar.zip
+#   make vendor      npm ci (when needed) + copy Pyodide/PyScript into static/vendor + py/ archives
 #   make serve       static dev server on http://127.0.0.1:$(PORT)/
 #   make test        deps + lint + test-unit + test-pyodide + test-e2e  (what CI runs)
 #   make dist        the deployable site in dist/ (relative URLs, service worker, .gz/.br copies)
@@ -39,7 +39,7 @@ help:
 
 # --- runtime --------------------------------------------------------------------------------
 
-vendor: $(VENDOR_STAMP) mortar.zip
+vendor: $(VENDOR_STAMP) py/core.zip
 
 # npm ci only when node_modules is missing or older than the lock file.
 $(NODE_STAMP): package.json package-lock.json
@@ -55,7 +55,8 @@ $(VENDOR_STAMP): $(NODE_STAMP) Makefile
 	   node_modules/@pyscript/core/LICENSE $(VENDOR)/pyscript/
 	touch $@
 
-mortar.zip: $(MORTAR_SRC) $(MORTAR_DIRS) tools/serve.py
+# The box's archive and one per game (tools/serve.py builds them all, each only when stale).
+py/core.zip: $(MORTAR_SRC) $(MORTAR_DIRS) tools/serve.py
 	$(PYTHON) tools/serve.py --build-zip
 
 serve: vendor
@@ -132,4 +133,4 @@ duel:
 	$(PYTHON) tools/duel.py hard oracle --games $(DUEL_PAIRS)
 
 clean:
-	rm -rf $(VENDOR) mortar.zip dist
+	rm -rf $(VENDOR) py dist

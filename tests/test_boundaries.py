@@ -113,6 +113,8 @@ def violations(g: Graph) -> list[str]:
                 out.append(f"the kit imports {target} ({name})")
             elif kind == "table" and t_kind not in ("kit", "table"):
                 out.append(f"the table imports {target} ({name})")
+            elif kind == "web" and t_kind in ("game", "plug-in"):
+                out.append(f"the web layer imports a game ({target}: it loads games by the registry)")
             elif kind in ("game", "plug-in") and t_kind in ("game", "plug-in") and t_game != game:
                 out.append(f"{name} imports another game ({target})")
             elif kind in ("game", "plug-in") and t_kind == "registry":
@@ -140,6 +142,7 @@ def test_the_import_graph_follows_the_arrows():
     (("mortar.games.marsal_a_spion.state", "mortar.games.mortar_hunt.rules"), "imports another game"),
     (("mortar.games.mortar_hunt.rules", "mortar.table.kind"), "import the table"),
     (("mortar.kit.records", "js"), "reaches the browser"),
+    (("mortar.web.events", "mortar.games.mortar_hunt.notation"), "the web layer imports a game"),
 ])
 def test_the_check_fails_when_an_arrow_is_broken_even_through_other_modules(edge, broken):
     g = graph()

@@ -147,6 +147,7 @@ class GameKind(Protocol):
     public: Mapping[str, Mapping[str, PublicField]]  # event -> the game's public embed fields
     rules_url: str  # the game's rules page, relative to the page
     about: str  # one line under the start form: the game's authors
+    symbols: El | None  # the <svg> of <symbol>s its pieces are drawn with (put in the page once)
 
     def new(self, values: Mapping[str, str], names: Mapping[str, str | None]) -> Any: ...  # ValueError
     def names_refusal(self, names: Mapping[str, str | None]) -> str | None: ...

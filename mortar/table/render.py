@@ -223,7 +223,7 @@ def render_start(model: Screen, kind: GameKind) -> El:
                confirm or h("button", {"type": "submit", "class": "primary big", "data-key": "start"},
                             _("Start the game"))),
              h("section", {"class": "card more"},
-               h("a", {"class": "button", "href": kind.rules_url}, _("How to play")),
+               h("a", {"class": "button", "href": kind.rules_url, "data-rules": True}, _("How to play")),
                file_input(_("Review a game record…"))),
              h("p", {"class": "about"}, kind.about))
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
 import traceback
 from typing import Any
 
@@ -68,6 +69,7 @@ async def start() -> None:
     screen, then mark the page ready."""
     import js  # type: ignore[import-not-found]
 
+    from .dom import build
     from .events import App
     from .page import show_error
 
@@ -75,6 +77,8 @@ async def start() -> None:
     try:
         name = chosen_game(document)
         kind = await load_game(name)
+        if kind.symbols is not None:  # the drawings its pieces <use>
+            document.body.prepend(build(kind.symbols))
         storage, no_save = choose_storage(js.window)
         publisher = Publisher(kind.name, kind.players, kind.public)
         table = Table(kind, storage, notify=publisher.notify, think_budget=THINK_BUDGET)
@@ -105,13 +109,19 @@ async def load_game(name: str) -> Any:
 
         import js  # type: ignore[import-not-found]
 
-        response = await js.fetch(archive_url(name))
+        early = getattr(js.window, "boxArchive", None)  # fetched by static/boot.js at once
+        response = await (early if early is not None and name == chosen_game(js.document)
+                          else js.fetch(archive_url(name)))
         if not response.ok:
             raise RuntimeError(f"could not load {name} (HTTP {response.status})")
         data = (await response.arrayBuffer()).to_bytes()
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             archive.extractall(".")  # beside the box's own modules: mortar/games/<game>/
-        importlib.invalidate_caches()
+        # The folders' finders must see the new files. (Not importlib.invalidate_caches(): it
+        # imports importlib.metadata, and the e-mail package with it.)
+        for finder in list(sys.path_importer_cache.values()):
+            if finder is not None and hasattr(finder, "invalidate_caches"):
+                finder.invalidate_caches()
     return games.table(name)
 
 

@@ -46,7 +46,7 @@ from ..rules import (
 from ..seat import Seat
 from ..view import report_of
 from . import scene
-from .parts import render_review
+from .parts import SYMBOLS, render_review
 from .placement import PlacementDraft
 from .review import Review
 from .turn import TurnDraft
@@ -99,6 +99,7 @@ class Hunt:
               "game-over": {"score": PublicField(per_player=True, required=True),
                             "reason": PublicField(tuple(r.value for r in EndReason))}}
     rules_url = "./mortar/games/mortar_hunt/static/rules.html"
+    symbols = SYMBOLS
     about = _("Mortar Hunt by Predrag and Dragan Lazović. This browser version plays by their rules; "
               "it runs entirely on this device.")
 
