@@ -20,7 +20,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 from .kind import Draft, GameKind, Opponent, Review, SaveError, Side, Stage, TableFacts
 from .models import (
@@ -317,7 +317,7 @@ class Table:
         assert draft is not None
         reply = draft.handle(intent, arg)
         if reply is True or reply is False:
-            return cast(bool, reply)
+            return reply
         player = self._to_play()
         assert player is not None
         return self._play(player, reply, draft)

@@ -7,7 +7,7 @@ shows up as those characters.
 
 from __future__ import annotations
 
-from js import document  # type: ignore[import-not-found]
+from js import document
 
 from ..table.html import El
 

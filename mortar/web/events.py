@@ -10,9 +10,10 @@ Any Python exception in a handler goes to the page's error panel instead of dyin
 from __future__ import annotations
 
 import traceback
+from typing import Any
 
-import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+import js
+from pyodide.ffi import create_proxy, to_js
 
 from ..table.render import render
 from ..table.table import Table
@@ -89,8 +90,8 @@ class App:
     # --- rendering -------------------------------------------------------------------
 
     def render(self) -> None:
-        model = self.table.model()
-        play = model.get("draft") or model.get("review") or {}
+        model: Any = self.table.model()
+        play: dict[str, Any] = model.get("draft") or model.get("review") or {}
         document = js.document
         active = document.activeElement
         focus_key = None
@@ -141,7 +142,7 @@ class App:
             if absent(target):
                 target = self.root.querySelector(".screen-title")
         self._board_focus()
-        if not absent(target):
+        if target is not None and not absent(target):
             target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
         self._toggle_state()
         self._arrows()

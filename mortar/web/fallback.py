@@ -97,7 +97,7 @@ def fetch_sync(url: str) -> bytes:
     """GET ``url`` as bytes with a synchronous XMLHttpRequest (binary through the x-user-defined
     charset: byte b arrives as U+0000+b or U+F700+b, so the low byte of each UTF-16 unit; the
     codec function itself, as the codec registry would import encodings.utf_16_le, left out)."""
-    from js import XMLHttpRequest  # type: ignore[import-not-found]
+    from js import XMLHttpRequest
 
     request = XMLHttpRequest.new()
     request.open("GET", url, False)
@@ -110,7 +110,7 @@ def fetch_sync(url: str) -> bytes:
 
 async def fetch_async(url: str) -> bytes:
     """GET ``url`` as bytes with fetch() (which the service worker answers from its cache)."""
-    import js  # type: ignore[import-not-found]
+    import js
 
     response = await js.fetch(url)
     if not response.ok:
@@ -121,7 +121,7 @@ async def fetch_async(url: str) -> bytes:
 async def install() -> FullLibraryFinder | None:
     """In the browser: install the finder if the standard library on sys.path is trimmed (and,
     after a reload for a miss the synchronous request could not serve, fetch the library first)."""
-    import js  # type: ignore[import-not-found]
+    import js
 
     stdlib = next((p for p in sys.path if p.endswith(".zip")), None)
     missing = left_out(stdlib) if stdlib else frozenset()

@@ -29,7 +29,7 @@ SquareLike = str  # a square's name on the board drawn ("C3"): the game's own no
 def _fx() -> Any | None:
     """``window.mortarFeedback``, or None without a page."""
     try:
-        import js  # type: ignore[import-not-found]
+        import js
     except ImportError:  # CPython: no browser
         return None
     return getattr(js.window, "mortarFeedback", None)

@@ -67,7 +67,7 @@ def chosen_game(document: Any) -> str:
 async def start() -> None:
     """Load the game being played (its archive only), seat it at the table, draw the first
     screen, then mark the page ready."""
-    import js  # type: ignore[import-not-found]
+    import js
 
     from .dom import build
     from .events import App
@@ -107,7 +107,7 @@ async def load_game(name: str) -> Any:
         import io
         import zipfile
 
-        import js  # type: ignore[import-not-found]
+        import js
 
         early = getattr(js.window, "boxArchive", None)  # fetched by static/boot.js at once
         response = await (early if early is not None and name == chosen_game(js.document)

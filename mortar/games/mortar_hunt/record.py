@@ -124,7 +124,7 @@ class Record:
             turn = number // 2 + 1
             action = entry.action
             try:
-                played = game.apply(action)  # checks the action once, before changing anything
+                played = game.play_turn(action)  # checks the action once, before changing anything
             except IllegalActionError as e:
                 raise RecordIllegalError(turn, entry.player, str(e),
                                          _public_reason(game, action)) from None
@@ -418,7 +418,7 @@ def action_from_json(data: object, player: str) -> Action | Setup:
             raise RecordError("setup must be a list of three positions")
         if not isinstance(pieces, list) or len(pieces) != 3 or any(p not in ("HM", "LH") for p in pieces):
             raise RecordError('pieces must be a list of three of "HM" and "LH"')
-        return Setup(Player(player), tuple(_notation(Position, x, f"setup[{i}]")  # type: ignore[arg-type]
+        return Setup(Player(player), tuple(_notation(Position, x, f"setup[{i}]")
                                            for i, x in enumerate(positions)),
                      tuple(PieceType[p] for p in pieces))  # type: ignore[arg-type]
     if not isinstance(data, dict):

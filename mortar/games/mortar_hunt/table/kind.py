@@ -167,7 +167,7 @@ class Hunt:
         if isinstance(action, Setup):
             game.place(action)
             return {"turn": 0, "started": game.phase is Phase.PLAY, "next": True}
-        played = game.apply(action)
+        played = game.play_turn(action)
         if isinstance(draft, TurnDraft):
             draft.played(game.seat(player))
         text = scene.seen_result_text(game.seat(player).log[-1]) if draft is not None else None
@@ -261,10 +261,11 @@ def load_save(text: str) -> tuple[Game, TableFacts]:
     if not isinstance(data, dict) or data.get("app") != Hunt.name:
         raise SaveError("The saved data does not belong to this game.")
     version = data.get("version")
-    whole = isinstance(version, int) and not isinstance(version, bool)  # (true is no version 1)
-    if whole and version > VERSION:
+    if not isinstance(version, int) or isinstance(version, bool):  # (true is no version 1)
+        raise SaveError("The saved game has an unknown format.")
+    if version > VERSION:
         raise SaveError("The saved game comes from a newer version of Mortar Hunt.")
-    if not whole or version not in READS:
+    if version not in READS:
         raise SaveError("The saved game has an unknown format.")
     try:
         loadout = Loadout(data.get("loadout"))

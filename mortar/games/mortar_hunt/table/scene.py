@@ -106,7 +106,7 @@ def turn_board(view: dict, overlay: dict | None = None,
         planned = ghost is not None and ghost[0] == n
         token = {"owner": player, "number": n, "type": piece["type"], "facing": facing,
                  "wreck": not piece["alive"], "ghost": False, "faded": planned}
-        if planned and ghost[1].split("/")[0] == square:
+        if planned and ghost is not None and ghost[1].split("/")[0] == square:
             token["faded"] = False  # turning in place: the ghost below shows the new facing
             token["hidden"] = True
         cell["tokens"].append(token)

@@ -118,8 +118,10 @@ class TurnDraft(Draft):
                 return True
             current = self.pending_end()
             self.steps, self.dest = [], square
-            keep = current is not None and current.square is square and current.facing in facings
-            self.dest_facing = current.facing if keep else self.default_facing(facings)
+            if current is not None and current.square is square and current.facing in facings:
+                self.dest_facing = current.facing
+            else:
+                self.dest_facing = self.default_facing(facings)
             return True
         if self.stage == "fire":
             pieces = [n for n in PIECES if square in self._shots(n)]
@@ -161,7 +163,7 @@ class TurnDraft(Draft):
     # --- building the move --------------------------------------------------------------
 
     def on_step(self, arg: str | None) -> Reply:
-        if self.stage != "move" or arg not in Step.__members__.values():
+        if self.stage != "move" or arg is None or arg not in Step.__members__.values():
             return False
         if self.piece is None:
             self.message = "First pick the piece to move."
