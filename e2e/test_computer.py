@@ -24,7 +24,7 @@ def _start(d: Driver, level: str, *, limit: int, radar: bool = False) -> None:
     d.press(page.locator('#app input[name="limit"][value="custom"]'))
     page.fill('#app input[name="custom-limit"]', str(limit))
     if radar:
-        d.press(page.locator('#app input[name="radar"][value="on"]'))
+        d.press(page.locator('#app input[name="aid"][value="on"]'))
     d.press_button("Start the game")
 
 

@@ -439,6 +439,7 @@
   // core.js has run: module scripts run before DOMContentLoaded, and the hooks are read only
   // after the interpreter has downloaded.
   document.addEventListener("DOMContentLoaded", function () {
+    if (!window.boxGame) return;  // the picker: no Python at all
     import(new URL("vendor/pyscript/core.js", here).href).then(function (core) {
       var hook = core.hooks && core.hooks.worker && core.hooks.worker.onBeforeRunAsync;
       if (hook && typeof hook.clear === "function") hook.clear();

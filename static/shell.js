@@ -259,7 +259,9 @@
     }
     if (BUZZ[name]) {
       var buzz = function () {
-        try { if (navigator.vibrate && navigator.vibrate(BUZZ[name])) log("vibrate:" + name); } catch (e) { /* none */ }
+        try {
+          if (navigator.vibrate && navigator.vibrate(BUZZ[name])) { buzzing = true; log("vibrate:" + name); }
+        } catch (e) { /* none */ }
       };
       if (delayMs) later(buzz, delayMs); else buzz();
     }
@@ -295,6 +297,7 @@
   // they belong to one player's screen and must be gone the moment it goes.
   var timers = [];
   var voices = [];
+  var buzzing = false;
 
   function later(fn, ms) {
     var id = setTimeout(function () {
@@ -311,7 +314,10 @@
     timers = [];
     voices.forEach(function (v) { try { v.stop(0); } catch (e) { /* ended already */ } });
     voices = [];
-    try { if (navigator.vibrate) navigator.vibrate(0); } catch (e) { /* none */ }
+    if (buzzing) {  // (a frame never touched may not call vibrate at all: only stop what buzzed)
+      buzzing = false;
+      try { navigator.vibrate(0); } catch (e) { /* none */ }
+    }
     var el = document.getElementById("fx-layer");
     if (el) {
       el.querySelectorAll("*").forEach(function (child) {

@@ -93,12 +93,24 @@ async function playedBefore(sources) {
   return games;
 }
 
+// The games open in a window now (the first visit: the page played its game before this worker
+// was there to cache it).
+async function playingNow() {
+  const games = new Set();
+  for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+    const game = new URL(client.url).searchParams.get("game");
+    if (game) games.add(game);
+  }
+  return games;
+}
+
 async function precache() {
   const cache = await caches.open(CACHE);
   // Our own cache first (an interrupted install), then older releases' caches.
   const others = (await caches.keys()).filter((n) => n.startsWith(PREFIX) && n !== CACHE);
   const sources = [cache, ...(await Promise.all(others.map((n) => caches.open(n))))];
   const played = await playedBefore(sources);
+  for (const game of await playingNow()) played.add(game);
   // Before the box, Mortar Hunt's modules were in mortar.zip: a cache that has it played it.
   for (const source of sources) {
     for (const request of await source.keys()) {
