@@ -1,0 +1,334 @@
+"""The table's conformance suite: every test of the game-free table runs against each game of the
+box and against a test-only game (hidden tic-tac-toe), through intents only, as the page sends
+them. A new game of the box joins by adding one line to DRIVERS: a driver that can play a legal
+action on its screens and name its players' secrets.
+
+What must hold for any game: the curtain between two people, a computer seat that thinks in
+slices from its seat alone, saves that resume behind the curtain, a second tab that follows and
+never overwrites, import and export, the review frame, the embed events' public fields, stale
+intents that do nothing, and a full storage said on every screen.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from boxgames.hidden_tictactoe.game import Square as TicSquare
+from boxgames.hidden_tictactoe.table import KIND as TICTACTOE
+
+from mortar.games.mortar_hunt.table import KIND as MORTAR_HUNT
+from mortar.table.html import all_text
+from mortar.table.render import render
+from mortar.table.saves import MemoryStorage
+from mortar.table.table import UNSAVED, Table
+from mortar.web.embed import Publisher
+from screens import flat
+
+
+class Driver:
+    """How the suite plays one game through the table's intents."""
+
+    kind: Any
+
+    def __init__(self) -> None:
+        self.rng = random.Random(5)
+
+    def act(self, table: Table) -> None:
+        """Play one legal action on the play screen shown (a placement, a turn)."""
+        raise NotImplementedError
+
+    def secrets(self, table: Table, player: str) -> list[str]:
+        """Text that only ``player`` may see now (never on the other's screens)."""
+        raise NotImplementedError
+
+
+class MortarHuntDriver(Driver):
+    kind = MORTAR_HUNT
+
+    def act(self, table: Table) -> None:
+        model = flat(table.model())
+        if model["screen"] == "placement":
+            rows = range(1, 5) if model["player"] == "A" else range(6, 10)
+            squares = self.rng.sample([f"{c}{r}" for c in "ABCDEFGHIJKL" for r in rows], 3)
+            for n, square in enumerate(squares, 1):
+                table.dispatch("select", str(n))
+                table.dispatch("square", square)
+            assert table.dispatch("confirm-placement")
+            return
+        assert model["screen"] == "turn", model["screen"]
+        if model["stage"] == "sacrifice":
+            live = [p["number"] for p in model["pieces"] if p["alive"]]
+            table.dispatch("select", str(live[0]))
+            table.dispatch("sacrifice")
+        else:
+            piece = next(p for p in model["pieces"] if p.get("movable"))
+            table.dispatch("select", str(piece["number"]))
+            move = flat(table.model())["move"]
+            table.dispatch("square", move["dests"][0])
+            assert table.dispatch("confirm-move")
+            fire = flat(table.model())["fire"]
+            if fire["can_skip"]:
+                table.dispatch("skip")
+            else:
+                target = next(t for p in flat(table.model())["pieces"] for t in p.get("targets", ()))
+                table.dispatch("square", target)
+                table.dispatch("fire")
+        if table.screen == "play":
+            assert table.dispatch("end-turn")
+
+    def secrets(self, table: Table, player: str) -> list[str]:
+        game = table.game
+        if player not in game.setups:
+            return []
+        return [str(game.position(player, n)) for n in (1, 2, 3) if game.is_alive(player, n)]
+
+
+class TicTacToeDriver(Driver):
+    kind = TICTACTOE
+
+    def act(self, table: Table) -> None:
+        seat = flat(table.model())["seat"]
+        assert table.dispatch("square", str(self.rng.choice(seat.legal_actions()).square))
+
+    def secrets(self, table: Table, player: str) -> list[str]:
+        return [f"{sq}, {m.player}, hidden" for sq, m in table.game.board.items()
+                if m.player == player and m.hidden]
+
+
+DRIVERS: list[Callable[[], Driver]] = [MortarHuntDriver, TicTacToeDriver]
+
+
+@pytest.fixture(params=DRIVERS, ids=lambda d: d.kind.name)
+def driver(request: Any) -> Driver:
+    return request.param()
+
+
+def seated(driver: Driver, storage: Any = None, **kw: Any) -> tuple[Table, list[tuple[str, dict[str, Any]]]]:
+    events: list[tuple[str, dict[str, Any]]] = []
+    table = Table(driver.kind, storage if storage is not None else MemoryStorage(),
+                  notify=lambda kind, data: events.append((kind, data)), rng=random.Random(3), **kw)
+    table.restore()
+    return table, events
+
+
+def shown(table: Table) -> str:
+    """Everything the screen shown draws: its text and every attribute."""
+    return all_text(render(table.model(), table.kind))
+
+
+def two_people(driver: Driver, storage: Any = None) -> tuple[Table, list[Any]]:
+    table, events = seated(driver, storage)
+    assert table.dispatch("field", "name-" + driver.kind.players[0], "Ann")
+    assert table.dispatch("field", "name-" + driver.kind.players[1], "Bob")
+    assert table.dispatch("new-game")
+    return table, events
+
+
+def step(driver: Driver, table: Table) -> None:
+    """The next player reveals their board (behind the curtain) and plays one action."""
+    if table.screen == "curtain":
+        assert table.dispatch("reveal")
+    driver.act(table)
+
+
+# --- the curtain -----------------------------------------------------------------------------
+
+
+def test_two_people_pass_the_device_behind_a_curtain_that_shows_nothing_else(driver: Driver) -> None:
+    table, _ = two_people(driver)
+    first, second = driver.kind.players
+    for _ in range(6):
+        if table.screen == "over":
+            break
+        assert table.screen == "curtain"
+        model = table.model()
+        assert set(model) == {"screen", "announce", "notice", "tab", "save_failed", "player", "name",
+                              "other", "stage", "turn"}
+        text = shown(table)
+        assert "data-square" not in text and "game-board" not in text
+        for player in (first, second):
+            assert not any(s in text for s in driver.secrets(table, player))
+        step(driver, table)
+
+
+def test_each_players_screen_holds_nothing_of_the_others_secrets(driver: Driver) -> None:
+    table, _ = two_people(driver)
+    for _ in range(8):
+        if table.screen == "over":
+            break
+        assert table.dispatch("reveal")
+        me = table.model()["player"]
+        other = next(p for p in driver.kind.players if p != me)
+        text = shown(table)
+        assert not any(s in text for s in driver.secrets(table, other)), driver.secrets(table, other)
+        driver.act(table)
+
+
+# --- saves, reloads, two tabs -------------------------------------------------------------------
+
+
+def test_every_action_is_saved_and_a_reload_opens_the_curtain_never_a_board(driver: Driver) -> None:
+    storage = MemoryStorage()
+    table, _ = two_people(driver, storage)
+    for _ in range(3):
+        step(driver, table)
+        assert table.dispatch("reveal") if table.screen == "curtain" else True
+        again, _ = seated(driver, storage)
+        assert again.screen in ("curtain", "over")
+        assert driver.kind.save(again.game, again.facts) == driver.kind.save(table.game, table.facts)
+        if table.screen == "play":
+            table.draft = None
+            table.screen = "curtain"
+
+
+def test_a_second_tab_follows_the_game_and_never_overwrites_it(driver: Driver) -> None:
+    storage = MemoryStorage()
+    one, _ = two_people(driver, storage)
+    two, _ = seated(driver, storage)
+    assert two.screen == "curtain"
+    step(driver, one)
+    saved = storage.get(f"{driver.kind.name}/save")
+    assert two.dispatch("reveal")  # tab two still shows the old turn: its action must not count
+    assert two.screen == "play"
+    with contextlib.suppress(AssertionError):  # (its draft is gone after its first action)
+        driver.act(two)
+    assert storage.get(f"{driver.kind.name}/save") == saved  # never overwritten
+    assert two.screen == "curtain" and "another tab" in (two.notice or "")
+    assert driver.kind.save(two.game, two.facts) == saved  # it follows the stored game
+
+
+def test_stale_intents_do_nothing_once_their_screen_has_gone(driver: Driver) -> None:
+    table, _ = two_people(driver)
+    assert table.screen == "curtain"
+    for intent in sorted(driver.kind.intents):
+        assert table.dispatch(intent, "a1") is False, intent  # the draft is not on screen
+    with pytest.raises(ValueError):
+        table.dispatch("no-such-intent")
+
+
+def test_a_full_storage_is_said_on_every_screen_and_leaves_nothing_to_resume(driver: Driver) -> None:
+    class Full(MemoryStorage):
+        room = 10**9
+
+        def set(self, key: str, value: str) -> None:
+            if len(value) > self.room:
+                raise RuntimeError("QuotaExceededError")
+            super().set(key, value)
+
+    storage = Full()
+    table, _ = two_people(driver, storage)
+    storage.room = len(storage.get(f"{driver.kind.name}/save")) + 1  # the next save will not fit
+    step(driver, table)
+    step(driver, table)
+    assert table.save_failed and table.model()["save_failed"]
+    assert "could not save" in shown(table)
+    again, _ = seated(driver, storage)
+    assert again.game is None and again.notice == UNSAVED
+
+
+# --- the computer ----------------------------------------------------------------------------
+
+
+class Spy:
+    """Wraps the game's computer: records what it was given and how many slices it took."""
+
+    def __init__(self, computer: Any) -> None:
+        self.computer = computer
+        self.seats: list[Any] = []
+
+    def thinking(self, seat: Any) -> Any:
+        self.seats.append(seat)
+        thought = self.computer.thinking(seat) if hasattr(self.computer, "thinking") else None
+        if thought is None:
+            return self.computer.choose(seat)
+        return (yield from thought)
+
+
+def test_the_computer_seat_thinks_in_slices_from_its_seat_alone(driver: Driver,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    spies: list[Spy] = []
+    real = driver.kind.computer
+
+    def computer(level: str, seed: int) -> Spy:
+        spies.append(Spy(real(level, seed)))
+        return spies[-1]
+
+    monkeypatch.setattr(driver.kind, "computer", computer)
+    ticks = iter(range(10**9))
+    table, events = seated(driver, think_budget=0.5, clock=lambda: next(ticks))  # one slice a call
+    table.dispatch("field", "opponent", "computer")
+    table.dispatch("field", "side", "second")
+    assert table.dispatch("new-game")
+    assert table.screen == "thinking"
+    calls = 0
+    while table.screen == "thinking":
+        assert table.dispatch("think")
+        calls += 1
+    assert calls >= 2  # it thought in slices, the page breathing in between
+    assert table.screen == "play"  # no curtain between a person and the computer
+    computer_player = driver.kind.players[0]
+    for spy in spies:
+        for seat in spy.seats:
+            assert seat == driver.kind.seat(table.game, computer_player) or seat.player == computer_player
+            assert type(seat) is type(driver.kind.seat(table.game, computer_player))  # a seat, never the state
+    assert any(kind == "turn-ended" for kind, _ in events) or driver.kind.stage(table.game) == "setup"
+
+
+# --- the end: review, export, import, embed events ---------------------------------------------
+
+
+def _to_the_end(driver: Driver, table: Table) -> None:
+    for _ in range(3):
+        step(driver, table)
+    if table.screen == "curtain":
+        assert table.dispatch("reveal")
+    assert table.dispatch("resign")
+    if table.screen == "play":  # a game that asks first
+        assert table.dispatch("resign-confirm")
+    assert table.screen == "over"
+
+
+def test_the_review_frame_steps_exports_and_imports_any_game(driver: Driver) -> None:
+    table, _ = two_people(driver)
+    _to_the_end(driver, table)
+    model = table.model()
+    review = model["review"]
+    assert review["step"] == review["total"] > 0 and review["outcome_text"]
+    render(model, driver.kind)
+    assert table.dispatch("replay", "first") and table.model()["review"]["step"] == 0
+    assert table.dispatch("replay", "last") and table.model()["review"]["step"] == review["total"]
+    name, text = table.export()
+    assert name.endswith(".json") and json.loads(text)["format"]
+    other, _ = seated(driver)
+    assert other.import_text(text) and other.screen == "review"
+    assert other.model()["review"]["total"] == review["total"]
+    assert other.dispatch("close-review") and other.screen == "start"
+    other.import_text(b"\xff not a record")
+    assert other.screen == "start" and other.notice
+
+
+def test_embed_events_carry_only_their_public_fields(driver: Driver) -> None:
+    table, events = two_people(driver)
+    _to_the_end(driver, table)
+    kinds = [kind for kind, _ in events]
+    assert "turn-ended" in kinds and kinds[-1] == "game-over"
+    publisher = Publisher(driver.kind.name, driver.kind.players, driver.kind.public)
+    for kind, data in events:
+        message, problems = publisher.message(kind, data)
+        assert message is not None and problems == [], (kind, data, problems)
+        assert message["source"] == driver.kind.name
+
+
+def test_the_test_game_is_a_game_of_the_kit_protocol() -> None:
+    from boxgames.hidden_tictactoe import GAME, Place
+
+    state = GAME.new()
+    state.apply(Place(TicSquare.parse("b2")))
+    assert state.seat("O").hidden_elsewhere == 1 and state.seat("X").marks
+    state.apply(Place(TicSquare.parse("b2")))  # O on X's hidden mark: revealed, the turn lost
+    assert state.history[-1].bounced and state.seat("O").hidden_elsewhere == 0
