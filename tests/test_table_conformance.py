@@ -275,7 +275,8 @@ def test_the_computer_seat_thinks_in_slices_from_its_seat_alone(driver: Driver,
     for spy in spies:
         for seat in spy.seats:
             assert seat == driver.kind.seat(table.game, computer_player) or seat.player == computer_player
-            assert type(seat) is type(driver.kind.seat(table.game, computer_player))  # a seat, never the state
+            # a seat, never the state
+            assert type(seat) is type(driver.kind.seat(table.game, computer_player))
     assert any(kind == "turn-ended" for kind, _ in events) or driver.kind.stage(table.game) == "setup"
 
 

@@ -147,7 +147,9 @@ class Kind:
 
     def outcome(self, state: State) -> dict[str, Any] | None:
         o = state.outcome
-        return None if o is None else {"winner": o.winner or "draw", "turns": o.turns, "reason": str(o.reason)}
+        if o is None:
+            return None
+        return {"winner": o.winner or "draw", "turns": o.turns, "reason": str(o.reason)}
 
     def started(self, state: State) -> dict[str, Any]:
         return {}
