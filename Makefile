@@ -32,10 +32,10 @@ PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip 
 MORTAR_SRC := $(shell find mortar -name '*.py' -not -path '*/__pycache__/*' 2>/dev/null)
 MORTAR_DIRS := $(shell find mortar -type d -not -name '__pycache__' 2>/dev/null)
 
-.PHONY: help vendor serve dist serve-dist bench-web deps lint test test-unit test-pyodide test-e2e bench bench-bot bench-records duel clean
+.PHONY: help vendor serve dist serve-dist bench-web deps lint types test test-unit test-pyodide test-e2e bench bench-bot bench-records duel clean
 
 help:
-	@echo "targets: vendor serve dist serve-dist deps lint test-unit test-pyodide test-e2e test bench bench-bot bench-records bench-web duel clean"
+	@echo "targets: vendor serve dist serve-dist deps lint types test-unit test-pyodide test-e2e test bench bench-bot bench-records bench-web duel clean"
 
 # --- runtime --------------------------------------------------------------------------------
 
@@ -94,6 +94,9 @@ deps:
 lint:
 	$(PYTHON) -m ruff check .
 
+types:
+	$(PYTHON) -m mypy
+
 test-unit:
 	$(PYTHON) -m pytest tests
 
@@ -106,7 +109,7 @@ test-pyodide: vendor
 test-e2e: vendor
 	$(PYTHON) -m pytest e2e
 
-test: deps lint test-unit test-pyodide test-e2e
+test: deps lint types test-unit test-pyodide test-e2e
 
 # Engine speed on this machine (prints figures; see tools/bench.py).
 bench:

@@ -474,10 +474,10 @@
   function askToTakeOver(worker) {
     // A new release is downloaded and the player has not started playing: switch now (one
     // reload). The worker agrees only if this is its only page; just after a reload the page
-    // being left can still count as open, so ask again for a while.
+    // being left can still count as open (for seconds on a busy phone), so ask again for a while.
     var tries = 0;
     (function ask() {
-      if (!worker || acted || worker.state !== "installed" || tries++ >= 40) return;
+      if (!worker || acted || worker.state !== "installed" || tries++ >= 100) return;
       worker.postMessage({ source: SOURCE, type: "skip-waiting" });
       setTimeout(ask, 150);
     })();

@@ -81,7 +81,10 @@ STDLIB = "static/vendor/pyodide/python_stdlib.zip"
 FULL_STDLIB = "static/vendor/pyodide/python_stdlib_full.zip"  # as Pyodide ships it
 LOCK = "static/vendor/pyodide/pyodide-lock.json"
 PYC_ZIPS = {STDLIB: ("--trim", STDLIB_LIST, KEEP_LIST)}
-PYC_ARCHIVE = ("--alongside", "--stored", "--no-debug-ranges")  # py/core.zip, py/games/*.zip
+# py/core.zip, py/games/*.zip. Docstrings stay in the bytecode: without one, each dataclass
+# works out its signature for __doc__ at import (inspect), which costs more start-up than the
+# few kB they weigh as brotli.
+PYC_ARCHIVE = ("--alongside", "--stored", "--no-debug-ranges")
 MIN_COMPRESS = 1024  # bytes; smaller files gain nothing worth a second request path
 MAX_RATIO = 0.9  # keep a compressed copy only when it is at most 90 % of the original
 

@@ -24,6 +24,8 @@ import threading
 import zipfile
 from pathlib import Path
 
+from imports import graph, loaded, modules
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
 # Explicit types: the stdlib guesses from the platform's mime.types, which may lack .mjs/.wasm.
@@ -75,19 +77,21 @@ def game_packages(root: Path = REPO_ROOT) -> dict[str, Path]:
 
 
 def archive_sources(root: Path = REPO_ROOT) -> dict[str, list[Path]]:
-    """Archive path (under py/) -> its .py files: ``core.zip`` holds the kit, the table, the web
-    layer and the registry; ``games/<game>.zip`` one game, fetched only when it is played."""
-    packages = game_packages(root)
-    out: dict[str, list[Path]] = {"core.zip": []}
-    for name in packages:
-        out[f"games/{name}.zip"] = []
-    for src in page_sources(root):
-        for name, folder in packages.items():
-            if folder in src.parents:
-                out[f"games/{name}.zip"].append(src)
-                break
-        else:
-            out["core.zip"].append(src)
+    """Archive path (under py/) -> its .py files, by what each can import (tools/imports.py):
+    ``core.zip`` holds the table and the web layer with every module they load, the registry,
+    and the page's entry modules; ``games/<game>.zip`` one game and the modules of the kit only
+    it loads (a module of the kit some games share goes into each of theirs), fetched only when
+    that game is played. The command line's modules go into none."""
+    g = graph(root)
+    paths = {name: path for name, path in modules(root).items()
+             if path.relative_to(root).as_posix() not in CLI_ONLY}
+    box = [n for n in paths if n.split(".")[:2] in (["mortar", "table"], ["mortar", "web"])]
+    core = loaded(g, [*box, "mortar.games"]) & set(paths)
+    out: dict[str, list[Path]] = {"core.zip": sorted(paths[n] for n in core)}
+    for name, folder in game_packages(root).items():
+        package = ".".join(folder.relative_to(root).parts)
+        own = [n for n in paths if n == package or n.startswith(package + ".")]
+        out[f"games/{name}.zip"] = sorted(paths[n] for n in (loaded(g, own) & set(paths)) - core)
     return out
 
 
