@@ -313,6 +313,32 @@ def test_the_review_frame_steps_exports_and_imports_any_game(driver: Driver) -> 
     assert other.screen == "start" and other.notice
 
 
+
+def test_an_import_is_read_in_slices_behind_a_reading_screen_that_can_be_left(driver: Driver) -> None:
+    table, _ = two_people(driver)
+    _to_the_end(driver, table)
+    _, text = table.export()
+    # a budget of nothing: one step of reading per "read", as a slow phone would
+    ticks = iter(range(1_000_000))
+    other, _ = seated(driver, think_budget=0.0, clock=lambda: float(next(ticks)))
+    assert other.import_text(text) and other.screen == "reading"
+    shown_text = all_text(render(other.model(), driver.kind))
+    assert "Reading the record" in shown_text
+    reads = 0
+    while other.screen == "reading":
+        assert other.dispatch("read")
+        reads += 1
+    assert reads >= 1 and other.screen == "review"
+    assert other.model()["review"]["total"] == table.model()["review"]["total"]
+    assert not other.dispatch("read")  # nothing left to read: a late "read" does nothing
+    # leaving while it reads drops the work; a broken file ends at the start screen, said so
+    other.import_text(text)
+    assert other.dispatch("menu") and other.screen == "start" and not other.dispatch("read")
+    other.import_text('{"format": ' + '"x"' + "}")
+    while other.screen == "reading":
+        other.dispatch("read")
+    assert other.screen == "start" and other.notice
+
 def test_embed_events_carry_only_their_public_fields(driver: Driver) -> None:
     table, events = two_people(driver)
     _to_the_end(driver, table)

@@ -11,6 +11,7 @@ from enum import StrEnum
 from typing import Any, Protocol, TypedDict
 
 from ..kit.protocol import Computer
+from ..kit.steps import Steps
 from .html import El
 
 
@@ -165,8 +166,8 @@ class GameKind(Protocol):
     def started(self, state: Any) -> dict[str, Any]: ...  # public options, for embed events
     def save(self, state: Any, facts: TableFacts) -> str: ...
     def load(self, text: str) -> tuple[Any, TableFacts]: ...  # SaveError
-    def review(self, text: str | bytes | None, state: Any = None,
-               facts: TableFacts | None = None) -> Review: ...  # ValueError
+    def review(self, state: Any, facts: TableFacts) -> Review: ...  # the game just played
+    def reviewing(self, text: str | bytes) -> Steps[Review]: ...  # an imported record, in steps; ValueError
     def aid_model(self, state: Any, player: str) -> Any: ...  # the allowed aid, from the seat
     def warm_up(self) -> Iterator[None]: ...  # idle-time work for the computer
 

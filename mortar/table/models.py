@@ -9,7 +9,7 @@ from typing import Any, TypedDict
 class Screen(TypedDict):
     """What every screen carries beside its own part."""
 
-    screen: str  # "start", "curtain", "thinking", "waiting", "over", "review", or a draft's kind
+    screen: str  # "start", "curtain", "thinking", "waiting", "reading", "over", "review", or a draft's kind
     announce: str  # for the live region after this render
     notice: str | None  # shown once (a bad save, a bad import…)
     tab: str  # narrow screens: "board" or "pad"

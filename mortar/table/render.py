@@ -261,6 +261,14 @@ def render_thinking(model: Screen, kind: GameKind) -> El:
                h("div", {"class": "spinner", "aria-hidden": "true"})))
 
 
+def render_reading(model: Screen, kind: GameKind) -> El:
+    return h("div", {"class": "thinking", "role": "status", "aria-busy": "true"},
+             h("div", {"class": "curtain-box"},
+               h("h2", {"class": "screen-title", "tabindex": "-1"}, _("Reading the record…")),
+               h("div", {"class": "spinner", "aria-hidden": "true"}),
+               button(_("Back to the start screen"), "menu", cls="quiet")))
+
+
 def render_waiting(model: Screen, kind: GameKind) -> El:
     waiting = cast(ThinkingScreen, model)
     return h("div", {"class": "thinking", "role": "status"},
@@ -319,6 +327,7 @@ FRAMES = {
     "curtain": render_curtain,
     "thinking": render_thinking,
     "waiting": render_waiting,
+    "reading": render_reading,
     "over": render_review,
     "review": render_review,
 }

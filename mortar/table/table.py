@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..kit.steps import Slices
 from .kind import Draft, GameKind, Opponent, Review, SaveError, Side, Stage, TableFacts
 from .models import (
     CurtainScreen,
@@ -34,7 +35,7 @@ from .models import (
     ThinkingScreen,
 )
 from .saves import MemoryStorage, SaveConflict, SaveSlot, Storage, StorageUnreadable
-from .seats import SeatAt, SeatKind, Thinker, thinking
+from .seats import SeatAt, SeatKind, thinking
 from .words import _, sentence
 
 __all__ = ["Draft", "GameKind", "SaveError", "StartForm", "Table", "TableFacts", "UNSAVED"]
@@ -44,7 +45,7 @@ UNSAVED = _("The last game could not be saved on this device (its storage was fu
 Notify = Callable[[str, dict[str, Any]], None]
 TABLE_INTENTS = frozenset({"field", "new-game", "rematch", "resume", "menu", "tab", "dismiss",
                            "reveal", "think", "end-turn", "close-review", "saved-elsewhere",
-                           "replay", "aid"})
+                           "replay", "aid", "read"})
 
 
 @dataclass
@@ -92,7 +93,8 @@ class Table:
         self.playing: _Playing | None = None
         self.draft: Draft | None = None
         self.review: Review | None = None
-        self._thinker: Thinker | None = None
+        self._thinker: Slices[Any] | None = None
+        self._reading: Slices[Review] | None = None  # an imported record being read
 
     # --- what is at the table ----------------------------------------------------------
 
@@ -230,7 +232,7 @@ class Table:
         self.screen = "start"
         self.draft = None
         self.review = None
-        self._thinker = None
+        self._thinker = self._reading = None
         return True
 
     def on_tab(self, arg: str | None, value: str | None) -> bool:
@@ -297,11 +299,11 @@ class Table:
             return self._follow_saved()
         if self._thinker is None:
             computer = self.kind.computer(seat.level, self.rng.randrange(1 << 30))
-            self._thinker = Thinker(thinking(computer, self.kind.seat(self.playing.state, player)),
+            self._thinker = Slices(thinking(computer, self.kind.seat(self.playing.state, player)),
                                     self.clock)
         if not self._thinker.run(self.think_budget):
             return True  # still thinking: the event layer asks again after a breath
-        action, self._thinker = self._thinker.action, None
+        action, self._thinker = self._thinker.result, None
         self._play(player, action)
         if self.screen != "start":  # (a conflicting save sends the table elsewhere)
             self._next()
@@ -354,7 +356,7 @@ class Table:
 
     def _show_over(self) -> None:
         assert self.playing is not None
-        self.review = self.kind.review(None, self.playing.state, self.playing.facts)
+        self.review = self.kind.review(self.playing.state, self.playing.facts)
         self.draft = None
         self.screen = "over"
         self.tab = "board"
@@ -373,16 +375,23 @@ class Table:
         return self.review.handle("aid", arg)
 
     def import_text(self, text: str | bytes) -> bool:
-        """Review an imported record. A bad file leaves the start screen, with a message."""
+        """Review an imported record, read in slices ("reading" shows while a long one is read:
+        the event layer sends "read" until it is done). A bad file leaves the start screen, with
+        a message."""
+        self._reading = Slices(self.kind.reviewing(text), self.clock)
+        self.screen = "reading"
+        return self.on_read(None, None)
+
+    def on_read(self, arg: str | None, value: str | None) -> bool:
+        if self.screen != "reading" or self._reading is None:
+            return False
         try:
-            review = self.kind.review(text)
+            if not self._reading.run(self.think_budget):
+                return True  # still reading: the event layer asks again after a breath
         except ValueError as e:
-            self.notice = str(e)
-            self.review = None
-            if self.screen == "review":
-                self.screen = "start"
+            self._reading, self.review, self.notice, self.screen = None, None, str(e), "start"
             return True
-        self.review = review
+        self.review, self._reading = self._reading.result, None
         self.notice = None
         self.screen = "review"
         self.tab = "board"
@@ -544,6 +553,9 @@ class Table:
         return {**base, "player": player, "name": name, "stage": stage, "turn": turn}
 
     _model_waiting = _model_thinking
+
+    def _model_reading(self, base: Screen) -> Screen:
+        return base
 
     def _model_play(self, base: Screen) -> PlayScreen:
         draft, playing = self.draft, self.playing

@@ -44,6 +44,7 @@ class App:
         self._screen: str | None = None
         self._arm = create_proxy(self._guard(self._arm_buttons))  # one timer callback for life
         self._think = create_proxy(self._guard(lambda *_: self.run("think")))
+        self._read = create_proxy(self._guard(lambda *_: self.run("read")))
         self._idle_work = None  # an iterator of small jobs, one per idle slice
         self._idle = create_proxy(self._guard(self._idle_step))
         # A hand-over button (data-arm) reveals or hides a board, so it takes only a fresh,
@@ -118,6 +119,8 @@ class App:
         js.document.documentElement.setAttribute("data-screen", shown)
         if model["screen"] == "thinking":  # let "thinking" show, then the computer thinks
             js.setTimeout(self._think, THINK_PAUSE_MS if changed else THINK_SLICE_GAP_MS)
+        elif model["screen"] == "reading":  # a long record: read a slice at a time
+            js.setTimeout(self._read, THINK_SLICE_GAP_MS)
         # A new screen never keeps the last one's words in the live region (they may be the
         # previous player's report).
         if not absent(self.live) and (changed or model["announce"]):

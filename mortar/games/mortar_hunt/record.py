@@ -23,6 +23,7 @@ from ...kit.records import (
     load_json,
     quote_json,
 )
+from ...kit.steps import ACTIONS_PER_STEP, Steps, finish
 from .game import (
     Action,
     Game,
@@ -291,8 +292,19 @@ def parse(text: str | bytes) -> Record:
     return from_data(load_json(text))
 
 
+def reading(text: str | bytes) -> Steps[Record]:
+    """:func:`parse` in steps (a page reads a long record a slice at a time)."""
+    data = load_json(text)
+    yield
+    return (yield from _reading(data))
+
+
 def from_data(data: object) -> Record:
     """Validate already-decoded JSON data as a record."""
+    return finish(_reading(data))
+
+
+def _reading(data: object) -> Steps[Record]:
     top = expect_object(data, "", {"format", "variant", "turn_limit", "players", "setup", "actions"},
                          {"radar"})
     check_format(top, FORMAT)
@@ -356,6 +368,8 @@ def from_data(data: object) -> Record:
         raise RecordError(f"actions must be a list, not {json_type(actions)}")
     for i, entry in enumerate(actions):
         record.entries.append(_parse_action(entry, i))
+        if i % ACTIONS_PER_STEP == ACTIONS_PER_STEP - 1:
+            yield
     return record
 
 

@@ -10,6 +10,7 @@ from mortar.kit.common import Resign
 from mortar.kit.jsontext import JSONTextError, loads
 from mortar.kit.records import RecordError, RecordIllegalError, load_json
 from mortar.kit.replay import Replay
+from mortar.kit.steps import Steps
 from mortar.table.board import BoardView, Cell, Token, render_board
 from mortar.table.html import El, h
 from mortar.table.kind import Applied, Choice, FieldSpec, PublicField, SaveError, Stage, TableFacts
@@ -167,12 +168,14 @@ class Kind:
             raise SaveError("The saved game is damaged.") from None
         return state, TableFacts(dict(data.get("computer") or {}))
 
-    def review(self, text: str | bytes | None, state: State | None = None,
-               facts: TableFacts | None = None) -> Review:
-        if state is not None:
-            return Review(GAME.record(state))
+    def review(self, state: State, facts: TableFacts) -> Review:
+        return Review(GAME.record(state))
+
+    def reviewing(self, text: str | bytes) -> Steps[Review]:
         try:
-            return Review(parse_record(load_json(text or "")))
+            data = load_json(text)
+            yield  # (a record of nine marks at most: one step is plenty)
+            return Review(parse_record(data))
         except (RecordError, RecordIllegalError) as e:
             raise ValueError(f"That file is not a record of this game: {e}.") from None
 

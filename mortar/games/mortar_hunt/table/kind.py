@@ -13,6 +13,8 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ....kit.jsontext import JSONTextError, loads
+from ....kit.replay import Replay
+from ....kit.steps import Steps
 from ....table.html import El
 from ....table.kind import Applied, Choice, FieldSpec, PublicField, SaveError, Stage, TableFacts
 from ....table.words import _
@@ -28,6 +30,7 @@ from ..record import (
     from_data,
     infer_loadout,
     parse,
+    reading,
 )
 from ..rules import (
     COMPUTER_LEVELS,
@@ -48,7 +51,7 @@ from ..view import report_of
 from . import scene
 from .parts import SYMBOLS, render_review
 from .placement import PlacementDraft
-from .review import Review
+from .review import Review, pads_of
 from .turn import TurnDraft
 from .views import render_play
 
@@ -223,17 +226,22 @@ class Hunt:
     def load(self, text: str) -> tuple[Game, TableFacts]:
         return load_save(text)
 
-    def review(self, text: str | bytes | None, game: Game | None = None,
-               facts: TableFacts | None = None) -> Review:
-        if game is not None:
-            record = Record.from_game(game)
-            if facts is not None:  # the game just played: who was the computer
-                record.computer, record.radar = dict(facts.computer), facts.aid
-            return Review(record, game.options.loadout, "game")
+    def review(self, state: Game, facts: TableFacts) -> Review:
+        record = Record.from_game(state)
+        record.computer, record.radar = dict(facts.computer), facts.aid  # who was the computer
+        return Review(record, state.options.loadout, "game")
+
+    def reviewing(self, text: str | bytes) -> Steps[Review]:
         try:
-            record = parse(text or "")
+            record = yield from reading(text)
             loadout = infer_loadout(record.pieces) if len(record.setup) == 2 else Loadout.SECRET
-            return Review(record, loadout, "import")
+            record.loadout = loadout
+            replay = yield from Replay.reading(record)
+            pads = {}
+            for player, pad in pads_of(replay.final):
+                pads[player] = pad
+                yield
+            return Review(record, loadout, "import", replay, pads)
         except RecordIllegalError as e:
             raise ValueError(f"That record breaks a rule, so it cannot be replayed: {e}.") from None
         except (RecordError, ValueError) as e:

@@ -16,11 +16,12 @@ from ....table.words import sentence
 from ..actions import Action, IllegalActionError, Move, Resign, Sacrifice, Shot, Turn
 from ..moves import Step
 from ..notation import Facing, NotationError, Position, Square
-from ..pad import seat_pad
+from ..pad import SeatPads
 from ..seat import Seat, SeenAction
 from ..view import report_of, seat_view
 from . import scene
 from .draft import PIECES, Draft, Reply, piece_arg, square_arg
+from .padview import PAD_TURNS
 
 
 class TurnDraft(Draft):
@@ -320,7 +321,7 @@ def turn_model(draft: TurnDraft, radar: Any = None) -> dict[str, Any]:
         "enemy_type": view["enemy"]["type"],
         "own_alive": sum(1 for p in view["pieces"] if p["alive"]),
         "message": draft.message, "resign_asked": draft.resign_asked,
-        "pad": seat_pad(seat).to_data(),
+        "pad": SeatPads(seat).at(len(seat.log), PAD_TURNS).to_data(),
         "radar": radar if draft.stage in ("move", "fire") else None,
     }
     overlay: dict[str, Any] = {}
