@@ -311,14 +311,14 @@ class App:
         """A tap just outside a marked square (a destination or a target), on a square that is
         itself no choice, picks the nearest marked square: thumbs are wide. Keyboard presses
         (no pointer position) and squares with a piece on them are left as they are."""
-        if not event.detail or el.matches(".choice, .chosen"):
+        if not event.detail or el.matches(".pickable, .chosen"):
             return None
         if not absent(el.querySelector(".tok")):
             return None
         board = el.closest(".game-board")
         if absent(board):
             return None
-        marked = board.querySelectorAll(".sq.choice")
+        marked = board.querySelectorAll(".sq.pickable")
         if not marked.length:
             return None
         x, y = event.clientX, event.clientY

@@ -31,7 +31,7 @@ def board(seat: Seat, label: str, interactive: bool = True) -> El:
                                                 badge=mark.player)]
         words = "empty" if mark is None else f"{mark.player}{', hidden' if mark.hidden else ''}"
         cells[(sq.column, sq.row - 1)] = Cell(str(sq), f"{sq}, {words}", tokens=tokens,
-                                              classes=["choice"] if mark is None else [])
+                                              classes=["pickable"] if mark is None else [])
     return render_board(BoardView("abc", "123", cells, label, turned=seat.player == "O",
                                   interactive=interactive))
 
