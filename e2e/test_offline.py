@@ -136,7 +136,7 @@ def test_offline_a_missing_module_comes_from_the_cached_full_library(visited, di
         page.wait_for_selector("html[data-e2e-tool]", state="attached", timeout=30_000)
         assert page.get_attribute("html", "data-e2e-toml") == "3"
         assert page.get_attribute("html", "data-stdlib-fallback").split()[0] == "tomllib"
-        assert page.evaluate("sessionStorage.getItem('mortar-hunt-full-stdlib')") is None
+        assert page.evaluate("sessionStorage.getItem('box-full-stdlib')") is None
         assert len(navigations) == 1
     finally:
         context.set_offline(False)

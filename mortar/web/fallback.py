@@ -28,9 +28,9 @@ from collections.abc import Callable
 INDEX = "stdlib-trimmed.txt"
 # The full library, relative to the page (tools/dist.py ships it there).
 FULL_LIBRARY = "static/vendor/pyodide/python_stdlib_full.zip"
-WARNING = "Mortar Hunt: {name} is not in the trimmed standard library; loaded it from the full one"
+WARNING = "The box: {name} is not in the trimmed standard library; loaded it from the full one"
 # sessionStorage: "needed" (reloaded to fetch the full library first), "failed" (no more reloads)
-RELOAD_FLAG = "mortar-hunt-full-stdlib"
+RELOAD_FLAG = "box-full-stdlib"
 ARCHIVE = "/tmp/python_stdlib_full.zip"
 
 
@@ -142,7 +142,7 @@ async def install() -> FullLibraryFinder | None:
 
     def reload_for_it() -> None:
         if storage is not None and storage.getItem(RELOAD_FLAG) != "failed":
-            js.console.warn("Mortar Hunt: the full standard library could not be fetched; reloading")
+            js.console.warn("The box: the full standard library could not be fetched; reloading")
             storage.setItem(RELOAD_FLAG, "needed")
             js.location.reload()
 
