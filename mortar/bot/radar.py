@@ -6,7 +6,7 @@ on sees exactly what the computer would believe in the same seat.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Generator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -14,7 +14,7 @@ from ..notation import Square
 from ..rules import Options, Variant, opponent
 from ..seat import OwnPiece, Seat
 from . import geometry as geo
-from .model import enemy_belief, exposure
+from .model import enemy_belief, enemy_building, exposure_building, run
 
 LIKELY, POSSIBLE, UNLIKELY = 0.35, 0.10, 0.02  # heat-map words' thresholds
 
@@ -99,6 +99,12 @@ def heat_map(seat: Seat) -> Mapping[Square, float]:
 
 def radar(seat: Seat) -> Radar:
     """The radar of ``seat`` (any phase after placement; the UI shows it on the player's turn)."""
+    return run(radar_steps(seat))  # type: ignore[arg-type]
+
+
+def radar_steps(seat: Seat) -> Generator[None, None, Radar]:
+    """:func:`radar`, sliced like :meth:`mortar.bot.Bot.thinking`: yields None between belief
+    events and returns the radar."""
     player = str(seat.player)
     enemy = opponent(player)
     last = None
@@ -110,10 +116,12 @@ def radar(seat: Seat) -> Radar:
             last = ShotOrigins(seen.turn, seen.shot, bool(seen.hit),
                                origins(enemy, seen.shot, seat.options, frozenset(blocked)))
             break
-    seen_heat = exposure(seat).heat()
+    seen_heat = (yield from exposure_building(seat)).heat()
     pieces = tuple(_exposure(seat, p, seen_heat[p.position.square.index])
                    for p in seat.pieces if p.alive)
-    return Radar(player, heat_map(seat), last, pieces)
+    heat = (yield from enemy_building(seat)).heat()
+    shown = MappingProxyType({Square.at(s): heat[s] for s in geo.half_squares(enemy)})
+    return Radar(player, shown, last, pieces)
 
 
 def _exposure(seat: Seat, piece: OwnPiece, probability: float) -> PieceExposure:
