@@ -82,7 +82,7 @@ def test_two_pieces_jointly_match_enumeration():
     options = Options(Variant.CLASSIC, None, Loadout.ALL_HM)
     start = (80 * 8 + 4, 86 * 8 + 4)  # I7 and C8, both facing S (position = square * 8 + facing)
     belief = Belief("B", options, live=2, wrecks=1 << 105, size=SIZE, salt=5)
-    belief.particles, belief.hot = [start] * SIZE, [-1] * SIZE
+    belief.set([start] * SIZE)
     joint = {start: 1.0}
     table = belief.table()
     first = table.masks[start[0]]

@@ -2,7 +2,7 @@
 (tools/reference.py) and the old hard (tools/legacy.py), in paired games (the same two random
 placements twice, seats swapped; the duel's 28-turn limit), over the table variants.
 
-    python tools/league.py [--pairs N] [--tables classic,craters,secret,LH] [--only A:B,...]
+    python tools/league.py [--pairs N] [--tables classic,craters,secret,LH] [--only A:B ...]
                            [--out results.jsonl]
 
 Prints one row per match: the first player's score rate (a draw counts half) with its 95 %
@@ -15,11 +15,14 @@ asserts nothing. Long: one match of 200 pairs takes 10-40 minutes on this machin
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -27,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from legacy import LegacyHard  # noqa: E402
 from reference import PLAYERS  # noqa: E402
 
+from mortar.bot import Bot, HardWeights  # noqa: E402
 from mortar.duel import duel, interval  # noqa: E402
 from mortar.rules import Loadout, Options, Variant  # noqa: E402
 
@@ -39,7 +43,26 @@ TABLES = {
 # each level against the one below and the references; the references against the old hard
 MATCHES = ("hard:exchange", "hard:determinized", "hard:medium", "medium:easy", "easy:random",
            "hard:old-hard", "exchange:old-hard", "determinized:old-hard", "determinized:exchange")
-EXTRA = {**PLAYERS, "old-hard": LegacyHard}
+EXTRA: dict = {**PLAYERS, "old-hard": LegacyHard}
+
+
+def variant(name: str) -> Callable[[Any], Any]:
+    """``hard@sharpness=6,window=None``: hard with other weights (for tuning)."""
+    level, _, spec = name.partition("@")
+    fields = {f.name: f.type for f in dataclasses.fields(HardWeights)}
+    changes = {}
+    for item in spec.split(","):
+        key, _, value = item.partition("=")
+        kind = fields[key]
+        changes[key] = (None if value == "None" else int(value) if kind in ("int", "int | None")
+                        else value if kind == "str" else float(value))
+    weights = dataclasses.replace(HardWeights(), **changes)
+
+    def make(seed: Any) -> Any:
+        bot = Bot(level, seed, weights)
+        bot.label = name  # type: ignore[attr-defined]
+        return bot
+    return make
 
 
 def row(first: str, second: str, table: str, pairs: int, seed: int) -> dict:
@@ -66,7 +89,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=200)
     parser.add_argument("--tables", default="classic", help="comma-separated: " + ",".join(TABLES))
-    parser.add_argument("--only", help="comma-separated FIRST:SECOND matches (default: the league)")
+    parser.add_argument("--only", nargs="+", help="FIRST:SECOND matches (default: the league)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", help="append each row as JSON to this file")
     parser.add_argument("--table", nargs="*", help="print the rows of these JSON-lines files and stop")
@@ -77,10 +100,13 @@ def main() -> None:
         for r in rows:
             print(line(r))
         return
-    matches = args.only.split(",") if args.only else list(MATCHES)
+    matches = args.only or list(MATCHES)
     for table in args.tables.split(","):
         for match in matches:
             first, second = match.split(":")
+            for name in (first, second):
+                if "@" in name:
+                    EXTRA[name] = variant(name)
             start = time.time()
             r = row(first, second, table, args.pairs, args.seed)
             print(line(r) + f"  ({time.time() - start:.0f} s)", flush=True)

@@ -37,6 +37,10 @@ from ..rules import HALF_MASK, Options, PieceType, Variant
 from . import geometry as geo
 
 PARTICLES = 160  # joint guesses kept (see tools/bench_bot.py for what more or fewer cost)
+LOCATED_FLOOR = 0.05  # the mover prior's weight for a piece the observer has no idea of
+SHY = 4.0  # with evasion, an end is taken with chance (1 - heat there) ** SHY (then redrawn)
+RENEW = 0.02  # chance per particle and observed turn that one piece is guessed afresh
+RESAMPLE = 0.5  # resample when the effective number of particles falls below this share
 POSITIONS = geo.POSITIONS  # 864
 CODE = {PieceType.HM: 0, PieceType.LH: 1}  # a state is position + POSITIONS * code
 KIND_OF_CODE = (PieceType.HM, PieceType.LH)
@@ -108,7 +112,7 @@ def square_of(state: int) -> int:
 class Belief:
     """The observer's belief about the observed player's live pieces (see the module doc)."""
 
-    __slots__ = ("observed", "options", "codes", "particles", "hot", "wrecks", "fired", "size",
+    __slots__ = ("observed", "options", "codes", "particles", "weights", "wrecks", "fired", "size",
                  "evasion", "events", "_salt")
 
     def __init__(self, observed: str, options: Options, live: int = 3, wrecks: int = 0, fired: int = 0,
@@ -122,17 +126,21 @@ class Belief:
         self.evasion = evasion
         self.events = 0  # events applied: part of every draw's seed
         self._salt = salt  # where the events started (the model's window start)
-        self.hot: list[int] = [-1] * size  # per particle: the piece that fired and has not moved since
         rng = self._rng(-1)
         self.particles: list[Particle] = [self._fresh(rng, live) for _ in range(size)]
+        self.weights: list[float] = [1.0] * size  # relative; resampled when too uneven
 
     def copy(self) -> Belief:
         other = Belief.__new__(Belief)
         for name in Belief.__slots__:
             setattr(other, name, getattr(self, name))
         other.particles = list(self.particles)
-        other.hot = list(self.hot)
+        other.weights = list(self.weights)
         return other
+
+    def set(self, particles: list[Particle]) -> None:
+        """Start from these joint states (equal weights): a known position, in tests."""
+        self.particles, self.weights = list(particles), [1.0] * len(particles)
 
     @property
     def live(self) -> int:
@@ -160,11 +168,16 @@ class Belief:
         squares = rng.sample(self._free_squares(), live)
         return tuple(s * 8 + rng.randrange(8) + POSITIONS * rng.choice(self.codes) for s in squares)
 
-    def _prior(self, k: int, hot: int) -> list[float]:
-        if hot < 0 or self.evasion <= 0.0:
+    def _prior(self, squares: list[int], heat: list[float] | None) -> list[float]:
+        """Which piece moves: uniform, or with ``evasion`` the pieces the observer believes best
+        located (a careful player moves the piece its shots gave away)."""
+        k = len(squares)
+        if heat is None:
             return [1.0 / k] * k
+        located = [heat[s] + LOCATED_FLOOR for s in squares]
+        total = sum(located)
         base = (1.0 - self.evasion) / k
-        return [base + self.evasion if i == hot else base for i in range(k)]
+        return [base + self.evasion * x / total for x in located]
 
     # --- events -------------------------------------------------------------------------------
 
@@ -176,69 +189,70 @@ class Belief:
             return
         table = self.table()
         masks, ends_of, on_of = table.masks, table.ends, table.on
+        heat = self.heat() if self.evasion > 0.0 else None
         out: list[Particle] = []
-        out_hot: list[int] = []
         weights: list[float] = []
-        for parts, hot in zip(self.particles, self.hot):
+        for parts, weight in zip(self.particles, self.weights):
             k = len(parts)
-            prior = self._prior(k, hot)
             squares = [square_of(s) for s in parts]
-            if shot is None:
-                capable = None
-                ws = []
-                for m in range(k):
-                    ends = ends_of(parts[m])
+            prior = self._prior(squares, heat)
+            ws = []
+            capable = [masks[s] >> shot & 1 for s in parts] if shot is not None else None
+            for m in range(k):
+                ends = ends_of(parts[m])
+                if not ends:
+                    ws.append(0.0)
+                elif capable is None or any(capable[j] for j in range(k) if j != m):
                     on = on_of(parts[m])
                     barred = sum(on.get(squares[j], 0) for j in range(k) if j != m)
-                    ws.append(prior[m] * (len(ends) - barred) / len(ends) if ends else 0.0)
-            else:
-                capable = [masks[s] >> shot & 1 for s in parts]
-                ws = []
-                for m in range(k):
-                    ends = ends_of(parts[m])
-                    if not ends:
-                        ws.append(0.0)
-                        continue
-                    if any(capable[j] for j in range(k) if j != m):
-                        on = on_of(parts[m])
-                        barred = sum(on.get(squares[j], 0) for j in range(k) if j != m)
-                        ws.append(prior[m] * (len(ends) - barred) / len(ends))
-                    else:
-                        others = squares[:m] + squares[m + 1:]
-                        good = [e for e in table.fire(parts[m], shot) if square_of(e) not in others]
-                        ws.append(prior[m] * len(good) / len(ends))
+                    ws.append(prior[m] * (len(ends) - barred) / len(ends))
+                else:
+                    others = squares[:m] + squares[m + 1:]
+                    good = [e for e in table.fire(parts[m], shot) if square_of(e) not in others]
+                    ws.append(prior[m] * len(good) / len(ends))
             total = sum(ws)
             if total <= 0.0:
                 continue
             m = _pick(rng, ws, total)
             others = squares[:m] + squares[m + 1:]
             if capable is None or any(capable[j] for j in range(k) if j != m):
-                end = _draw_end(rng, ends_of(parts[m]), others)
+                end = _draw_end(rng, ends_of(parts[m]), others, heat)
             else:
-                good = [e for e in table.fire(parts[m], shot) if square_of(e) not in others]
-                end = good[rng.randrange(len(good))]
+                good = tuple(e for e in table.fire(parts[m], shot) if square_of(e) not in others)
+                end = _draw_end(rng, good, (), heat)
             if end is None:
                 continue
             new = parts[:m] + (end,) + parts[m + 1:]
-            new_hot = -1 if hot == m else hot
-            if shot is not None:
-                able = [i for i, s in enumerate(new) if masks[s] >> shot & 1]
-                new_hot = able[rng.randrange(len(able))]
+            if rng.random() < RENEW:
+                new = self._renewed(rng, new, shot)
             out.append(new)
-            out_hot.append(new_hot)
-            weights.append(total)
+            weights.append(weight * total)
         if not out:  # nothing explains the event: repair every particle
-            out, out_hot, weights = self._repair_shot(rng, shot)
-        self._resample(rng, out, out_hot, weights)
+            out, weights = self._repair_shot(rng, shot), list(self.weights)
+        self._settle(rng, out, weights)
 
-    def _repair_shot(self, rng: random.Random, shot: int | None) -> tuple[list[Particle], list[int], list[float]]:
+    def _renewed(self, rng: random.Random, parts: Particle, shot: int | None) -> Particle:
+        """One piece guessed afresh (a free square, any facing and type), unless it is the only
+        one that explains ``shot``: it keeps the filter from losing the truth for good."""
+        i = rng.randrange(len(parts))
+        masks = self.table().masks
+        if shot is not None and not any(masks[s] >> shot & 1 for j, s in enumerate(parts) if j != i):
+            return parts
+        taken = {square_of(s) for s in parts}
+        free = [q for q in self._free_squares() if q not in taken]
+        if not free:
+            return parts
+        state = free[rng.randrange(len(free))] * 8 + rng.randrange(8) + POSITIONS * rng.choice(self.codes)
+        return parts[:i] + (state,) + parts[i + 1:]
+
+    def _repair_shot(self, rng: random.Random, shot: int | None) -> list[Particle]:
         """Put one piece of each particle (the shooter) on a free origin of ``shot``."""
         table = self.table()
         blocked = self.blocked
         origins = [p + POSITIONS * c for c in self.codes
                    for p in geo.origins(self.observed, KIND_OF_CODE[c]).get(shot, ()) if not blocked >> (p >> 3) & 1] \
             if shot is not None else []
-        out, hot = [], []
+        out = []
         for parts in self.particles:
             k = len(parts)
             i = rng.randrange(k)
@@ -246,8 +260,7 @@ class Belief:
             choices = [o for o in origins if square_of(o) not in others]
             end = choices[rng.randrange(len(choices))] if choices else _draw_end(rng, table.ends(parts[i]), others)
             out.append(parts[:i] + (end if end is not None else parts[i],) + parts[i + 1:])
-            hot.append(i if shot is not None else -1)
-        return out, hot, [1.0] * len(out)
+        return out
 
     def observer_shot(self, square: int, hit: bool) -> None:
         """The observer fired at ``square``: a miss empties it, a hit removes a piece there."""
@@ -262,7 +275,7 @@ class Belief:
             return
         keep = [i for i, parts in enumerate(self.particles) if all(square_of(s) != square for s in parts)]
         if keep:
-            self._resample(rng, [self.particles[i] for i in keep], [self.hot[i] for i in keep], [1.0] * len(keep))
+            self._settle(rng, [self.particles[i] for i in keep], [self.weights[i] for i in keep])
             return
         table = self.table()  # no particle left the square empty: move whatever stood there
         out = []
@@ -285,12 +298,12 @@ class Belief:
         self.wrecks |= 1 << square
         if not self.particles or not self.particles[0]:
             return
-        out, out_hot = [], []
-        for parts, hot in zip(self.particles, self.hot):
+        out, weights = [], []
+        for parts, weight in zip(self.particles, self.weights):
             for i, s in enumerate(parts):
                 if square_of(s) == square:
                     out.append(parts[:i] + parts[i + 1:])
-                    out_hot.append(-1 if hot == i else hot - (hot > i))
+                    weights.append(weight)
                     break
         if not out:  # no particle had a piece there: take the nearest one
             column, row = square % 12, square // 12
@@ -298,17 +311,22 @@ class Belief:
                 i = min(range(len(parts)), key=lambda j: max(abs(square_of(parts[j]) % 12 - column),
                                                              abs(square_of(parts[j]) // 12 - row)))
                 out.append(parts[:i] + parts[i + 1:])
-                out_hot.append(-1)
-        self._resample(rng, out, out_hot, [1.0] * len(out))
+            weights = list(self.weights)
+        self._settle(rng, out, weights)
 
-    def _resample(self, rng: random.Random, particles: list[Particle], hot: list[int],
-                  weights: list[float]) -> None:
-        """Systematic resampling back to ``size`` equal-weight particles."""
+    def _settle(self, rng: random.Random, particles: list[Particle], weights: list[float]) -> None:
+        """Keep the weighted particles, resampled (systematically) back to ``size`` equal
+        weights when they are too few or too uneven to stand for the belief."""
         total = sum(weights)
         n = self.size
+        effective = total * total / sum(w * w for w in weights)
+        if len(particles) == n and effective >= RESAMPLE * n:
+            scale = n / total
+            self.particles, self.weights = particles, [w * scale for w in weights]
+            return
         step = total / n
         u = rng.random() * step
-        out, out_hot = [], []
+        out = []
         acc = 0.0
         i = -1
         for j in range(n):
@@ -317,8 +335,7 @@ class Belief:
                 i += 1
                 acc += weights[i]
             out.append(particles[i])
-            out_hot.append(hot[i])
-        self.particles, self.hot = out, out_hot
+        self.particles, self.weights = out, [1.0] * n
 
     # --- questions ----------------------------------------------------------------------------
 
@@ -326,12 +343,14 @@ class Belief:
         """Per square index: the probability that a live observed piece stands there (what a shot
         there would hit)."""
         heat = [0.0] * 108
-        if not self.particles:
+        total = sum(self.weights)
+        if not self.particles or total <= 0.0:
             return heat
-        unit = 1.0 / len(self.particles)
-        for parts in self.particles:
+        unit = 1.0 / total
+        for parts, w in zip(self.particles, self.weights):
+            w *= unit
             for s in parts:
-                heat[(s % POSITIONS) >> 3] += unit
+                heat[(s % POSITIONS) >> 3] += w
         return heat
 
     def state_probability(self, position: Position | int, kind: PieceType | None = None) -> float:
@@ -339,30 +358,30 @@ class Belief:
         position_index = position if isinstance(position, int) else position.index
         codes = self.codes if kind is None else (CODE[kind],)
         states = {position_index + POSITIONS * c for c in codes}
-        found = sum(1 for parts in self.particles if any(s in states for s in parts))
-        return found / len(self.particles) if self.particles else 0.0
+        found = sum(w for parts, w in zip(self.particles, self.weights) if any(s in states for s in parts))
+        return found / sum(self.weights)
 
     def heats_after_turn(self, shots: Iterable[int | None]) -> dict[int | None, list[float]]:
         """For each possible shot of the observed player's next turn: where the observer will
         believe its pieces are after that turn (its heat). The moved piece's spread is left out
         unless the shot pins it down (it then counts on the ends it could fire from): a piece that
         moved freely is diffuse, and the pieces that stood still or fired are what a shot finds."""
-        groups: dict[tuple[Particle, int], int] = {}
-        for parts, hot in zip(self.particles, self.hot):
-            key = (parts, hot)
-            groups[key] = groups.get(key, 0) + 1
+        groups: dict[Particle, float] = {}
+        for parts, w in zip(self.particles, self.weights):
+            groups[parts] = groups.get(parts, 0.0) + w
         table = self.table()
         masks = table.masks
+        now = self.heat() if self.evasion > 0.0 else None
         out: dict[int | None, list[float]] = {}
         for shot in shots:
             heat = [0.0] * 108
             total = 0.0
-            for (parts, hot), count in groups.items():
+            for parts, count in groups.items():
                 k = len(parts)
                 if not k:
                     continue
-                prior = self._prior(k, hot)
                 squares = [square_of(s) for s in parts]
+                prior = self._prior(squares, now)
                 capable = [masks[s] >> shot & 1 for s in parts] if shot is not None else [1] * k
                 for m in range(k):
                     ends = table.ends(parts[m])
@@ -371,7 +390,7 @@ class Belief:
                     if shot is None or any(capable[j] for j in range(k) if j != m):
                         w = count * prior[m]
                     else:
-                        good = table.fire(parts[m], shot)  # type: ignore[arg-type]
+                        good = table.fire(parts[m], shot)
                         if not good:
                             continue
                         w = count * prior[m] * len(good) / len(ends)
@@ -387,19 +406,19 @@ class Belief:
             out[shot] = heat
         return out
 
-    def can_fire_at(self, kind_reach: dict[int, list[int]] | None = None) -> list[float]:
+    def can_fire_at(self) -> list[float]:
         """Per square of the observer's half: probability that some observed piece could fire at
         it next turn, allowing one move first (the observed player's *reach*)."""
         blocked = self.blocked
         masks = {c: _reach_masks(self.observed, KIND_OF_CODE[c], blocked) for c in self.codes}
-        counts: dict[int, int] = {}
-        for parts in self.particles:
+        counts: dict[int, float] = {}
+        for parts, w in zip(self.particles, self.weights):
             mask = 0
             for s in parts:
                 mask |= masks[s // POSITIONS][s % POSITIONS]
-            counts[mask] = counts.get(mask, 0) + 1
+            counts[mask] = counts.get(mask, 0.0) + w
         out = [0.0] * 108
-        unit = 1.0 / len(self.particles) if self.particles else 0.0
+        unit = 1.0 / sum(self.weights)
         for mask, n in counts.items():
             while mask:
                 low = mask & -mask
@@ -417,14 +436,16 @@ def _pick(rng: random.Random, weights: list[float], total: float) -> int:
     return max(i for i, w in enumerate(weights) if w > 0.0)
 
 
-def _draw_end(rng: random.Random, ends: tuple[int, ...], barred: Iterable[int]) -> int | None:
-    """A uniform end whose square is not ``barred`` (few are: rejection sampling)."""
+def _draw_end(rng: random.Random, ends: tuple[int, ...], barred: Iterable[int],
+              heat: list[float] | None = None) -> int | None:
+    """An end whose square is not ``barred`` (few are: rejection sampling): uniform, or with
+    ``heat`` shy of the squares the observer believes hot."""
     if not ends:
         return None
     barred = set(barred)
     for _ in range(8):
         e = ends[rng.randrange(len(ends))]
-        if square_of(e) not in barred:
+        if square_of(e) not in barred and (heat is None or rng.random() < (1.0 - heat[square_of(e)]) ** SHY):
             return e
     allowed = [e for e in ends if square_of(e) not in barred]
     return allowed[rng.randrange(len(allowed))] if allowed else None

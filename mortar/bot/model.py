@@ -26,6 +26,7 @@ from typing import TypeVar
 from ..rules import Options, opponent
 from ..seat import Seat, SeenAction
 from .belief import PARTICLES, Belief
+from .tracks import Tracker
 
 Event = tuple[str, int | None, bool | None, int | None, bool]  # player, shot, hit, sacrificed, resigned
 
@@ -34,6 +35,7 @@ WINDOW = 24  # events a belief reaches back before its checkpoint
 EVASION = 0.5  # the enemy is assumed to move the piece that fired with this extra chance
 
 T = TypeVar("T")
+Model = Belief | Tracker
 _CACHE: dict[tuple, list[tuple[tuple[Event, ...], Belief]]] = {}
 _KEEP = 4  # beliefs kept per (observed side, options, model, start)
 _STARTS = 12  # window starts kept (two bots and a radar in one process, each a few starts)
@@ -69,7 +71,7 @@ def facts(observed: str, log: Sequence[SeenAction], start: int) -> tuple[int, in
     return 3 - wrecks.bit_count(), wrecks, fired
 
 
-def apply_event(belief: Belief, happened: Event) -> None:
+def apply_event(belief: Model, happened: Event) -> None:
     player, shot, hit, sacrificed, resigned = happened
     if player == belief.observed:
         if sacrificed is not None:
@@ -81,29 +83,36 @@ def apply_event(belief: Belief, happened: Event) -> None:
 
 
 def building(observed: str, options: Options, log: Sequence[SeenAction], evasion: float = 0.0,
-             size: int = PARTICLES, window: int | None = WINDOW) -> Generator[None, None, Belief]:
+             size: int = PARTICLES, window: int | None = WINDOW, kind: str = "joint"
+             ) -> Generator[None, None, Model]:
     """The belief about ``observed``'s live pieces after ``log``, sliced: yields between events,
-    returns a belief the caller must not change (copy it first)."""
+    returns a belief the caller must not change (copy it first). ``kind``: "joint" (particles,
+    :class:`Belief`) or "tracks" (:class:`Tracker`)."""
     observed = str(observed)
     start = window_start(len(log), window)
     head = facts(observed, log, start)
     public = tuple(event(seen) for seen in log[start:])
-    key = (observed, options, evasion, size, start, head)
+    key = (kind, observed, options, evasion, size if kind == "joint" else 0, start, head)
     entries = _CACHE.get(key)
     if entries is None:
         if len(_CACHE) >= _STARTS:
             del _CACHE[next(iter(_CACHE))]
         entries = _CACHE[key] = []
-    best: tuple[tuple[Event, ...], Belief] | None = None
+    best: tuple[tuple[Event, ...], Model] | None = None
     for entry in entries:
         done = entry[0]
         if (best is None or len(done) > len(best[0])) and done == public[:len(done)]:
             best = entry
     if best is not None and len(best[0]) == len(public):
         return best[1]
+    found: Model
     if best is None:
         live, wrecks, fired = head
-        found, at = Belief(observed, options, live, wrecks, fired, size, evasion, salt=start), 0
+        if kind == "joint":
+            found = Belief(observed, options, live, wrecks, fired, size, evasion, salt=start)
+        else:
+            found = Tracker(observed, options, live, wrecks, fired, evasion)
+        at = 0
         yield
     else:
         found, at = best[1].copy(), len(best[0])
@@ -126,23 +135,24 @@ def run(steps: Generator[None, None, T]) -> T:
 
 
 def enemy_building(seat: Seat, evasion: float = EVASION, size: int = PARTICLES,
-                   window: int | None = WINDOW) -> Generator[None, None, Belief]:
-    return building(opponent(str(seat.player)), seat.options, seat.log, evasion, size, window)
+                   window: int | None = WINDOW, kind: str = "joint") -> Generator[None, None, Model]:
+    """Where the seat's enemy pieces may be, as the seat may deduce (sliced)."""
+    return building(opponent(str(seat.player)), seat.options, seat.log, evasion, size, window, kind)
 
 
-def exposure_building(seat: Seat, evasion: float = 0.0, size: int = PARTICLES,
-                      window: int | None = WINDOW) -> Generator[None, None, Belief]:
-    return building(str(seat.player), seat.options, seat.log, evasion, size, window)
+def exposure_building(seat: Seat, window: int | None = WINDOW) -> Generator[None, None, Tracker]:
+    """Where the enemy may believe this seat's pieces are, from the same public events (sliced;
+    per-piece tracks: see :mod:`.tracks`)."""
+    return building(str(seat.player), seat.options, seat.log, 0.0, 0, window, "tracks")  # type: ignore[return-value]
 
 
-def enemy_belief(seat: Seat, evasion: float = EVASION, size: int = PARTICLES, window: int | None = WINDOW) -> Belief:
-    """Where the seat's enemy pieces may be, as the seat may deduce."""
-    return run(enemy_building(seat, evasion, size, window))
+def enemy_belief(seat: Seat, evasion: float = EVASION, size: int = PARTICLES, window: int | None = WINDOW,
+                 kind: str = "joint") -> Model:
+    return run(enemy_building(seat, evasion, size, window, kind))
 
 
-def exposure(seat: Seat, evasion: float = 0.0, size: int = PARTICLES, window: int | None = WINDOW) -> Belief:
-    """Where the enemy may believe this seat's pieces are, from the same public events."""
-    return run(exposure_building(seat, evasion, size, window))
+def exposure(seat: Seat, window: int | None = WINDOW) -> Tracker:
+    return run(exposure_building(seat, window))
 
 
 def forget() -> None:

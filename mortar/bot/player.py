@@ -18,9 +18,10 @@ from ..notation import Facing, Position
 from ..rules import COMPUTER_LEVELS, PieceType
 from ..seat import Seat
 from . import geometry as geo
-from .belief import PARTICLES, Belief
+from .belief import PARTICLES
+from .tracks import Tracker
 from .exchange import answer, turns_left
-from .model import EVASION, WINDOW, enemy_building, exposure_building
+from .model import EVASION, WINDOW, Model, enemy_building, exposure_building
 
 LEVELS = COMPUTER_LEVELS
 Action = Setup | Turn | Sacrifice
@@ -44,10 +45,12 @@ class HardWeights:
     evasion: float = EVASION  # the enemy moves the piece that fired last with this extra chance
     window: int | None = WINDOW  # events the belief reaches back (None: the whole log)
     particles: int = PARTICLES
+    belief: str = "joint"  # the enemy belief: "joint" (particles) or "tracks"
     hit_rate: float = 0.12  # the race model's typical hits per turn, either side
     sharpness: float = 2.0  # how strongly the enemy aims at what it believes of my pieces
     floor: float = 0.02  # the enemy's belief is never perfectly flat
     fires: float = 0.85  # how often the enemy fires in a turn
+    danger: float = 4.0  # the enemy's predicted hit chance is scaled by this (it aims better than modelled)
     ahead: float = 0.3  # weight of next turn's best shot from where the pieces end up
     skip_cost: float = 0.005  # skips are scarce (two in a row at most)
 
@@ -110,20 +113,19 @@ class Bot:
 
     # --- beliefs --------------------------------------------------------------------------
 
-    def believed(self, seat: Seat) -> Generator[None, None, Belief]:
+    def believed(self, seat: Seat) -> Generator[None, None, Model]:
         """The bot's belief about the enemy, sliced (the oracle of tools/ overrides this)."""
+        w = self.weights
         if self.level == "hard":
-            w = self.weights
-            return (yield from enemy_building(seat, w.evasion, w.particles, w.window))
+            return (yield from enemy_building(seat, w.evasion, w.particles, w.window, w.belief))
         return (yield from enemy_building(seat))
 
-    def exposure(self, seat: Seat) -> Generator[None, None, Belief]:
-        w = self.weights
-        return (yield from exposure_building(seat, 0.0, w.particles, w.window))
+    def exposure(self, seat: Seat) -> Generator[None, None, Tracker]:
+        return (yield from exposure_building(seat, self.weights.window))
 
     # --- hard -------------------------------------------------------------------------------
 
-    def _hard(self, seat: Seat, turns: list[Turn], enemy: Belief, seen: Belief, heat: list[float],
+    def _hard(self, seat: Seat, turns: list[Turn], enemy: Model, seen: Tracker, heat: list[float],
               rng: random.Random) -> Generator[None, None, Candidate]:
         w = self.weights
         player = str(seat.player)
@@ -172,7 +174,7 @@ class Bot:
             moved = turn.move.piece
             to = turn.move.to
             risk = sum(d.get(to.square.index if number == moved else sq, 0.0) for number, sq in squares.items())
-            risk = min(1.0, risk)
+            risk = min(1.0, w.danger * risk)
             hit = heat[shot] if shot is not None else 0.0
             if theirs - 1 <= 0:
                 on_hit = 1.0
