@@ -115,12 +115,15 @@ def long_game(seed: int, options: Options, turns: int) -> list:
 def test_belief_is_the_same_built_incrementally_or_from_scratch(options):
     seats = long_game(7, options, 40)
     assert len(seats) > model.WINDOW + 2 * model.STRIDE
+    def state(seat):
+        enemy, seen = model.enemy_belief(seat), model.exposure(seat)
+        return enemy.particles, enemy.weights, seen.hyps
+
     model.forget()
-    kept = [(model.enemy_belief(s).particles, model.exposure(s).particles) for s in seats]
+    kept = [state(s) for s in seats]
     for i in range(0, len(seats), 5):
         model.forget()
-        assert model.enemy_belief(seats[i]).particles == kept[i][0], i
-        assert model.exposure(seats[i]).particles == kept[i][1], i
+        assert state(seats[i]) == kept[i], i
 
 
 def test_the_window_bounds_the_work():
