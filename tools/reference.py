@@ -26,6 +26,7 @@ from mortar.bot import geometry as geo
 from mortar.bot.belief import KIND_OF_CODE, POSITIONS, Belief, square_of
 from mortar.bot.exchange import answer, turns_left
 from mortar.bot.model import building, run
+from mortar.bot.tracks import Tracker
 from mortar.bot.player import place
 from mortar.rules import opponent
 
@@ -37,6 +38,7 @@ class Exchange:
     particles = 200
     hit_rate = 0.12
     sharpness = 4.0  # the enemy aims at its hottest reachable squares
+    aim = 3.0  # ... better than the belief says (calibrated: predicted 6 %, found 16 %)
 
     def __init__(self, seed: Any) -> None:
         self.seed = seed
@@ -44,11 +46,11 @@ class Exchange:
     def choose(self, seat: Any) -> Any:
         return run(self.thinking(seat))
 
-    def beliefs(self, seat: Any) -> Generator[None, None, tuple[Belief, Belief]]:
+    def beliefs(self, seat: Any) -> Generator[None, None, tuple[Belief, Tracker]]:
         player = str(seat.player)
         enemy = yield from building(opponent(player), seat.options, seat.log, 0.0, self.particles, None)
-        seen = yield from building(player, seat.options, seat.log, 0.0, self.particles, None)
-        return enemy, seen
+        seen = yield from building(player, seat.options, seat.log, 0.0, 0, None, "tracks")
+        return enemy, seen  # type: ignore[return-value]
 
     def thinking(self, seat: Any) -> Generator[None, None, Any]:
         rng = random.Random(f"{self.seed}|{self.label}|{seat.player}|{len(seat.log)}")
@@ -63,7 +65,7 @@ class Exchange:
         top = max(s for s, _ in scored)
         return rng.choice([t for s, t in scored if s > top - 1e-12])
 
-    def danger(self, seat: Any, enemy: Belief, seen: Belief, shots: list[int | None]) -> dict[int | None, dict[int, float]]:
+    def danger(self, seat: Any, enemy: Belief, seen: Tracker, shots: list[int | None]) -> dict[int | None, dict[int, float]]:
         """Per shot of mine (None: none): where the enemy's next shot lands."""
         reach = enemy.can_fire_at()
         half = [s for s in geo.half_squares(str(seat.player)) if s not in {c.index for c in seat.craters}]
@@ -71,7 +73,7 @@ class Exchange:
         for shot, guess in seen.heats_after_turn(shots).items():
             weights = {s: reach[s] * guess[s] ** self.sharpness for s in half}
             total = sum(weights.values()) or 1.0
-            out[shot] = {s: x / total for s, x in weights.items() if x > 0.0}
+            out[shot] = {s: self.aim * x / total for s, x in weights.items() if x > 0.0}
         return out
 
     def values(self, seat: Any) -> tuple[int, dict[tuple[int, int], float]]:
@@ -83,7 +85,7 @@ class Exchange:
         return theirs, {(h, r): answer(mine, theirs - h, my_turns - 1, their_turns, p, p, float(r))
                         for h in (0, 1) for r in (0, 1)}
 
-    def scored(self, seat: Any, turns: list[Turn], enemy: Belief, seen: Belief) -> list[tuple[float, Turn]]:
+    def scored(self, seat: Any, turns: list[Turn], enemy: Belief, seen: Tracker) -> list[tuple[float, Turn]]:
         heat = enemy.heat()
         shots = sorted({t.shot.at.index for t in turns if t.shot is not None})
         danger = self.danger(seat, enemy, seen, [*shots, None])
