@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 from typing import TypeVar
 
-from ..rules import Options, opponent
+from ..rules import Options, Variant, opponent
 from ..seat import Seat, SeenAction
 from .belief import PARTICLES, Belief
 from .tracks import Tracker
@@ -55,19 +55,21 @@ def window_start(n: int, window: int | None = WINDOW, stride: int = STRIDE) -> i
     return max(0, (n // stride) * stride - window)
 
 
-def facts(observed: str, log: Sequence[SeenAction], start: int) -> tuple[int, int, int]:
+def facts(observed: str, options: Options, log: Sequence[SeenAction], start: int) -> tuple[int, int, int]:
     """What the first ``start`` actions tell cheaply: the observed side's live count, its wrecks
-    and the squares of its half shot at (bitmasks)."""
-    wrecks = fired = 0
-    for i in range(start):
-        seen = log[i]
-        if seen.shot is not None:
-            if str(seen.player) != observed:
-                fired |= 1 << seen.shot.index
-                if seen.hit:
-                    wrecks |= 1 << seen.shot.index
+    and, with craters, the squares of its half shot at (bitmasks). A pass over the whole log,
+    but a C-speed one: only the few hits and sacrifices are looked at in Python."""
+    prefix = log[:start]
+    wrecks = 0
+    for seen in [seen for seen in prefix if seen.hit or seen.sacrificed is not None]:
+        if seen.hit and str(seen.player) != observed:
+            wrecks |= 1 << seen.shot.index  # type: ignore[union-attr]
         elif seen.sacrificed is not None and str(seen.player) == observed:
             wrecks |= 1 << seen.sacrificed.index
+    fired = 0
+    if options.variant is Variant.CRATERS:
+        for square in {seen.shot for seen in prefix if seen.shot is not None}:
+            fired |= 1 << square.index  # the belief keeps those on the observed half
     return 3 - wrecks.bit_count(), wrecks, fired
 
 
@@ -90,7 +92,7 @@ def building(observed: str, options: Options, log: Sequence[SeenAction], evasion
     :class:`Belief`) or "tracks" (:class:`Tracker`)."""
     observed = str(observed)
     start = window_start(len(log), window)
-    head = facts(observed, log, start)
+    head = facts(observed, options, log, start)
     public = tuple(event(seen) for seen in log[start:])
     key = (kind, observed, options, evasion, size if kind == "joint" else 0, start, head)
     entries = _CACHE.get(key)
@@ -155,6 +157,13 @@ def exposure(seat: Seat, window: int | None = WINDOW) -> Tracker:
     return run(exposure_building(seat, window))
 
 
-def forget() -> None:
-    """Drop every cached belief (benchmarks; a page could call it when a game is closed)."""
+def forget(tables: bool = False) -> None:
+    """Drop every cached belief (benchmarks; a page could call it when a game is closed), and
+    with ``tables`` the move and reach tables too, as after a page reload."""
     _CACHE.clear()
+    if tables:
+        from . import belief, geometry, tracks
+        for found in (belief._MOVES, belief._REACH, geometry._ENDS, geometry._REACH, tracks._TRANSITIONS, tracks._REACH):
+            found.clear()
+        for function in (geometry.half_positions, geometry.half_squares, geometry.targets, geometry.origins):
+            function.cache_clear()
