@@ -39,6 +39,7 @@ from . import geometry as geo
 PARTICLES = 160  # joint guesses kept (see tools/bench_bot.py for what more or fewer cost)
 LOCATED_FLOOR = 0.05  # the mover prior's weight for a piece the observer has no idea of
 SHY = 4.0  # with evasion, an end is taken with chance (1 - heat there) ** SHY (then redrawn)
+FIRE_MOVER = 0.8  # chance that the piece that fires is the one that moved
 RENEW = 0.02  # chance per particle and observed turn that one piece is guessed afresh
 RESAMPLE = 0.5  # resample when the effective number of particles falls below this share
 POSITIONS = geo.POSITIONS  # 864
@@ -182,13 +183,18 @@ class Belief:
     # --- events -------------------------------------------------------------------------------
 
     def observed_turn(self, shot: int | None) -> None:
-        """The observed player moved one live piece and fired at ``shot`` (a square) or not."""
+        """The observed player moved one live piece and fired at ``shot`` (a square) or not.
+
+        With a shot the turn is one of two kinds: the mover went where it could fire and fired
+        (chance ``FIRE_MOVER``: four shots in five in the duels, whoever plays), or a piece that
+        could already fire did, and another moved freely. Each particle is weighted by the
+        chance of the kinds it allows and its move is drawn from them."""
         rng = self._rng(shot if shot is not None else 999)
         self.events += 1
         if not self.particles or not self.particles[0]:
             return
         table = self.table()
-        masks, ends_of, on_of = table.masks, table.ends, table.on
+        masks, ends_of, fire_of = table.masks, table.ends, table.fire
         heat = self.heat() if self.evasion > 0.0 else None
         out: list[Particle] = []
         weights: list[float] = []
@@ -196,30 +202,30 @@ class Belief:
             k = len(parts)
             squares = [square_of(s) for s in parts]
             prior = self._prior(squares, heat)
-            ws = []
-            capable = [masks[s] >> shot & 1 for s in parts] if shot is not None else None
-            for m in range(k):
-                ends = ends_of(parts[m])
-                if not ends:
-                    ws.append(0.0)
-                elif capable is None or any(capable[j] for j in range(k) if j != m):
-                    on = on_of(parts[m])
-                    barred = sum(on.get(squares[j], 0) for j in range(k) if j != m)
-                    ws.append(prior[m] * (len(ends) - barred) / len(ends))
-                else:
-                    others = squares[:m] + squares[m + 1:]
-                    good = [e for e in table.fire(parts[m], shot) if square_of(e) not in others]
-                    ws.append(prior[m] * len(good) / len(ends))
-            total = sum(ws)
-            if total <= 0.0:
-                continue
-            m = _pick(rng, ws, total)
-            others = squares[:m] + squares[m + 1:]
-            if capable is None or any(capable[j] for j in range(k) if j != m):
-                end = _draw_end(rng, ends_of(parts[m]), others, heat)
+            if shot is None:
+                m = _pick(rng, prior, 1.0)
+                end = _draw_end(rng, ends_of(parts[m]), squares[:m] + squares[m + 1:], heat)
+                total = 1.0
             else:
-                good = tuple(e for e in table.fire(parts[m], shot) if square_of(e) not in others)
-                end = _draw_end(rng, good, (), heat)
+                # the mover fires: movers that can reach a square to fire from, by the prior
+                firing = [prior[m] if any(square_of(e) not in squares for e in fire_of(parts[m], shot)) else 0.0
+                          for m in range(k)]
+                # another fires: shooters that could already; the mover is any other piece
+                standing = [masks[s] >> shot & 1 for s in parts]
+                free = [prior[m] if ends_of(parts[m]) and any(standing[j] for j in range(k) if j != m) else 0.0
+                        for m in range(k)]
+                a, b = sum(firing), sum(free)
+                total = (FIRE_MOVER if a else 0.0) + ((1.0 - FIRE_MOVER) if b else 0.0)
+                if total <= 0.0:
+                    continue
+                if a and (not b or rng.random() * total < FIRE_MOVER):
+                    m = _pick(rng, firing, a)
+                    others = squares[:m] + squares[m + 1:]
+                    good = tuple(e for e in fire_of(parts[m], shot) if square_of(e) not in others)
+                    end = _draw_end(rng, good, (), heat)
+                else:
+                    m = _pick(rng, free, b)
+                    end = _draw_end(rng, ends_of(parts[m]), squares[:m] + squares[m + 1:], heat)
             if end is None:
                 continue
             new = parts[:m] + (end,) + parts[m + 1:]
