@@ -27,6 +27,7 @@ from __future__ import annotations
 from ..notation import Position
 from ..rules import HALF_MASK, Options, PieceType, Variant
 from . import geometry as geo
+from .belief import FIRE_MOVER
 
 MIX = 1e-6  # uniform mixing after each observed turn: a safety net, far below any real signal
 WIDTH = 1  # hypotheses kept (4 cost 4x as much and won 55 % of 60 games against 1: no clear gain)
@@ -122,9 +123,9 @@ class Tracker:
         origins = self.origin_states(shot) if shot is not None else None
         children: list[tuple[float, Tracks]] = []
         for (weight, tracks), moved in zip(self.hyps, self._all_moved()):
-            for w, coefficients, f_stay, f_move in self._branches(tracks, moved, origins):
+            for w, coefficients, f_stay, f_move, fire in self._branches(tracks, moved, origins):
                 children.append((weight * w, self._combine(tracks, moved, coefficients, origins,
-                                                           f_stay, f_move)))
+                                                           f_stay, f_move, fire)))
         self._settle(children)
         self._mix()
 
@@ -142,9 +143,10 @@ class Tracker:
         k = len(tracks)
         if origins is None:
             f_stay = f_move = [1.0] * k
+            fire: list[dict[int, float]] = []
         else:
             f_stay = [sum(t[j] for j in origins) for t in tracks]
-            f_move = [sum(m[0][j] for j in origins) for m in moved]
+            fire, f_move = zip(*(self._fire_moved(t, origins) for t in tracks))  # type: ignore[assignment]
         # the mover: uniform a priori, or with ``evasion`` partly the piece the observer can best
         # locate (a careful player moves the piece its last shot gave away)
         prior = [1.0 / k] * k
@@ -157,10 +159,12 @@ class Tracker:
         if origins is None:
             total = sum(mover) or 1.0
             out.append((total, [(0.0, mover[i] / total, 0.0, 1.0 - mover[i] / total) for i in range(k)],
-                        f_stay, f_move))
+                        f_stay, f_move, fire))
             return out
         for s in range(k):
-            w = [mover[m] * (f_move[s] if m == s else f_stay[s]) for m in range(k)]
+            # the shooter moved to fire (FIRE_MOVER), or stood and another piece moved
+            w = [FIRE_MOVER * prior[s] * f_move[s] if m == s else (1.0 - FIRE_MOVER) * mover[m] * f_stay[s]
+                 for m in range(k)]
             total = sum(w)
             if total <= 0.0:
                 continue
@@ -168,12 +172,29 @@ class Tracker:
             for i in range(k):
                 c = w[i] / total
                 coefficients.append((c, 0.0, 1.0 - c, 0.0) if i == s else (0.0, c, 0.0, 1.0 - c))
-            out.append((total / k, coefficients, f_stay, f_move))
+            out.append((total / k, coefficients, f_stay, f_move, fire))
         if not out:  # nothing in the model explains the shot: keep the support, drop the shot
             return self._branches(tracks, moved, None)
         return out
 
-    def _combine(self, tracks: Tracks, moved, coefficients, origins, f_stay, f_move) -> Tracks:
+    def _fire_moved(self, track: list[float], origins: list[int]) -> tuple[dict[int, float], float]:
+        """The track's piece moved to fire from ``origins``: each start spreads uniformly over
+        its ends among them. Returns that mass per origin state and its total (the mass that
+        could move to fire at all)."""
+        h = len(self._hp)
+        preds, _ = _transition(self.observed, self.blocked)
+        count: dict[int, int] = {}
+        for j in origins:
+            base = j - j % h
+            for x in preds[j % h]:
+                count[base + x] = count.get(base + x, 0) + 1
+        fire = {}
+        for j in origins:
+            base = j - j % h
+            fire[j] = sum(track[base + x] / count[base + x] for x in preds[j % h])
+        return fire, sum(fire.values())
+
+    def _combine(self, tracks: Tracks, moved, coefficients, origins, f_stay, f_move, fire) -> Tracks:
         new_tracks = []
         for i, (c_ml, c_m, c_pl, c_p) in enumerate(coefficients):
             stay, move = tracks[i], moved[i][0]
@@ -182,7 +203,7 @@ class Tracker:
                 r_m = c_ml / f_move[i] if f_move[i] > 0.0 else 0.0
                 r_s = c_pl / f_stay[i] if f_stay[i] > 0.0 else 0.0
                 for j in origins:
-                    new[j] = r_m * move[j] + r_s * stay[j]
+                    new[j] = r_m * fire[i][j] + r_s * stay[j]
                 total = sum(new)
                 new = [x / total for x in new] if total > 0.0 else list(stay)
             else:
@@ -207,16 +228,16 @@ class Tracker:
             heat = [0.0] * len(squares)
             total_weight = 0.0
             for weight, tracks, moved, stay_sq, move_sq in prepared:
-                for w, coefficients, f_stay, f_move in self._branches(tracks, moved, origins):
+                for w, coefficients, f_stay, f_move, fire in self._branches(tracks, moved, origins):
                     masses = []
                     for i, (c_ml, c_m, c_pl, c_p) in enumerate(coefficients):
                         if c_ml or c_pl:
                             m = [0.0] * len(squares)
                             r_m = c_ml / f_move[i] if f_move[i] > 0.0 else 0.0
                             r_s = c_pl / f_stay[i] if f_stay[i] > 0.0 else 0.0
-                            stay, move = tracks[i], moved[i][0]
+                            stay = tracks[i]
                             for j in origins:  # type: ignore[union-attr]
-                                m[sq[j]] += r_m * move[j] + r_s * stay[j]
+                                m[sq[j]] += r_m * fire[i][j] + r_s * stay[j]
                             total = sum(m) or 1.0
                             m = [x / total for x in m]
                         else:
