@@ -10,8 +10,7 @@ import pytest
 
 from games import random_action, random_setup
 from mortar import Game, Loadout, Options, Resign, Sacrifice, Setup, Turn, Variant
-from mortar.bot import Bot
-from mortar.bot import model
+from mortar.bot import Bot, model
 from mortar.bot.model import enemy_belief, exposure
 from mortar.bot.radar import heat_map
 

@@ -10,9 +10,8 @@ import pytest
 
 from games import random_action, random_setup
 from mortar import Game, Loadout, Options, Variant
-from mortar.bot import Bot, model
+from mortar.bot import Bot, geometry, model
 from mortar.bot import belief as joint_belief
-from mortar.bot import geometry
 from mortar.bot.belief import FIRE_MOVER, POSITIONS, Belief, square_of
 from mortar.bot.radar import radar, radar_steps
 

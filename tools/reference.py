@@ -26,8 +26,8 @@ from mortar.bot import geometry as geo
 from mortar.bot.belief import KIND_OF_CODE, POSITIONS, Belief, square_of
 from mortar.bot.exchange import answer, turns_left
 from mortar.bot.model import building, run
-from mortar.bot.tracks import Tracker
 from mortar.bot.player import place
+from mortar.bot.tracks import Tracker
 from mortar.rules import opponent
 
 

@@ -367,51 +367,6 @@ class Belief:
         found = sum(w for parts, w in zip(self.particles, self.weights) if any(s in states for s in parts))
         return found / sum(self.weights)
 
-    def heats_after_turn(self, shots: Iterable[int | None]) -> dict[int | None, list[float]]:
-        """For each possible shot of the observed player's next turn: where the observer will
-        believe its pieces are after that turn (its heat). The moved piece's spread is left out
-        unless the shot pins it down (it then counts on the ends it could fire from): a piece that
-        moved freely is diffuse, and the pieces that stood still or fired are what a shot finds."""
-        groups: dict[Particle, float] = {}
-        for parts, w in zip(self.particles, self.weights):
-            groups[parts] = groups.get(parts, 0.0) + w
-        table = self.table()
-        masks = table.masks
-        now = self.heat() if self.evasion > 0.0 else None
-        out: dict[int | None, list[float]] = {}
-        for shot in shots:
-            heat = [0.0] * 108
-            total = 0.0
-            for parts, count in groups.items():
-                k = len(parts)
-                if not k:
-                    continue
-                squares = [square_of(s) for s in parts]
-                prior = self._prior(squares, now)
-                capable = [masks[s] >> shot & 1 for s in parts] if shot is not None else [1] * k
-                for m in range(k):
-                    ends = table.ends(parts[m])
-                    if not ends:
-                        continue
-                    if shot is None or any(capable[j] for j in range(k) if j != m):
-                        w = count * prior[m]
-                    else:
-                        good = table.fire(parts[m], shot)
-                        if not good:
-                            continue
-                        w = count * prior[m] * len(good) / len(ends)
-                        share = w / len(good)
-                        for e in good:
-                            heat[square_of(e)] += share
-                    total += w
-                    for j in range(k):
-                        if j != m:
-                            heat[squares[j]] += w
-            if total > 0.0:
-                heat = [h / total for h in heat]
-            out[shot] = heat
-        return out
-
     def can_fire_at(self) -> list[float]:
         """Per square of the observer's half: probability that some observed piece could fire at
         it next turn, allowing one move first (the observed player's *reach*)."""

@@ -19,9 +19,9 @@ from ..rules import COMPUTER_LEVELS, PieceType
 from ..seat import Seat
 from . import geometry as geo
 from .belief import PARTICLES
-from .tracks import Tracker
 from .exchange import answer, turns_left
 from .model import EVASION, WINDOW, Model, enemy_building, exposure_building
+from .tracks import Tracker
 
 LEVELS = COMPUTER_LEVELS
 Action = Setup | Turn | Sacrifice
@@ -53,6 +53,7 @@ class HardWeights:
     danger: float = 4.0  # the enemy's predicted hit chance is scaled by this (it aims better than modelled)
     ahead: float = 0.3  # weight of next turn's best shot from where the pieces end up
     skip_cost: float = 0.005  # skips are scarce (two in a row at most)
+    hit_scale: float = 1.0  # the belief's hit chances are scaled by this (it is over-confident)
 
 
 class Bot:
@@ -175,7 +176,7 @@ class Bot:
             to = turn.move.to
             risk = sum(d.get(to.square.index if number == moved else sq, 0.0) for number, sq in squares.items())
             risk = min(1.0, w.danger * risk)
-            hit = heat[shot] if shot is not None else 0.0
+            hit = w.hit_scale * heat[shot] if shot is not None else 0.0
             if theirs - 1 <= 0:
                 on_hit = 1.0
             else:

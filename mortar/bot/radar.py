@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from ..notation import Square
-from ..rules import Options, Variant, opponent
+from ..rules import Options, opponent
 from ..seat import OwnPiece, Seat, SeenAction
 from . import geometry as geo
 from .model import enemy_belief, enemy_building, exposure_building, run
