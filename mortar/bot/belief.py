@@ -41,6 +41,7 @@ LOCATED_FLOOR = 0.05  # the mover prior's weight for a piece the observer has no
 SHY = 4.0  # with evasion, an end is taken with chance (1 - heat there) ** SHY (then redrawn)
 FIRE_MOVER = 0.8  # chance that the piece that fires is the one that moved
 RENEW = 0.02  # chance per particle and observed turn that one piece is guessed afresh
+ROUGHEN = 1.0  # chance that a resampled copy has one free piece moved (see Belief._roughened)
 RESAMPLE = 0.5  # resample when the effective number of particles falls below this share
 POSITIONS = geo.POSITIONS  # 864
 CODE = {PieceType.HM: 0, PieceType.LH: 1}  # a state is position + POSITIONS * code
@@ -114,7 +115,7 @@ class Belief:
     """The observer's belief about the observed player's live pieces (see the module doc)."""
 
     __slots__ = ("observed", "options", "codes", "particles", "weights", "wrecks", "fired", "size",
-                 "evasion", "events", "_salt")
+                 "evasion", "events", "last_shot", "_salt")
 
     def __init__(self, observed: str, options: Options, live: int = 3, wrecks: int = 0, fired: int = 0,
                  size: int = PARTICLES, evasion: float = 0.0, salt: int = 0) -> None:
@@ -126,6 +127,7 @@ class Belief:
         self.size = size
         self.evasion = evasion
         self.events = 0  # events applied: part of every draw's seed
+        self.last_shot: int | None = None  # the observed player's latest shot: it pins its shooter
         self._salt = salt  # where the events started (the model's window start)
         rng = self._rng(-1)
         self.particles: list[Particle] = [self._fresh(rng, live) for _ in range(size)]
@@ -235,6 +237,8 @@ class Belief:
             weights.append(weight * total)
         if not out:  # nothing explains the event: repair every particle
             out, weights = self._repair_shot(rng, shot), list(self.weights)
+        if shot is not None:
+            self.last_shot = shot
         self._settle(rng, out, weights)
 
     def _renewed(self, rng: random.Random, parts: Particle, shot: int | None) -> Particle:
@@ -340,8 +344,23 @@ class Belief:
             while acc <= target and i + 1 < len(weights):
                 i += 1
                 acc += weights[i]
-            out.append(particles[i])
+            out.append(particles[i] if not out or out[-1] is not particles[i] or rng.random() >= ROUGHEN
+                       else self._roughened(rng, particles[i]))
         self.particles, self.weights = out, [1.0] * n
+
+    def _roughened(self, rng: random.Random, parts: Particle) -> Particle:
+        """A copy made by resampling, one piece moved once more (roughening): where a piece
+        stood still in every surviving guess the copies would otherwise never differ, and the
+        belief would grow sure of it without a reason. The piece that explains the latest shot
+        keeps its place."""
+        masks = self.table().masks
+        shot = self.last_shot
+        free = [i for i, s in enumerate(parts) if shot is None or not masks[s] >> shot & 1]
+        if not free:
+            return parts
+        i = free[rng.randrange(len(free))]
+        end = _draw_end(rng, self.table().ends(parts[i]), [square_of(s) for j, s in enumerate(parts) if j != i])
+        return parts if end is None else parts[:i] + (end,) + parts[i + 1:]
 
     # --- questions ----------------------------------------------------------------------------
 

@@ -32,7 +32,7 @@ Event = tuple[str, int | None, bool | None, int | None, bool]  # player, shot, h
 
 STRIDE = 8  # events between checkpoints
 WINDOW = 24  # events a belief reaches back before its checkpoint
-EVASION = 0.5  # the enemy is assumed to move the piece that fired with this extra chance
+EVASION = 0.8  # the enemy is assumed to move the piece that fired with this extra chance
 
 T = TypeVar("T")
 Model = Belief | Tracker
