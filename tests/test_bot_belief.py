@@ -107,7 +107,8 @@ def test_two_pieces_jointly_match_enumeration(no_renewal):
     table = belief.table()
     first = table.masks[start[0]]
     shot = (first & -first).bit_length() - 1  # a square I7/S can fire at
-    events = (("turn", shot), ("miss", square_of(start[1])), ("turn", None), ("turn", shot - 1), ("miss", shot + 24))
+    events = (("turn", shot), ("miss", square_of(start[1])), ("turn", None), ("turn", shot - 1),
+              ("miss", shot + 24))
     for kind, arg in events:
         if kind == "turn":
             belief.observed_turn(arg)
@@ -130,7 +131,7 @@ def long_game(seed: int, options: Options, turns: int) -> list:
     return seats
 
 
-@pytest.mark.parametrize("options", [Options(Variant.CLASSIC, None), Options(Variant.CLASSIC, None, Loadout.SECRET)],
+@pytest.mark.parametrize("options", [Options(), Options(Variant.CLASSIC, None, Loadout.SECRET)],
                          ids=["classic", "secret"])
 def test_belief_is_the_same_built_incrementally_or_from_scratch(options):
     seats = long_game(7, options, 40)

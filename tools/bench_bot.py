@@ -23,6 +23,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Generator
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -144,8 +145,9 @@ def reload_figures(before: bool) -> None:
         line = (f"  {label:15s} ({len(seat.log):5d} actions)  now: decision {bot_wall * 1000:7.1f} "
                 f"[{bot_slice * 1000:5.1f}], radar {radar_wall * 1000:7.1f} [{radar_slice * 1000:5.1f}]")
         if old is not None:
-            line += (f"   before: decision {timed(lambda: old.Bot('hard', 1).choose(seat), old) * 1000:8.1f}, "
-                     f"radar {timed(lambda: old.radar(seat), old) * 1000:8.1f}")
+            before_bot = timed(partial(old.Bot("hard", 1).choose, seat), old)
+            before_radar = timed(partial(old.radar, seat), old)
+            line += f"   before: decision {before_bot * 1000:8.1f}, radar {before_radar * 1000:8.1f}"
         print(line, flush=True)
 
 

@@ -71,8 +71,8 @@ def row(first: str, second: str, table: str, pairs: int, seed: int) -> dict:
     times = {}
     for label, values in tally.cpu.items():
         ms = sorted(v * 1000 for v in values)
-        times[label] = {"median": statistics.median(ms), "p95": ms[int(0.95 * (len(ms) - 1))], "worst": ms[-1],
-                        "n": len(ms)}
+        times[label] = {"median": statistics.median(ms), "p95": ms[int(0.95 * (len(ms) - 1))],
+                        "worst": ms[-1], "n": len(ms)}
     return {"first": first, "second": second, "table": table, "pairs": pairs, "score": mean, "low": low,
             "high": high, "won": tally.wins, "drawn": tally.draws, "lost": tally.losses,
             "length": statistics.fmean(tally.lengths), "times": times}
@@ -81,7 +81,8 @@ def row(first: str, second: str, table: str, pairs: int, seed: int) -> dict:
 def line(r: dict) -> str:
     times = "; ".join(f"{k} {v['median']:.0f}/{v['worst']:.0f} ms" for k, v in sorted(r["times"].items()))
     return (f"{r['first']:>12s} vs {r['second']:<12s} {r['table']:8s} {r['pairs']:4d} pairs  "
-            f"{r['score']:6.1%} ({r['low']:.1%}-{r['high']:.1%})  {r['won']:3d}-{r['drawn']:3d}-{r['lost']:3d}  "
+            f"{r['score']:6.1%} ({r['low']:.1%}-{r['high']:.1%})  "
+            f"{r['won']:3d}-{r['drawn']:3d}-{r['lost']:3d}  "
             f"{r['length']:5.1f} turns  [cpu median/worst: {times}]")
 
 

@@ -26,7 +26,8 @@ def legacy_bot(commit: str = BEFORE) -> ModuleType:
         text = subprocess.run(["git", "-C", str(REPO), "show", f"{commit}:mortar/bot/{file}"],
                               check=True, capture_output=True, text=True).stdout
         (where / file).write_text(text)
-    spec = importlib.util.spec_from_file_location(name, where / "__init__.py", submodule_search_locations=[str(where)])
+    spec = importlib.util.spec_from_file_location(name, where / "__init__.py",
+                                                  submodule_search_locations=[str(where)])
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module

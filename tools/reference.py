@@ -12,7 +12,8 @@ whole log, with no window, and the same filter over their own pieces as the enem
 * ``determinized`` -- a determinized search over the same exchange (perfect-information Monte
   Carlo): the turns the one-exchange score ranks best are played out against joint enemy
   states drawn from the belief; in each, whether the shot hits and which squares the enemy can
-  fire at next are exact, so a shot that removes the piece that threatens counts as such.
+  fire at next are exact (it aims as the one-exchange model says, among those squares), so a
+  shot that removes the piece that threatens counts as such.
 """
 
 from __future__ import annotations
@@ -65,7 +66,8 @@ class Exchange:
         top = max(s for s, _ in scored)
         return rng.choice([t for s, t in scored if s > top - 1e-12])
 
-    def danger(self, seat: Any, enemy: Belief, seen: Tracker, shots: list[int | None]) -> dict[int | None, dict[int, float]]:
+    def danger(self, seat: Any, enemy: Belief, seen: Tracker,
+               shots: list[int | None]) -> dict[int | None, dict[int, float]]:
         """Per shot of mine (None: none): where the enemy's next shot lands."""
         reach = enemy.can_fire_at()
         half = [s for s in geo.half_squares(str(seat.player)) if s not in {c.index for c in seat.craters}]
@@ -144,15 +146,18 @@ class Determinized(Exchange):
                 if hit_piece is not None and theirs == 1:
                     total += 1.0
                     continue
-                left = [s for i, s in enumerate(world) if i != hit_piece]
-                targets = set()
-                for s in left:
-                    targets.update(reach_of[s // POSITIONS][s % POSITIONS])
+                targets: set[int] = set()
+                for i, s in enumerate(world):
+                    if i != hit_piece:
+                        targets.update(reach_of[s // POSITIONS][s % POSITIONS])
                 targets -= craters
-                # the enemy fires at its likeliest square among those it can reach
-                aim = max(targets, key=lambda s: (guess[s], -s), default=None)
-                lost = aim is not None and aim in mine
-                total += values[(int(hit_piece is not None), int(lost))]
+                # the enemy aims as in the one-exchange model, but only where this world's
+                # pieces can fire (and never with the piece this shot destroys)
+                weights = {s: guess[s] ** self.sharpness for s in targets}
+                spread = sum(weights.values()) or 1.0
+                risk = min(1.0, self.aim * sum(weights.get(s, 0.0) for s in mine) / spread)
+                hit = int(hit_piece is not None)
+                total += risk * values[(hit, 1)] + (1 - risk) * values[(hit, 0)]
             score = total / len(worlds)
             if score > top + 1e-12:
                 best, top = [turn], score

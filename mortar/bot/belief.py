@@ -62,7 +62,8 @@ class Moves:
         self._on: dict[int, dict[int, int]] = {}
         self._fire: dict[tuple[int, int], tuple[int, ...]] = {}
         # state -> bitmask of the squares it may fire at
-        self.masks = (*target_masks(player, PieceType.HM.shortest), *target_masks(player, PieceType.LH.shortest))
+        self.masks = (*target_masks(player, PieceType.HM.shortest),
+                      *target_masks(player, PieceType.LH.shortest))
 
     def ends(self, state: int) -> tuple[int, ...]:
         """End states of one move from ``state`` (same type)."""
@@ -210,12 +211,12 @@ class Belief:
                 total = 1.0
             else:
                 # the mover fires: movers that can reach a square to fire from, by the prior
-                firing = [prior[m] if any(square_of(e) not in squares for e in fire_of(parts[m], shot)) else 0.0
-                          for m in range(k)]
+                firing = [prior[m] if any(square_of(e) not in squares for e in fire_of(parts[m], shot))
+                          else 0.0 for m in range(k)]
                 # another fires: shooters that could already; the mover is any other piece
                 standing = [masks[s] >> shot & 1 for s in parts]
-                free = [prior[m] if ends_of(parts[m]) and any(standing[j] for j in range(k) if j != m) else 0.0
-                        for m in range(k)]
+                free = [prior[m] if ends_of(parts[m]) and any(standing[j] for j in range(k) if j != m)
+                        else 0.0 for m in range(k)]
                 a, b = sum(firing), sum(free)
                 total = (FIRE_MOVER if a else 0.0) + ((1.0 - FIRE_MOVER) if b else 0.0)
                 if total <= 0.0:
@@ -259,16 +260,17 @@ class Belief:
         """Put one piece of each particle (the shooter) on a free origin of ``shot``."""
         table = self.table()
         blocked = self.blocked
-        origins = [p + POSITIONS * c for c in self.codes
-                   for p in geo.origins(self.observed, KIND_OF_CODE[c]).get(shot, ()) if not blocked >> (p >> 3) & 1] \
-            if shot is not None else []
+        origins = [] if shot is None else [
+            p + POSITIONS * c for c in self.codes
+            for p in geo.origins(self.observed, KIND_OF_CODE[c]).get(shot, ()) if not blocked >> (p >> 3) & 1]
         out = []
         for parts in self.particles:
             k = len(parts)
             i = rng.randrange(k)
             others = {square_of(s) for j, s in enumerate(parts) if j != i}
             choices = [o for o in origins if square_of(o) not in others]
-            end = choices[rng.randrange(len(choices))] if choices else _draw_end(rng, table.ends(parts[i]), others)
+            end = (choices[rng.randrange(len(choices))] if choices
+                   else _draw_end(rng, table.ends(parts[i]), others))
             out.append(parts[:i] + (end if end is not None else parts[i],) + parts[i + 1:])
         return out
 
@@ -359,7 +361,8 @@ class Belief:
         if not free:
             return parts
         i = free[rng.randrange(len(free))]
-        end = _draw_end(rng, self.table().ends(parts[i]), [square_of(s) for j, s in enumerate(parts) if j != i])
+        others = [square_of(s) for j, s in enumerate(parts) if j != i]
+        end = _draw_end(rng, self.table().ends(parts[i]), others)
         return parts if end is None else parts[:i] + (end,) + parts[i + 1:]
 
     # --- questions ----------------------------------------------------------------------------
@@ -386,23 +389,28 @@ class Belief:
         found = sum(w for parts, w in zip(self.particles, self.weights) if any(s in states for s in parts))
         return found / sum(self.weights)
 
-    def can_fire_at(self) -> list[float]:
-        """Per square of the observer's half: probability that some observed piece could fire at
-        it next turn, allowing one move first (the observed player's *reach*)."""
+    def reach_masks(self) -> dict[int, float]:
+        """The observed side's *reach* per joint guess: the squares some live piece could fire
+        at next turn, allowing one move first (a bitmask) -> its probability."""
         blocked = self.blocked
         masks = {c: _reach_masks(self.observed, KIND_OF_CODE[c], blocked) for c in self.codes}
-        counts: dict[int, float] = {}
+        found: dict[int, float] = {}
+        total = sum(self.weights)
         for parts, w in zip(self.particles, self.weights):
             mask = 0
             for s in parts:
                 mask |= masks[s // POSITIONS][s % POSITIONS]
-            counts[mask] = counts.get(mask, 0.0) + w
+            found[mask] = found.get(mask, 0.0) + w / total
+        return found
+
+    def can_fire_at(self) -> list[float]:
+        """Per square of the observer's half: probability that some observed piece could fire at
+        it next turn, allowing one move first."""
         out = [0.0] * 108
-        unit = 1.0 / sum(self.weights)
-        for mask, n in counts.items():
+        for mask, p in self.reach_masks().items():
             while mask:
                 low = mask & -mask
-                out[low.bit_length() - 1] += n * unit
+                out[low.bit_length() - 1] += p
                 mask ^= low
         return out
 

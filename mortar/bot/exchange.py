@@ -27,7 +27,8 @@ def race(mine: int, theirs: int, my_turns: int, their_turns: int, p: float, q: f
     if my_turns == 0 and their_turns == 0:
         return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
     if my_turns == 0:  # the enemy's last turn
-        return q * race(mine - 1, theirs, 0, their_turns - 1, p, q) + (1 - q) * race(mine, theirs, 0, their_turns - 1, p, q)
+        return (q * race(mine - 1, theirs, 0, their_turns - 1, p, q)
+                + (1 - q) * race(mine, theirs, 0, their_turns - 1, p, q))
     return (p * answer(mine, theirs - 1, my_turns - 1, their_turns, p, q)
             + (1 - p) * answer(mine, theirs, my_turns - 1, their_turns, p, q))
 
@@ -41,7 +42,8 @@ def answer(mine: int, theirs: int, my_turns: int, their_turns: int, p: float, q:
     if their_turns == 0:
         return race(mine, theirs, my_turns, 0, p, q)
     r = q if r is None else r
-    return r * race(mine - 1, theirs, my_turns, their_turns - 1, p, q) + (1 - r) * race(mine, theirs, my_turns, their_turns - 1, p, q)
+    return (r * race(mine - 1, theirs, my_turns, their_turns - 1, p, q)
+            + (1 - r) * race(mine, theirs, my_turns, their_turns - 1, p, q))
 
 
 def turns_left(player: str, turn: int, limit: int | None) -> tuple[int, int]:

@@ -18,7 +18,7 @@ from ..notation import Facing, Position
 from ..rules import COMPUTER_LEVELS, PieceType
 from ..seat import Seat
 from . import geometry as geo
-from .belief import PARTICLES
+from .belief import PARTICLES, Belief
 from .exchange import answer, turns_left
 from .model import EVASION, WINDOW, Model, enemy_building, exposure_building
 from .tracks import Tracker
@@ -53,6 +53,7 @@ class HardWeights:
     danger: float = 4.0  # the enemy's predicted hit chance is scaled by this (it aims better than modelled)
     ahead: float = 0.3  # weight of next turn's best shot from where the pieces end up
     skip_cost: float = 0.005  # skips are scarce (two in a row at most)
+    per_guess: bool = False  # the enemy's reach per joint guess of its pieces (True) or marginal
     hit_scale: float = 1.0  # the belief's hit chances are scaled by this (it is over-confident)
 
 
@@ -132,16 +133,29 @@ class Bot:
         player = str(seat.player)
         shots = sorted({t.shot.at.index for t in turns if t.shot is not None})
         options: list[int | None] = [*shots, None] if any(t.shot is None for t in turns) else list(shots)
-        reach = enemy.can_fire_at()
         half = [s for s in geo.half_squares(player) if s not in {c.index for c in seat.craters}]
         # danger[shot][square]: the chance the enemy's next shot lands on that square, after my
-        # turn's shot (or skip) told it what it tells
+        # turn's shot (or skip) told it what it tells: it aims at what it believes of my pieces,
+        # among the squares its pieces can fire at (per joint guess of where they are, when the
+        # belief is joint; else where some piece may reach)
+        reaches = enemy.reach_masks() if w.per_guess and isinstance(enemy, Belief) else None
+        reach = enemy.can_fire_at() if reaches is None else []
         danger: dict[int | None, dict[int, float]] = {}
         for shot in options:
             guess = seen.heats_after_turn([shot])[shot]
-            weights = {s: reach[s] * (guess[s] + w.floor) ** w.sharpness for s in half}
-            total = sum(weights.values()) or 1.0
-            danger[shot] = {s: w.fires * x / total for s, x in weights.items() if x > 0.0}
+            if reaches is None:
+                weights = {s: reach[s] * (guess[s] + w.floor) ** w.sharpness for s in half}
+                total = sum(weights.values()) or 1.0
+                danger[shot] = {s: w.fires * x / total for s, x in weights.items() if x > 0.0}
+            else:
+                aim = {s: (guess[s] + w.floor) ** w.sharpness for s in half}
+                found: dict[int, float] = {}
+                for mask, chance in reaches.items():
+                    squares = [s for s in half if mask >> s & 1]
+                    scale = w.fires * chance / (sum(aim[s] for s in squares) or 1.0)
+                    for s in squares:
+                        found[s] = found.get(s, 0.0) + aim[s] * scale
+                danger[shot] = found
             yield
         mine = sum(1 for p in seat.pieces if p.alive)
         theirs = seat.enemy_live
@@ -150,7 +164,8 @@ class Bot:
         # what a hit and a loss are worth now, from the race model
         values = {(h_, r_): answer(mine, theirs - h_, my_turns - 1, their_turns, p, q, float(r_))
                   for h_ in (0, 1) for r_ in (0, 1)}
-        gain_next = answer(mine, theirs - 1, my_turns - 1, their_turns, p, q) - answer(mine, theirs, my_turns - 1, their_turns, p, q)
+        gain_next = (answer(mine, theirs - 1, my_turns - 1, their_turns, p, q)
+                     - answer(mine, theirs, my_turns - 1, their_turns, p, q))
 
         blocked = sum(1 << s.index for s in seat.craters)
         blocked |= sum(1 << p_.position.square.index for p_ in seat.pieces if not p_.alive)
@@ -174,13 +189,11 @@ class Bot:
             d = danger[shot]
             moved = turn.move.piece
             to = turn.move.to
-            risk = sum(d.get(to.square.index if number == moved else sq, 0.0) for number, sq in squares.items())
+            risk = sum(d.get(to.square.index if number == moved else square, 0.0)
+                       for number, square in squares.items())
             risk = min(1.0, w.danger * risk)
             hit = w.hit_scale * heat[shot] if shot is not None else 0.0
-            if theirs - 1 <= 0:
-                on_hit = 1.0
-            else:
-                on_hit = risk * values[(1, 1)] + (1 - risk) * values[(1, 0)]
+            on_hit = 1.0 if theirs == 1 else risk * values[(1, 1)] + (1 - risk) * values[(1, 0)]
             on_miss = risk * values[(0, 1)] + (1 - risk) * values[(0, 0)]
             score = hit * on_hit + (1 - hit) * on_miss
             if shot is None:

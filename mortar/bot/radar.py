@@ -115,7 +115,8 @@ def radar_steps(seat: Seat) -> Generator[None, None, Radar]:
     for seen in reversed(seat.log):  # the enemy fires at least every third turn (R8)
         if str(seen.player) == enemy and seen.shot is not None:
             blocked = frozenset(Square.at(s) for s in geo.half_squares(enemy) if believed.blocked >> s & 1)
-            last = ShotOrigins(seen.turn, seen.shot, bool(seen.hit), origins(enemy, seen.shot, seat.options, blocked))
+            where = origins(enemy, seen.shot, seat.options, blocked)
+            last = ShotOrigins(seen.turn, seen.shot, bool(seen.hit), where)
             break
     seen_heat = (yield from exposure_building(seat)).heat()
     fired = _last_shots(seat)
