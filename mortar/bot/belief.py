@@ -6,21 +6,26 @@ live piece's state (position index + 864 × type code) together, so that "one of
 there, so the others are elsewhere" and "if that one is here, this one cannot be" are kept,
 which independent per-piece tracks lose. The events are exactly what R12 lets the observer know:
 
-* a turn of the observed player: one live piece moved (which one: the *mover prior*), uniformly
-  over its R5 ends on the half less wrecks and craters (an end on another live piece's square
-  is impossible), then either no shot or a shot at a target some live piece could fire at.
-  The update is the exact proposal: each particle is weighted by the chance of the shot given
-  it, and its move is drawn from the moves that explain the shot;
+* a turn of the observed player: one live piece moved, then either no shot or a shot at a
+  target. With a shot, the mover usually went where it could fire and fired (``FIRE_MOVER``:
+  four shots in five in the duels, whoever played), or another piece that could already fire
+  did while the mover moved freely. The update is the exact proposal: each particle is
+  weighted by the chance of the shot given it, and its move is drawn from the moves that
+  explain the shot. Ends are the R5 ends on the half less wrecks and craters, never onto
+  another live piece's square;
 * a shot of the observer: a miss means no live piece stood there, a hit (or a sacrifice, which
   reveals the square) that one did and leaves as a wreck.
 
-After each event the particles are resampled to equal weights. When no particle explains an
-event (the filter lost the truth: few particles, or a player the move model misjudges) they are
-repaired in place rather than dropped: the piece that must have fired is put on the shot's
-origins, the piece that must have been hit is taken where it was nearest.
+Which piece moves, and where to: uniformly (``evasion`` 0), or as a careful player does, who
+moves the pieces the observer believes best located (``evasion``) to squares it believes cold
+(``SHY``): the observed player can work out the observer's belief, it is public.
 
-The mover prior is uniform, or with ``evasion`` partly the piece that fired last and has not
-moved since: a careful player moves the piece its shot gave away.
+Particles are resampled when too few or too uneven; a resampled copy then has one piece that
+the latest shot does not pin moved once more (*roughening*), or pieces that no event touched
+would collapse onto the few guesses that survived and the belief would grow sure of them
+without a reason. When no particle explains an event (the filter lost the truth) they are
+repaired rather than dropped: the piece that must have fired is put on the shot's origins, the
+piece that must have been hit is the one that stood nearest.
 
 Every random draw comes from a generator seeded by the event's index and content, so a belief
 is a pure function of its starting facts and the events it was given (see :mod:`.model`).
