@@ -40,9 +40,11 @@ TABLES = {
     "secret": Options(Variant.CLASSIC, 28, Loadout.SECRET),
     "LH": Options(Variant.CLASSIC, 28, Loadout.ALL_LH),
 }
-# each level against the one below and the references; the references against the old hard
-MATCHES = ("hard:exchange", "hard:determinized", "hard:medium", "medium:easy", "easy:random",
-           "hard:old-hard", "exchange:old-hard", "determinized:old-hard", "determinized:exchange")
+# the most telling first: hard against the one-exchange reference, each level against the one
+# below, the references against the old hard (before the joint belief), what the window costs
+MATCHES = ("hard:exchange", "medium:easy", "hard:medium", "exchange:old-hard", "determinized:old-hard",
+           "hard:determinized", "easy:random", "hard:hard@window=None", "hard:old-hard",
+           "determinized:exchange")
 EXTRA: dict = {**PLAYERS, "old-hard": LegacyHard}
 
 

@@ -18,7 +18,7 @@ from ..notation import Facing, Position
 from ..rules import COMPUTER_LEVELS, PieceType
 from ..seat import Seat
 from . import geometry as geo
-from .belief import PARTICLES, Belief
+from .belief import Belief
 from .exchange import answer, turns_left
 from .model import EVASION, WINDOW, Model, enemy_building, exposure_building
 from .tracks import Tracker
@@ -44,7 +44,7 @@ class HardWeights:
 
     evasion: float = EVASION  # the enemy moves the piece that fired last with this extra chance
     window: int | None = WINDOW  # events the belief reaches back (None: the whole log)
-    particles: int = PARTICLES
+    particles: int = 300  # more than the radar's: hard is worth their milliseconds
     belief: str = "joint"  # the enemy belief: "joint" (particles) or "tracks"
     hit_rate: float = 0.12  # the race model's typical hits per turn, either side
     sharpness: float = 2.0  # how strongly the enemy aims at what it believes of my pieces
@@ -53,7 +53,7 @@ class HardWeights:
     danger: float = 4.0  # the enemy's predicted hit chance is scaled by this (it aims better than modelled)
     ahead: float = 0.3  # weight of next turn's best shot from where the pieces end up
     skip_cost: float = 0.005  # skips are scarce (two in a row at most)
-    per_guess: bool = False  # the enemy's reach per joint guess of its pieces (True) or marginal
+    per_guess: bool = True  # the enemy's reach per joint guess of its pieces (True) or marginal
     hit_scale: float = 1.0  # the belief's hit chances are scaled by this (it is over-confident)
 
 
@@ -138,7 +138,10 @@ class Bot:
         # turn's shot (or skip) told it what it tells: it aims at what it believes of my pieces,
         # among the squares its pieces can fire at (per joint guess of where they are, when the
         # belief is joint; else where some piece may reach)
-        reaches = enemy.reach_masks() if w.per_guess and isinstance(enemy, Belief) else None
+        reaches = None
+        if w.per_guess and isinstance(enemy, Belief):
+            reaches = [([s for s in half if mask >> s & 1], chance)
+                       for mask, chance in enemy.reach_masks().items()]
         reach = enemy.can_fire_at() if reaches is None else []
         danger: dict[int | None, dict[int, float]] = {}
         for shot in options:
@@ -150,8 +153,7 @@ class Bot:
             else:
                 aim = {s: (guess[s] + w.floor) ** w.sharpness for s in half}
                 found: dict[int, float] = {}
-                for mask, chance in reaches.items():
-                    squares = [s for s in half if mask >> s & 1]
+                for squares, chance in reaches:
                     scale = w.fires * chance / (sum(aim[s] for s in squares) or 1.0)
                     for s in squares:
                         found[s] = found.get(s, 0.0) + aim[s] * scale
