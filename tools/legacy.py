@@ -1,13 +1,14 @@
 """The computer opponent as it was before the joint belief (commit 9899fa4), loaded from git as
 ``mortar.legacy_bot``: bench code only, for "before" figures and duels against the old levels.
-``legacy_bot()`` returns the package (its ``Bot``, ``model``, ``radar``)."""
+``legacy_bot()`` returns the package (its ``Bot``, ``model``, ``radar``). It imports the engine
+of today (``mortar.rules``, ``mortar.seat``, ...): should those move, this stops working, and the
+"before" figures stay in the commit messages and reports that printed them."""
 
 from __future__ import annotations
 
 import importlib.util
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 from types import ModuleType
 
@@ -17,15 +18,19 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def legacy_bot(commit: str = BEFORE) -> ModuleType:
+    """The old package, imported once. Its files are taken from git into build/legacy_bot/
+    (kept there, so that Pyodide, which has no git, can load them too)."""
     name = "mortar.legacy_bot"
     if name in sys.modules:
         return sys.modules[name]
     import mortar  # noqa: F401  (the parent package its relative imports resolve in)
-    where = Path(tempfile.mkdtemp(prefix="legacy_bot_"))
-    for file in FILES:
-        text = subprocess.run(["git", "-C", str(REPO), "show", f"{commit}:mortar/bot/{file}"],
-                              check=True, capture_output=True, text=True).stdout
-        (where / file).write_text(text)
+    where = REPO / "build" / f"legacy_bot_{commit}"
+    if not (where / FILES[-1]).exists():
+        where.mkdir(parents=True, exist_ok=True)
+        for file in FILES:
+            text = subprocess.run(["git", "-C", str(REPO), "show", f"{commit}:mortar/bot/{file}"],
+                                  check=True, capture_output=True, text=True).stdout
+            (where / file).write_text(text)
     spec = importlib.util.spec_from_file_location(name, where / "__init__.py",
                                                   submodule_search_locations=[str(where)])
     assert spec and spec.loader
