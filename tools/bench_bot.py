@@ -131,7 +131,7 @@ def reload_figures(before: bool) -> None:
         except Exception as e:  # no git (Pyodide): the "before" column is left out
             print(f"(no figures before: {type(e).__name__})")
     print("after a reload (empty caches): the computer's first decision (hard) and the radar; "
-          "wall ms, longest slice in brackets")
+          "wall ms (CPU ms), longest slice in brackets")
     for player in ("A", "B"):  # the page fills the engine's move tables in idle time at start
         for _ in warm_up(player):
             pass
@@ -139,11 +139,12 @@ def reload_figures(before: bool) -> None:
         game = long_game(actions)
         seat = game.seat(game.to_play)
         model.forget(tables=True)
-        bot_wall, _, bot_slice = sliced(Bot("hard", 1).thinking(seat))
+        bot_wall, bot_cpu, bot_slice = sliced(Bot("hard", 1).thinking(seat))
         model.forget(tables=True)
-        radar_wall, _, radar_slice = sliced(radar_steps(seat))
+        radar_wall, radar_cpu, radar_slice = sliced(radar_steps(seat))
         line = (f"  {label:15s} ({len(seat.log):5d} actions)  now: decision {bot_wall * 1000:7.1f} "
-                f"[{bot_slice * 1000:5.1f}], radar {radar_wall * 1000:7.1f} [{radar_slice * 1000:5.1f}]")
+                f"(cpu {bot_cpu * 1000:5.1f}) [{bot_slice * 1000:5.1f}], radar {radar_wall * 1000:7.1f} "
+                f"(cpu {radar_cpu * 1000:5.1f}) [{radar_slice * 1000:5.1f}]")
         if old is not None:
             before_bot = timed(partial(old.Bot("hard", 1).choose, seat), old)
             before_radar = timed(partial(old.radar, seat), old)
