@@ -148,18 +148,18 @@ def reload_figures(before: bool) -> None:
         if old is not None:
             before_bot = timed(partial(old.Bot("hard", 1).choose, seat), old)
             before_radar = timed(partial(old.radar, seat), old)
-            line += f"   before: decision {before_bot * 1000:8.1f}, radar {before_radar * 1000:8.1f}"
+            line += f"   before (cpu): decision {before_bot * 1000:8.1f}, radar {before_radar * 1000:8.1f}"
         print(line, flush=True)
 
 
 def timed(work: Callable[[], object], old) -> float:
-    """One call of the old code with its caches empty (it blocks: one slice)."""
+    """CPU seconds of one call of the old code with its caches empty (it blocks: one slice)."""
     old.model.forget()
     for found in (old.belief._TRANSITIONS, old.belief._REACH, old.geometry._ENDS, old.geometry._REACH):
         found.clear()
-    start = time.perf_counter()
+    start = time.process_time()
     work()
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 def main() -> None:
