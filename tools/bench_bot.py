@@ -122,7 +122,7 @@ def long_game(actions: int) -> Game:
     return game
 
 
-def reload_figures(before: bool) -> None:
+def reload_figures(before: bool, before_upto: int) -> None:
     old = None
     if before:
         try:
@@ -145,7 +145,7 @@ def reload_figures(before: bool) -> None:
         line = (f"  {label:15s} ({len(seat.log):5d} actions)  now: decision {bot_wall * 1000:7.1f} "
                 f"(cpu {bot_cpu * 1000:5.1f}) [{bot_slice * 1000:5.1f}], radar {radar_wall * 1000:7.1f} "
                 f"(cpu {radar_cpu * 1000:5.1f}) [{radar_slice * 1000:5.1f}]")
-        if old is not None:
+        if old is not None and actions <= before_upto:
             before_bot = timed(partial(old.Bot("hard", 1).choose, seat), old)
             before_radar = timed(partial(old.radar, seat), old)
             line += f"   before (cpu): decision {before_bot * 1000:8.1f}, radar {before_radar * 1000:8.1f}"
@@ -167,9 +167,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=8, help="games per table (default 8)")
     parser.add_argument("--reload-only", action="store_true", help="only the figures after a reload")
     parser.add_argument("--no-before", action="store_true", help="leave out the old code's figures")
+    parser.add_argument("--before-upto", type=int, default=19000,
+                        help="the old code's figures only for games of up to this many actions")
     args = parser.parse_args()
     print(f"Python {sys.version.split()[0]}")
-    reload_figures(not args.no_before)
+    reload_figures(not args.no_before, args.before_upto)
     if not args.reload_only:
         print("per decision: one Bot.thinking(seat) run to its end, beliefs carried from the bot's "
               "previous decision")
