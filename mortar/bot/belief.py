@@ -37,7 +37,6 @@ import random
 from collections.abc import Iterable
 
 from ..moves import reachable_ends, target_masks
-from ..notation import Position
 from ..rules import HALF_MASK, Options, PieceType, Variant
 from . import geometry as geo
 
@@ -59,12 +58,11 @@ class Moves:
     """The move and fire geometry of one player's half with some squares blocked, as tables
     over states, filled lazily and shared by every belief of that (player, blocked)."""
 
-    __slots__ = ("player", "blocked", "_ends", "_on", "_fire", "masks")
+    __slots__ = ("player", "blocked", "_ends", "_fire", "masks")
 
     def __init__(self, player: str, blocked: int) -> None:
         self.player, self.blocked = player, blocked
         self._ends: dict[int, tuple[int, ...]] = {}
-        self._on: dict[int, dict[int, int]] = {}
         self._fire: dict[tuple[int, int], tuple[int, ...]] = {}
         # state -> bitmask of the squares it may fire at
         self.masks = (*target_masks(player, PieceType.HM.shortest),
@@ -77,17 +75,6 @@ class Moves:
             base = state - state % POSITIONS
             found = tuple(base + e for e in reachable_ends(self.player, state % POSITIONS, self.blocked))
             self._ends[state] = found
-        return found
-
-    def on(self, state: int) -> dict[int, int]:
-        """Square -> how many ends of ``state`` stand there (an end on another piece is barred)."""
-        found = self._on.get(state)
-        if found is None:
-            found = {}
-            for e in self.ends(state):
-                square = (e % POSITIONS) >> 3
-                found[square] = found.get(square, 0) + 1
-            self._on[state] = found
         return found
 
     def fire(self, state: int, target: int) -> tuple[int, ...]:
@@ -385,14 +372,6 @@ class Belief:
             for s in parts:
                 heat[(s % POSITIONS) >> 3] += w
         return heat
-
-    def state_probability(self, position: Position | int, kind: PieceType | None = None) -> float:
-        """Probability that some live piece holds exactly this position (and type if given)."""
-        position_index = position if isinstance(position, int) else position.index
-        codes = self.codes if kind is None else (CODE[kind],)
-        states = {position_index + POSITIONS * c for c in codes}
-        found = sum(w for parts, w in zip(self.particles, self.weights) if any(s in states for s in parts))
-        return found / sum(self.weights)
 
     def reach_masks(self) -> dict[int, float]:
         """The observed side's *reach* per joint guess: the squares some live piece could fire

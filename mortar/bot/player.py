@@ -54,7 +54,6 @@ class HardWeights:
     ahead: float = 0.3  # weight of next turn's best shot from where the pieces end up
     skip_cost: float = 0.005  # skips are scarce (two in a row at most)
     per_guess: bool = True  # the enemy's reach per joint guess of its pieces (True) or marginal
-    hit_scale: float = 1.0  # the belief's hit chances are scaled by this (it is over-confident)
 
 
 class Bot:
@@ -194,7 +193,7 @@ class Bot:
             risk = sum(d.get(to.square.index if number == moved else square, 0.0)
                        for number, square in squares.items())
             risk = min(1.0, w.danger * risk)
-            hit = w.hit_scale * heat[shot] if shot is not None else 0.0
+            hit = heat[shot] if shot is not None else 0.0
             on_hit = 1.0 if theirs == 1 else risk * values[(1, 1)] + (1 - risk) * values[(1, 0)]
             on_miss = risk * values[(0, 1)] + (1 - risk) * values[(0, 0)]
             score = hit * on_hit + (1 - hit) * on_miss
