@@ -33,9 +33,10 @@ another; the ValueError of a seat that is not to act comes from the first ``next
 
 **After a reload** just call it with the restored seat. A belief is a pure function of the
 seat: it starts at a checkpoint a bounded number of events back (:mod:`.model`), so the first
-decision costs the same at turn 10 and at turn 10,000 (about 40 ms of CPU in CPython, under
-0.5 s in Pyodide: ``make bench-bot``), and it is the same belief, so the same action, whether
-it was built then or kept from the turn before. ``mortar.bot.model.forget()`` drops the cache.
+decision costs the same at turn 10 and at turn 10,000 (about 75 ms of CPU in CPython, 0.25 to
+0.5 s in Pyodide on a busy two-core machine: ``make bench-bot``), and it is the same belief, so
+the same action, whether it was built then or kept from the turn before. A hard decision in
+play takes about 25 ms of CPU in CPython (100 ms at worst). ``mortar.bot.model.forget()`` drops the cache.
 
 The radar and the review (same belief code as the bot; any seat after placement)::
 
