@@ -7,7 +7,7 @@
 #   make serve-dist  serve dist/ as a production host would (precompressed files) on $(DIST_PORT)
 #   make bench-web   start-up, interaction and memory figures in headless Chromium (prints only)
 #   make bench-records  record parsing and replay times, CPython and Pyodide (prints only)
-#   make duel        the computer opponent's strength table (prints only; DUEL_PAIRS=200)
+#   make duel        the computer opponent's league table (prints only; DUEL_PAIRS=200)
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -121,19 +121,22 @@ bench-records: $(NODE_STAMP)
 	$(PYTHON) tools/bench_records.py --pyodide $(BENCH_ARGS)
 
 # The computer opponent's decision times (prints figures; see tools/bench_bot.py).
-bench-bot:
+bench-bot: $(NODE_STAMP)
 	$(PYTHON) tools/bench_bot.py
+	$(NODE) tools/bench_bot_pyodide.mjs --no-before
 
-# The computer opponent's strength table (issue 10): paired games, 28-turn limit. Long at the
-# default 200 pairs (DUEL_PAIRS=20 for a quick look); prints figures, asserts nothing.
+# The computer opponent's league (issue 10): every level against the others, the reference
+# players (tools/reference.py) and the old hard, in paired games with the 28-turn limit, over the
+# table variants; prints each match as it ends, then the whole table with 95 % intervals. Long
+# at the default 200 pairs (an hour or more per table on two cores: DUEL_PAIRS=20 for a quick
+# look, DUEL_TABLES=classic for one table); prints figures, asserts nothing.
 DUEL_PAIRS ?= 200
+DUEL_TABLES ?= classic,craters,secret,LH
 duel:
-	for table in "" "--variant craters" "--loadout secret"; do \
-	  $(PYTHON) -m mortar duel mortar-hunt hard medium --games $(DUEL_PAIRS) $$table; \
-	  $(PYTHON) -m mortar duel mortar-hunt medium easy --games $(DUEL_PAIRS) $$table; \
-	  $(PYTHON) -m mortar duel mortar-hunt hard random --games $(DUEL_PAIRS) $$table; \
-	done
-	$(PYTHON) tools/duel.py hard oracle --games $(DUEL_PAIRS)
+	mkdir -p build
+	rm -f build/league.jsonl
+	$(PYTHON) tools/league.py --pairs $(DUEL_PAIRS) --tables $(DUEL_TABLES) --out build/league.jsonl
+	$(PYTHON) tools/league.py --table build/league.jsonl
 
 clean:
 	rm -rf $(VENDOR) py dist

@@ -4,6 +4,7 @@ for it)."""
 
 from __future__ import annotations
 
+import gc
 import importlib
 import importlib.util
 import sys
@@ -83,6 +84,9 @@ async def start() -> None:
         publisher = Publisher(kind.name, kind.players, kind.public)
         table = Table(kind, storage, notify=publisher.notify, think_budget=THINK_BUDGET)
         table.restore()
+        # The modules and a restored game stay for the page's life: no later collection walks
+        # them again (after a long game's reload that collection alone cost a first decision).
+        gc.freeze()
         if no_save:  # said once, on the first screen, beside any notice about a saved game
             table.notice = f"{table.notice} {no_save}" if table.notice else no_save
         app = App(document.getElementById("app"), table, live=document.getElementById("announcer"))
