@@ -186,6 +186,26 @@ def test_every_action_is_saved_and_a_reload_opens_the_curtain_never_a_board(driv
             table.screen = "curtain"
 
 
+def test_the_start_screen_replays_a_saved_game_once_per_save(driver: Driver,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    storage = MemoryStorage()
+    table, _ = two_people(driver, storage)
+    step(driver, table)
+    loads: list[str] = []
+    real = driver.kind.load
+    monkeypatch.setattr(driver.kind, "load", lambda text: (loads.append(text), real(text))[1])
+    assert table.dispatch("menu") and table.screen == "start"
+    for name in ("A", "An", "Ann"):  # the form is drawn again at every keystroke
+        table.dispatch("field", "name-" + driver.kind.players[0], name)
+        assert table.model()["saved"]["ok"]
+    assert len(loads) == 1
+    assert table.dispatch("resume")
+    step(driver, table)  # a new save: a new summary
+    table.dispatch("menu")
+    table.model()
+    assert len(loads) == 3  # (the resume loaded the game once, the new summary once)
+
+
 def test_a_second_tab_follows_the_game_and_never_overwrites_it(driver: Driver) -> None:
     storage = MemoryStorage()
     one, _ = two_people(driver, storage)

@@ -95,6 +95,7 @@ class Table:
         self.review: Review | None = None
         self._thinker: Slices[Any] | None = None
         self._reading: Slices[Review] | None = None  # an imported record being read
+        self._summary: tuple[str | None, SavedSummary | None] | None = None  # (saved text, its summary)
 
     # --- what is at the table ----------------------------------------------------------
 
@@ -450,7 +451,17 @@ class Table:
         return _Playing(state, facts)
 
     def saved_summary(self) -> SavedSummary | None:
-        """What the start screen says about the saved game, or None when there is none."""
+        """What the start screen says about the saved game, or None when there is none. Worked
+        out once per saved text: the start screen is drawn again at every change of its form,
+        and a long game takes a while to replay."""
+        text = self._saved_text()
+        if self._summary is not None and self._summary[0] == text:
+            return self._summary[1]
+        summary = self._summarize()
+        self._summary = (text, summary)
+        return summary
+
+    def _summarize(self) -> SavedSummary | None:
         try:
             loaded = self._load()
         except SaveError as e:
