@@ -192,8 +192,13 @@ def test_the_start_screen_replays_a_saved_game_once_per_save(driver: Driver,
     table, _ = two_people(driver, storage)
     step(driver, table)
     loads: list[str] = []
-    real = driver.kind.load
-    monkeypatch.setattr(driver.kind, "load", lambda text: (loads.append(text), real(text))[1])
+    real = driver.kind.loading
+
+    def loading(text: str) -> Any:
+        loads.append(text)
+        return real(text)
+
+    monkeypatch.setattr(driver.kind, "loading", loading)
     assert table.dispatch("menu") and table.screen == "start"
     for name in ("A", "An", "Ann"):  # the form is drawn again at every keystroke
         table.dispatch("field", "name-" + driver.kind.players[0], name)

@@ -165,7 +165,7 @@ class GameKind(Protocol):
     def outcome(self, state: Any) -> dict[str, Any] | None: ...  # public facts, or None
     def started(self, state: Any) -> dict[str, Any]: ...  # public options, for embed events
     def save(self, state: Any, facts: TableFacts) -> str: ...
-    def load(self, text: str) -> tuple[Any, TableFacts]: ...  # SaveError
+    def loading(self, text: str) -> Steps[tuple[Any, TableFacts]]: ...  # in steps; SaveError
     def review(self, state: Any, facts: TableFacts) -> Review: ...  # the game just played
     def reviewing(self, text: str | bytes) -> Steps[Review]: ...  # an imported record, in steps; ValueError
     def aid_model(self, state: Any, player: str) -> Any: ...  # the allowed aid, from the seat

@@ -58,6 +58,10 @@ class ThinkingScreen(Screen):
     turn: int | None
 
 
+class ReadingScreen(Screen):
+    what: str  # "record" (an import) or "save" (a saved game being resumed)
+
+
 class PlayScreen(Screen):
     player: str
     draft: dict[str, Any]  # the game's own screen model

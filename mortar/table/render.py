@@ -14,7 +14,7 @@ from typing import Any, cast
 
 from .html import El, h
 from .kind import FieldSpec, GameKind
-from .models import CurtainScreen, ReviewScreen, Screen, StartScreen, ThinkingScreen
+from .models import CurtainScreen, ReadingScreen, ReviewScreen, Screen, StartScreen, ThinkingScreen
 from .words import _, ngettext
 
 
@@ -262,9 +262,11 @@ def render_thinking(model: Screen, kind: GameKind) -> El:
 
 
 def render_reading(model: Screen, kind: GameKind) -> El:
+    reading = cast(ReadingScreen, model)
+    title = _("Opening the saved game…") if reading["what"] == "save" else _("Reading the record…")
     return h("div", {"class": "thinking", "role": "status", "aria-busy": "true"},
              h("div", {"class": "curtain-box"},
-               h("h2", {"class": "screen-title", "tabindex": "-1"}, _("Reading the record…")),
+               h("h2", {"class": "screen-title", "tabindex": "-1"}, title),
                h("div", {"class": "spinner", "aria-hidden": "true"}),
                button(_("Back to the start screen"), "menu", cls="quiet")))
 

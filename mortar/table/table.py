@@ -22,12 +22,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..kit.steps import Slices
+from ..kit.steps import Slices, Steps, finish
 from .kind import Draft, GameKind, Opponent, Review, SaveError, Side, Stage, TableFacts
 from .models import (
     CurtainScreen,
     FormModel,
     PlayScreen,
+    ReadingScreen,
     ReviewScreen,
     SavedSummary,
     Screen,
@@ -94,7 +95,10 @@ class Table:
         self.draft: Draft | None = None
         self.review: Review | None = None
         self._thinker: Slices[Any] | None = None
-        self._reading: Slices[Review] | None = None  # an imported record being read
+        self._reading: Slices[Any] | None = None  # a record or a saved game being read
+        self._reading_what = "record"
+        self._then: Callable[[Any], None] = lambda result: None
+        self._failed: Callable[[ValueError], None] = lambda error: None
         self._summary: tuple[str | None, SavedSummary | None] | None = None  # (saved text, its summary)
 
     # --- what is at the table ----------------------------------------------------------
@@ -213,18 +217,18 @@ class Table:
     def on_resume(self, arg: str | None, value: str | None) -> bool:
         if self.screen != "start":
             return False
-        try:
-            loaded = self._load()
-        except SaveError as e:
-            self.notice = str(e)
-            return True
+        return self._read("save", self._loading(), self._resumed, self._unresumable)
+
+    def _resumed(self, loaded: _Playing | None) -> None:
         if loaded is None:
-            self.notice = _("There is no saved game.")
-            return True
+            self.screen, self.notice = "start", _("There is no saved game.")
+            return
         self.playing = loaded
         self.notice = None
         self._next()
-        return True
+
+    def _unresumable(self, error: ValueError) -> None:
+        self.screen, self.notice = "start", str(error)
 
     def on_menu(self, arg: str | None, value: str | None) -> bool:
         """Leave the game for the start screen; the saved game stays and can be resumed."""
@@ -376,10 +380,27 @@ class Table:
         return self.review.handle("aid", arg)
 
     def import_text(self, text: str | bytes) -> bool:
-        """Review an imported record, read in slices ("reading" shows while a long one is read:
-        the event layer sends "read" until it is done). A bad file leaves the start screen, with
-        a message."""
-        self._reading = Slices(self.kind.reviewing(text), self.clock)
+        """Review an imported record. A bad file leaves the start screen, with a message."""
+        return self._read("record", self.kind.reviewing(text), self._reviewed, self._unreadable)
+
+    def _reviewed(self, review: Review) -> None:
+        self.review = review
+        self.notice = None
+        self.screen = "review"
+        self.tab = "board"
+
+    def _unreadable(self, error: ValueError) -> None:
+        self.review, self.notice, self.screen = None, str(error), "start"
+
+    # --- long reading, in slices -----------------------------------------------------
+
+    def _read(self, what: str, steps: Steps[Any], then: Callable[[Any], None],
+              failed: Callable[[ValueError], None]) -> bool:
+        """Read a record or a saved game in slices: "reading" shows while a long one is read
+        (the event layer sends "read" until it is done); then ``then`` with the result, or
+        ``failed`` with the error that says why it cannot be used."""
+        self._reading = Slices(steps, self.clock)
+        self._reading_what, self._then, self._failed = what, then, failed
         self.screen = "reading"
         return self.on_read(None, None)
 
@@ -390,12 +411,11 @@ class Table:
             if not self._reading.run(self.think_budget):
                 return True  # still reading: the event layer asks again after a breath
         except ValueError as e:
-            self._reading, self.review, self.notice, self.screen = None, None, str(e), "start"
+            self._reading = None
+            self._failed(e)
             return True
-        self.review, self._reading = self._reading.result, None
-        self.notice = None
-        self.screen = "review"
-        self.tab = "board"
+        result, self._reading = self._reading.result, None
+        self._then(result)
         return True
 
     def on_close_review(self, arg: str | None, value: str | None) -> bool:
@@ -439,6 +459,11 @@ class Table:
             return None
 
     def _load(self) -> _Playing | None:
+        return finish(self._loading())
+
+    def _loading(self) -> Steps[_Playing | None]:
+        """The saved game, replayed in steps; None when there is none. SaveError says why a
+        saved game cannot be resumed."""
         try:
             text = self.slot.read()
         except StorageUnreadable as e:
@@ -447,7 +472,7 @@ class Table:
             return None
         if text == self.slot.tombstone:
             raise SaveError(UNSAVED)
-        state, facts = self.kind.load(text)
+        state, facts = yield from self.kind.loading(text)
         return _Playing(state, facts)
 
     def saved_summary(self) -> SavedSummary | None:
@@ -513,13 +538,11 @@ class Table:
     def restore(self) -> None:
         """At page load: resume the saved game at the curtain of the player to act (or its game
         over screen), or show the start screen with a clear message when the save is unusable
-        (the save is kept as it is: the start screen offers to export it)."""
-        try:
-            loaded = self._load()
-        except SaveError as e:
-            self.notice = str(e)
-            self.screen = "start"
-            return
+        (the save is kept as it is: the start screen offers to export it). A long game is read
+        in slices."""
+        self._read("save", self._loading(), self._restored, self._unresumable)
+
+    def _restored(self, loaded: _Playing | None) -> None:
         if loaded is None:
             self.screen = "start"
             return
@@ -565,8 +588,8 @@ class Table:
 
     _model_waiting = _model_thinking
 
-    def _model_reading(self, base: Screen) -> Screen:
-        return base
+    def _model_reading(self, base: Screen) -> ReadingScreen:
+        return {**base, "what": self._reading_what}
 
     def _model_play(self, base: Screen) -> PlayScreen:
         draft, playing = self.draft, self.playing

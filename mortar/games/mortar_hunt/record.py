@@ -101,6 +101,14 @@ class Record:
             pass
         return game
 
+    def replaying_steps(self, loadout: Loadout | None = None) -> Steps[Game]:
+        """:meth:`replay` in steps (a page replays a long saved game a slice at a time)."""
+        game = Game()
+        for count, game in enumerate(self.replaying(None, loadout)):  # noqa: B007 -- the last one
+            if count % ACTIONS_PER_STEP == ACTIONS_PER_STEP - 1:
+                yield
+        return game
+
     def actions(self) -> list[Action]:
         """The recorded actions, in play order (the kit's record protocol)."""
         return [entry.action for entry in self.entries]
@@ -296,15 +304,16 @@ def reading(text: str | bytes) -> Steps[Record]:
     """:func:`parse` in steps (a page reads a long record a slice at a time)."""
     data = load_json(text)
     yield
-    return (yield from _reading(data))
+    return (yield from reading_data(data))
 
 
 def from_data(data: object) -> Record:
     """Validate already-decoded JSON data as a record."""
-    return finish(_reading(data))
+    return finish(reading_data(data))
 
 
-def _reading(data: object) -> Steps[Record]:
+def reading_data(data: object) -> Steps[Record]:
+    """:func:`from_data` in steps."""
     top = expect_object(data, "", {"format", "variant", "turn_limit", "players", "setup", "actions"},
                          {"radar"})
     check_format(top, FORMAT)

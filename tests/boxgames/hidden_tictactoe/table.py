@@ -159,9 +159,10 @@ class Kind:
         return json.dumps({"app": self.name, "computer": facts.computer,
                            "record": GAME.record(state).to_json()})
 
-    def load(self, text: str) -> tuple[State, TableFacts]:
+    def loading(self, text: str) -> Steps[tuple[State, TableFacts]]:
         try:
             data = loads(text)
+            yield  # (nine marks at most: one step is plenty)
             record = parse_record(data["record"])
             *_, state = record.replaying()
         except (JSONTextError, RecordError, RecordIllegalError, KeyError, TypeError):

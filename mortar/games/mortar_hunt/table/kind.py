@@ -14,7 +14,7 @@ from typing import Any
 
 from ....kit.jsontext import JSONTextError, loads
 from ....kit.replay import Replay
-from ....kit.steps import Steps
+from ....kit.steps import Steps, finish
 from ....table.html import El
 from ....table.kind import Applied, Choice, FieldSpec, PublicField, SaveError, Stage, TableFacts
 from ....table.words import _
@@ -27,10 +27,9 @@ from ..record import (
     RecordError,
     RecordIllegalError,
     UnknownLevelError,
-    from_data,
     infer_loadout,
-    parse,
     reading,
+    reading_data,
 )
 from ..rules import (
     COMPUTER_LEVELS,
@@ -223,8 +222,8 @@ class Hunt:
                 "record": record.to_json(results=False)}
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
-    def load(self, text: str) -> tuple[Game, TableFacts]:
-        return load_save(text)
+    def loading(self, text: str) -> Steps[tuple[Game, TableFacts]]:
+        return loading_save(text)
 
     def review(self, state: Game, facts: TableFacts) -> Review:
         record = Record.from_game(state)
@@ -262,6 +261,11 @@ KIND = Hunt()
 def load_save(text: str) -> tuple[Game, TableFacts]:
     """Replay a saved payload; :class:`SaveError` says in plain words why it cannot be used,
     quoting nothing of either player's hidden positions."""
+    return finish(loading_save(text))
+
+
+def loading_save(text: str) -> Steps[tuple[Game, TableFacts]]:
+    """:func:`load_save` in steps."""
     try:
         data = loads(text)  # linear, depth-checked: no saved text can hang or crash the page
     except JSONTextError:
@@ -283,9 +287,10 @@ def load_save(text: str) -> tuple[Game, TableFacts]:
     if not isinstance(record_data, str if version == 1 else dict):
         raise SaveError("The saved game has no record in it.")
     try:
-        record = parse(record_data) if isinstance(record_data, str) else from_data(record_data)
+        record = yield from (reading(record_data) if isinstance(record_data, str)
+                             else reading_data(record_data))
         too_long = record.turn_limit is not None and record.turn_limit > TURN_LIMIT_MAX
-        game = None if too_long else record.replay(loadout)
+        game = None if too_long else (yield from record.replaying_steps(loadout))
     except RecordIllegalError as e:
         raise SaveError(f"The saved game breaks a rule ({e.public_message}).") from None
     except NewerFormatError:
