@@ -170,14 +170,17 @@ def _page(hunt, table, clock, storage=None):
         return table.Table(kind, storage)
 
 
-def _longest(page, first, intent: str, screen: str, clock) -> tuple[float, float]:
-    """(all of it, its longest task): ``first()`` then ``intent`` while ``screen`` shows."""
+WORK = {"reading": "read", "thinking": "think"}  # screens of work in slices, and their intent
+
+
+def _longest(page, first, clock) -> tuple[float, float]:
+    """(all of it, its longest task): ``first()``, then each slice of reading and thinking."""
     start = clock()
     first()
     longest = clock() - start
-    while page.screen == screen:
+    while page.screen in WORK:
         t = clock()
-        page.dispatch(intent)
+        page.dispatch(WORK[page.screen])
         longest = max(longest, clock() - t)
     return clock() - start, longest
 
@@ -188,7 +191,7 @@ def run_seated(kind: str, actions: int, clock) -> float:
     text = (DATA / f"seat-{actions}.json").read_text()
     if kind in ("import", "import-task"):
         page = _page(hunt, table, clock)
-        total, longest = _longest(page, lambda: page.import_text(text), "read", "reading", clock)
+        total, longest = _longest(page, lambda: page.import_text(text), clock)
         assert page.screen == "review", page.notice
         return total if kind == "import" else longest
     if kind == "step":
@@ -204,8 +207,8 @@ def run_seated(kind: str, actions: int, clock) -> float:
         storage = table.MemoryStorage()
         storage.set("mortar-hunt/save", _save_payload(text))
         page = _page(hunt, table, clock, storage)
-        total, longest = _longest(page, page.restore, "think", "thinking", clock)
-        assert page.screen not in ("start", "thinking"), (page.screen, page.notice)
+        total, longest = _longest(page, page.restore, clock)
+        assert page.screen not in ("start", *WORK), (page.screen, page.notice)
         return total if kind == "reload" else longest
     raise SystemExit(f"unknown case {kind}")
 

@@ -303,9 +303,7 @@ class Table:
         if self.slot.stale():
             return self._follow_saved()
         if self._thinker is None:
-            computer = self.kind.computer(seat.level, self.rng.randrange(1 << 30))
-            self._thinker = Slices(thinking(computer, self.kind.seat(self.playing.state, player)),
-                                    self.clock)
+            self._thinker = Slices(self._deciding(seat.level, player), self.clock)
         if not self._thinker.run(self.think_budget):
             return True  # still thinking: the event layer asks again after a breath
         action, self._thinker = self._thinker.result, None
@@ -313,6 +311,16 @@ class Table:
         if self.screen != "start":  # (a conflicting save sends the table elsewhere)
             self._next()
         return True
+
+    def _deciding(self, level: str, player: str) -> Steps[Any]:
+        """The computer's decision in slices, from its seat alone. Making the computer (its code
+        loads on first use) and its seat (a long game's log) take a slice each too."""
+        assert self.playing is not None
+        computer = self.kind.computer(level, self.rng.randrange(1 << 30))
+        yield
+        seat = self.kind.seat(self.playing.state, player)
+        yield
+        return (yield from thinking(computer, seat))
 
     @property
     def thinking(self) -> bool:
