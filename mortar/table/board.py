@@ -72,6 +72,10 @@ class BoardView:
     arrows: Sequence[Arrow] = ()
     classes: Sequence[str] = ()
     focus_marks: Sequence[str] = ("picked", "aim", "ghost", "sel", "choice")
+    # the last move's cells in the order it visited them (its start, each landing): marked
+    # ``last`` (``last-from``, ``last-to``) and joined by ``last-move`` arrows; its words are the
+    # game's, in the board's label or beside it
+    last: Sequence[str] = ()
 
 
 def render_board(board: BoardView, *, extra: El | None = None) -> El:
@@ -84,20 +88,23 @@ def render_board(board: BoardView, *, extra: El | None = None) -> El:
         rows.reverse()
     focus = board.focus or _default_focus(board, rows, columns)
     children: list[El] = []
+    last = _last_marks(board.last)
     for r in rows:
         children.append(h("div", {"class": "label row-label", "aria-hidden": "true"}, board.rows[r]))
         for c in columns:
             cell = board.cells.get((c, r))
-            children.append(_cell(cell, c, r, focus, board.interactive))
+            marks = last.get(cell.name, ()) if cell is not None else ()
+            children.append(_cell(cell, c, r, focus, board.interactive, marks))
     children.append(h("div", {"class": "corner", "aria-hidden": "true"}))
     for c in columns:
         children.append(h("div", {"class": "label col-label", "aria-hidden": "true"}, board.columns[c]))
     arrows = None
-    if board.arrows:
+    drawn = [*(Arrow(a, b, ("last-move",)) for a, b in zip(board.last, board.last[1:])), *board.arrows]
+    if drawn:
         arrows = h("svg", {"class": "board-arrows", "aria-hidden": "true", "focusable": "false"},
                    [h("g", {"class": ["arrow", *a.classes], "data-from": a.start, "data-to": a.end},
                       h("line", {"class": "arrow-line"}), h("circle", {"class": "arrow-end", "r": "6"}))
-                    for a in board.arrows])
+                    for a in drawn])
     return h("div", {"class": ["board", "game-board", "turned" if board.turned else None, *board.classes],
                      "role": "group", "aria-label": board.label, "data-cols": str(width),
                      "data-rows": str(height), "style": {"--cols": str(width), "--rows": str(height)}},
@@ -128,7 +135,18 @@ def token(tok: Token) -> El:
              if tok.badge is not None else None)
 
 
-def _cell(cell: Cell | None, c: int, r: int, focus: str | None, interactive: bool) -> El:
+def _last_marks(path: Sequence[str]) -> dict[str, tuple[str, ...]]:
+    """The classes of the last move's cells: each ``last``, its start ``last-from``, its end
+    ``last-to`` (a path may cross a cell twice: its marks add up)."""
+    marks: dict[str, tuple[str, ...]] = {}
+    for i, name in enumerate(path):
+        extra = ("last-from",) if i == 0 else ("last-to",) if i == len(path) - 1 else ()
+        marks[name] = tuple(dict.fromkeys((*marks.get(name, ()), "last", *extra)))
+    return marks
+
+
+def _cell(cell: Cell | None, c: int, r: int, focus: str | None, interactive: bool,
+          last: tuple[str, ...] = ()) -> El:
     if cell is None:
         return h("div", {"class": "sq void", "aria-hidden": "true"})
     if cell.void:
@@ -137,7 +155,7 @@ def _cell(cell: Cell | None, c: int, r: int, focus: str | None, interactive: boo
     content: list[El] = [*(token(t) for t in cell.tokens), *cell.extra,
                          *(h("span", {"class": f"mk mk-{mark}", "aria-hidden": "true"}, text)
                            for mark, text in cell.glyphs)]
-    attrs = {"class": ["sq", *cell.classes], "data-square": cell.name, "data-col": str(c),
+    attrs = {"class": ["sq", *cell.classes, *last], "data-square": cell.name, "data-col": str(c),
              "data-row": str(r), "aria-label": cell.label,
              "tabindex": "0" if cell.name == focus else "-1"}
     if interactive:
