@@ -291,7 +291,8 @@ class OpenReview:
         (the fanfare for a person who won; one moment at every step, so stepping plays it once)."""
         final = self.replay.final
         out: dict[str, Any] = {"source": self.source, "names": self.names, "step": self.step,
-                               "total": len(self.replay), "outcome_text": self.outcome_text()}
+                               "total": len(self.replay), "outcome_text": self.outcome_text(),
+                               "pad": False}  # (one board, no pads: no Board and Pad tabs)
         if self.source == "game" and final.outcome is not None:
             winner = final.outcome.winner
             won = winner is not None and str(winner) not in self.computer

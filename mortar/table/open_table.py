@@ -50,7 +50,7 @@ def _circle(cls: str, r: str, **more: str) -> El:
 DISCS = h("svg", {"class": "piece-defs", "width": "0", "height": "0", "aria-hidden": "true",
                   "focusable": "false"},
           h("symbol", {"id": "disc-plain", "viewBox": "0 0 32 32"},
-            _circle("disc-edge", "13.5"), _circle("disc-face", "12"), _circle("disc-shine", "8.5")),
+            _circle("disc-edge", "13.5"), _circle("disc-face", "12")),
           h("symbol", {"id": "disc-marked", "viewBox": "0 0 32 32"},
             _circle("disc-edge", "13.5"), _circle("disc-face", "12"),
             _circle("disc-mark", "7", **{"stroke-width": "3.2"}), _circle("disc-dot", "1.8")))
@@ -176,6 +176,8 @@ def header(model: Mapping[str, Any], heading: str, hint: str | None, facts: Sequ
                   h("span", {"class": "hint"}, _(" or move to decline.")))
     line = (status(model["message"], error=True) if model.get("message") else
             status(hint) if hint else None)
+    if model.get("offering") and not model.get("message"):
+        line = status(_("Your move will offer {other} a draw.").format(other=model["other"]))
     return h("header", {"class": "bar"},
              h("div", {"class": "bar-row"}, title(heading), tabs),
              h("ul", {"class": "facts"}, [h("li", None, f) for f in facts]) if facts else None,
@@ -185,9 +187,9 @@ def header(model: Mapping[str, Any], heading: str, hint: str | None, facts: Sequ
 def footer(model: Mapping[str, Any]) -> El | None:
     """The common actions under an open game's board: pass when nothing else is legal, offer a
     draw with the next move, resign (asked first), leave."""
+    leave = button(_("Save and leave"), "menu", cls="quiet small")
     if not model["acting"]:
-        return h("div", {"class": "footer-actions"},
-                 button(_("Leave (the game is saved)"), "menu", cls="quiet small"))
+        return h("div", {"class": "footer-actions"}, leave)
     if model["resign_asked"]:
         question = _("Resign this game? {other} wins.").format(other=model["other"])
         return h("div", {"class": "confirm-box", "role": "alertdialog", "aria-labelledby": "resign-q"},
@@ -204,10 +206,10 @@ def footer(model: Mapping[str, Any]) -> El | None:
     return h("div", {"class": "open-footer"}, passing,
              h("div", {"class": "footer-actions"},
                None if model["must_pass"] else
-               button(_("Offer a draw with my move"), "offer-draw", "off" if model["offering"] else "on",
-                      cls="small offer-toggle", pressed=model["offering"]),
-               button(_("Resign…"), "resign", cls="quiet small"),
-               button(_("Leave (the game is saved)"), "menu", cls="quiet small")))
+               button(_("Offer a draw"), "offer-draw", "off" if model["offering"] else "on",
+                      cls="small offer-toggle", pressed=model["offering"],
+                      aria_label=_("Offer a draw with my next move")),
+               button(_("Resign…"), "resign", cls="quiet small"), leave))
 
 
 # --- the end, in words ---------------------------------------------------------------------------

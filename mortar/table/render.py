@@ -338,7 +338,7 @@ def render_review(model: Screen, kind: GameKind) -> El:
                                *review.get("classes", ())]},
              h("header", {"class": "bar"},
                h("div", {"class": "bar-row"}, title(_("Game over") if over else _("Game record")),
-                 tabs(model)),
+                 tabs(model) if review.get("pad", True) else None),
                h("p", {"class": "outcome"}, review["outcome_text"])),
              body, replay,
              h("div", {"class": "footer-actions actions"}, actions))

@@ -92,7 +92,7 @@ class App:
 
     def render(self) -> None:
         model: Any = self.table.model()
-        play: dict[str, Any] = model.get("draft") or model.get("review") or {}
+        play: dict[str, Any] = model.get("draft") or model.get("watch") or model.get("review") or {}
         document = js.document
         active = document.activeElement
         focus_key = None
@@ -235,12 +235,27 @@ class App:
                 feedback.shot(board, effect["from"], effect["to"], effect.get("hit"))
             elif kind == "landed" and not absent(board):
                 feedback.landed(board, effect["at"], bool(effect.get("hit")))
+            elif kind == "flip" and not absent(board):
+                self._turn_over(board, effect.get("at") or ())
             elif kind in ("win", "lose"):
                 feedback.win() if kind == "win" else feedback.lose()
             if effect.get("celebrate"):
                 el = self.root.querySelector(effect["celebrate"])
                 if not absent(el):
                     feedback.celebrate(el)
+
+    def _turn_over(self, board, squares) -> None:
+        """Pieces that turned over in the move just shown: each token starts from its
+        ``flip-start`` look and eases back to how it is drawn (a CSS transition of the page's
+        stylesheet, which leaves it out under prefers-reduced-motion). The screen is drawn anew
+        on every render, so the start look is put on, laid out, and taken off at once."""
+        for square in squares:
+            token = board.querySelector(f'[data-square="{_css_escape(str(square))}"] .tok')
+            if absent(token):
+                continue
+            token.classList.add("flip-start")
+            token.getBoundingClientRect()  # (lays the start out: the transition runs from it)
+            token.classList.remove("flip-start")
 
     def idle(self, work) -> None:
         """Run ``work`` (an iterator) one step per timer slice, between the player's taps."""
