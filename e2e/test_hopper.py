@@ -8,6 +8,7 @@ resigned; and a secret arrangement behind the curtain. Set E2E_SHOTS_DIR to keep
 from __future__ import annotations
 
 import pytest
+
 from open_driver import PHONE, PHONE_SIDEWAYS, TOUCH, OpenDriver, clean
 
 GAME = "hopper-and-sneaker"

@@ -23,6 +23,7 @@ import pytest
 from boxgames.hidden_tictactoe.game import Square as TicSquare
 from boxgames.hidden_tictactoe.table import KIND as TICTACTOE
 
+from mortar.games.enlightenment.table import KIND as ENLIGHTENMENT
 from mortar.games.hopper_and_sneaker.table import KIND as HOPPER_AND_SNEAKER
 from mortar.games.hopper_and_sneaker.table.texts import COLOUR, piece_words
 from mortar.games.mortar_hunt.table import KIND as MORTAR_HUNT
@@ -164,7 +165,20 @@ class SecretHopperDriver(HopperDriver):
         return [f"{sq}, {COLOUR[who]}'s home, {piece_words(who, face)}" for sq, face in state.pieces(who)]
 
 
-DRIVERS: list[Callable[[], Driver]] = [MortarHuntDriver, TicTacToeDriver, HopperDriver, SecretHopperDriver]
+class EnlightenmentDriver(OpenDriver):
+    kind = ENLIGHTENMENT
+
+    def act(self, table: Table) -> None:
+        super().act(table)
+        if table.screen == "play" and flat(table.model()).get("jumping"):
+            assert table.dispatch("stop")  # a chain that could go on: it stops where the move does
+
+    def taps(self, action: Any) -> list[str]:
+        return [str(sq) for sq in action.path]
+
+
+DRIVERS: list[Callable[[], Driver]] = [MortarHuntDriver, TicTacToeDriver, HopperDriver, SecretHopperDriver,
+                                       EnlightenmentDriver]
 
 
 @pytest.fixture(params=DRIVERS, ids=lambda d: d.name or d.kind.name)

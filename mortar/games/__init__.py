@@ -34,8 +34,7 @@ ENTRIES: tuple[Entry, ...] = (
     Entry("hopper-and-sneaker", "Hopper and Sneaker", "Sneakers step, Hoppers jump, and each turns "
           "into the other: bring all six home.", "Steffen Mühlhäuser", "mortar.games.hopper_and_sneaker"),
     Entry("enlightenment", "Enlightenment", "Reach the empty centre or jump an enlightened piece, "
-          "then bring all eight to the edge.", "Steffen Mühlhäuser", "mortar.games.enlightenment",
-          seated=False),
+          "then bring all eight to the edge.", "Steffen Mühlhäuser", "mortar.games.enlightenment"),
     Entry("four-circles", "Four Circles", "Move the tiles, jump to flip, and line up four marked "
           "pieces on a board that drifts.", "Steffen Mühlhäuser", "mortar.games.four_circles",
           seated=False),

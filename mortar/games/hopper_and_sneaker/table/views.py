@@ -65,6 +65,7 @@ def render_review(model: Mapping[str, Any]) -> El:
     names = model["names"]
     board = board_view(model["board"], _("The board at this point, {near} at the bottom").format(
         near=names[model["board"]["near"]]), interactive=False, last=model["last"])
+    # (the facts under the board, as wide as it: the review's other column keeps its room)
     return h("div", {"class": "review-body"},
-             h("div", {"class": "board-col"}, board),
-             h("ul", {"class": "facts"}, [h("li", None, f) for f in model["facts"]]))
+             h("div", {"class": "board-col"}, board,
+               h("ul", {"class": "facts"}, [h("li", None, f) for f in model["facts"]])))
