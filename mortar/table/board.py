@@ -15,8 +15,9 @@ cell with no square (an obstacle row, a forbidden square, no tile) is ``aria-hid
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from .html import El, h
 
@@ -48,6 +49,55 @@ class Cell:
 
 
 @dataclass(frozen=True)
+class Window:
+    """The part of an unbounded grid a board shows (a board of tiles that moves and grows):
+    columns ``x0`` … ``x0 + width - 1`` and rows ``y0`` … ``y0 + height - 1`` of the grid, rows
+    numbered north. A game keeps one per screen: fitted to its cells, panned and zoomed."""
+
+    x0: int
+    y0: int
+    width: int
+    height: int
+
+    LEAST: ClassVar[int] = 3  # zoomed in: at least 3 × 3 cells
+    MOST: ClassVar[int] = 24  # zoomed out: at most 24 a side
+
+    @classmethod
+    def fit(cls, cells: Iterable[tuple[int, int]], margin: int = 1) -> Window:
+        """The smallest window round ``cells`` with ``margin`` cells more on each side (where a
+        tile may be put down), at least :attr:`LEAST` a side, centred."""
+        xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+        if not xs:
+            return cls(0, 0, cls.LEAST, cls.LEAST)
+        x0, x1, y0, y1 = min(xs) - margin, max(xs) + margin, min(ys) - margin, max(ys) + margin
+        wide, high = max(cls.LEAST, x1 - x0 + 1), max(cls.LEAST, y1 - y0 + 1)
+        return cls(x0 - (wide - (x1 - x0 + 1)) // 2, y0 - (high - (y1 - y0 + 1)) // 2, wide, high)
+
+    def panned(self, dx: int, dy: int) -> Window:
+        return Window(self.x0 + dx, self.y0 + dy, self.width, self.height)
+
+    def zoomed(self, steps: int) -> Window:
+        """``steps`` > 0 zooms in (one cell fewer on each side a step), < 0 out, within bounds."""
+        out = self
+        for _ in range(abs(steps)):
+            d = -1 if steps > 0 else 1
+            width, height = out.width + 2 * d, out.height + 2 * d
+            if min(width, height) < self.LEAST or max(width, height) > self.MOST:
+                break
+            out = Window(out.x0 - d, out.y0 - d, width, height)
+        return out
+
+    def holds(self, x: int, y: int) -> bool:
+        return self.x0 <= x < self.x0 + self.width and self.y0 <= y < self.y0 + self.height
+
+    def cells(self) -> Iterator[tuple[int, int]]:
+        """Every cell of the window, row by row from the south-west."""
+        for y in range(self.y0, self.y0 + self.height):
+            for x in range(self.x0, self.x0 + self.width):
+                yield x, y
+
+
+@dataclass(frozen=True)
 class Arrow:
     """A line from one cell to another (a move, a shot), drawn over the board."""
 
@@ -76,6 +126,7 @@ class BoardView:
     # ``last`` (``last-from``, ``last-to``) and joined by ``last-move`` arrows; its words are the
     # game's, in the board's label or beside it
     last: Sequence[str] = ()
+    pan: bool = False  # its view moves (a window on an unbounded grid): the page sends drags and pinches
 
 
 def render_board(board: BoardView, *, extra: El | None = None) -> El:
@@ -107,6 +158,7 @@ def render_board(board: BoardView, *, extra: El | None = None) -> El:
                     for a in drawn])
     return h("div", {"class": ["board", "game-board", "turned" if board.turned else None, *board.classes],
                      "role": "group", "aria-label": board.label, "data-cols": str(width),
+                     "data-pan": board.pan,
                      "data-rows": str(height), "style": {"--cols": str(width), "--rows": str(height)}},
              children, arrows, extra)
 
@@ -137,10 +189,11 @@ def token(tok: Token) -> El:
 
 def _last_marks(path: Sequence[str]) -> dict[str, tuple[str, ...]]:
     """The classes of the last move's cells: each ``last``, its start ``last-from``, its end
-    ``last-to`` (a path may cross a cell twice: its marks add up)."""
+    ``last-to`` (a move of one cell, a piece put down, has only its end; a path may cross a cell
+    twice: its marks add up)."""
     marks: dict[str, tuple[str, ...]] = {}
     for i, name in enumerate(path):
-        extra = ("last-from",) if i == 0 else ("last-to",) if i == len(path) - 1 else ()
+        extra = ("last-to",) if i == len(path) - 1 else ("last-from",) if i == 0 else ()
         marks[name] = tuple(dict.fromkeys((*marks.get(name, ()), "last", *extra)))
     return marks
 
