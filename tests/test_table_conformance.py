@@ -24,6 +24,8 @@ from boxgames.hidden_tictactoe.game import Square as TicSquare
 from boxgames.hidden_tictactoe.table import KIND as TICTACTOE
 
 from mortar.games.enlightenment.table import KIND as ENLIGHTENMENT
+from mortar.games.four_circles import Place
+from mortar.games.four_circles.table import KIND as FOUR_CIRCLES
 from mortar.games.hopper_and_sneaker.table import KIND as HOPPER_AND_SNEAKER
 from mortar.games.hopper_and_sneaker.table.texts import COLOUR, piece_words
 from mortar.games.mortar_hunt.table import KIND as MORTAR_HUNT
@@ -177,8 +179,18 @@ class EnlightenmentDriver(OpenDriver):
         return [str(sq) for sq in action.path]
 
 
+class FourCirclesDriver(OpenDriver):
+    kind = FOUR_CIRCLES
+
+    def taps(self, action: Any) -> list[str]:
+        if isinstance(action, Place):
+            return [str(action.cell)]
+        tile = [str(action.tile.frm), str(action.tile.to)] if action.tile is not None else []
+        return [*tile, str(action.frm)] if tile else [str(action.frm), str(action.to)]
+
+
 DRIVERS: list[Callable[[], Driver]] = [MortarHuntDriver, TicTacToeDriver, HopperDriver, SecretHopperDriver,
-                                       EnlightenmentDriver]
+                                       EnlightenmentDriver, FourCirclesDriver]
 
 
 @pytest.fixture(params=DRIVERS, ids=lambda d: d.name or d.kind.name)

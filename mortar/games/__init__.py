@@ -36,8 +36,7 @@ ENTRIES: tuple[Entry, ...] = (
     Entry("enlightenment", "Enlightenment", "Reach the empty centre or jump an enlightened piece, "
           "then bring all eight to the edge.", "Steffen Mühlhäuser", "mortar.games.enlightenment"),
     Entry("four-circles", "Four Circles", "Move the tiles, jump to flip, and line up four marked "
-          "pieces on a board that drifts.", "Steffen Mühlhäuser", "mortar.games.four_circles",
-          seated=False),
+          "pieces on a board that drifts.", "Steffen Mühlhäuser", "mortar.games.four_circles"),
 )
 
 _extra: dict[str, Entry] = {}  # games registered at run time (the tests' own game)
