@@ -94,6 +94,7 @@ class TurnDraft(OpenDraft):
         turn = (self.last.turn + 1) if self.last is not None else 1
         return {
             **self.common_model(), "kind": "turn", "turn": turn,
+            "setting_up": seat.position.setting_up,  # (watching the other arrange)
             "colours": {p: COLOUR[p] for p in TARGET},
             "board": {"cells": board.cells(seat.position, marks), "near": self.near},
             "last": path, "last_text": self.last_text(), "hint": hint, "home": home,

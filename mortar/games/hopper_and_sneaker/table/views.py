@@ -48,6 +48,9 @@ def render_turn(model: Mapping[str, Any]) -> El:
     first, second = names
     facts = [_("Home: {a} {x} of 6 · {b} {y} of 6").format(a=names[first], x=model["home"][first],
                                                              b=names[second], y=model["home"][second])]
+    if model["setting_up"]:
+        heading = _("Arranging · {name} ({colour})").format(name=names[mover], colour=colours[mover])
+        facts = []
     if model["last_text"]:
         facts.append(model["last_text"])
     hint = whose_turn(model, colours)
