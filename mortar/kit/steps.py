@@ -5,7 +5,7 @@ a time, as the table does between the page's frames."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterator
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -21,6 +21,18 @@ def finish(steps: Steps[T]) -> T:
             next(steps)
         except StopIteration as stop:
             return stop.value  # type: ignore[no-any-return]
+
+
+def last_of(states: Iterator[T]) -> Steps[T]:
+    """The last of ``states`` (a record's replaying: one state, changed in place after each
+    action), in steps of :data:`ACTIONS_PER_STEP` actions."""
+    last = None
+    for count, last in enumerate(states):  # noqa: B007 -- the last one is the answer
+        if count % ACTIONS_PER_STEP == ACTIONS_PER_STEP - 1:
+            yield
+    if last is None:
+        raise ValueError("nothing to replay")
+    return last
 
 
 class Slices(Generic[T]):

@@ -80,13 +80,32 @@ class PublicField:
     required: bool = False
 
 
+class Seating(StrEnum):
+    """How two people sit at one device for a game that hides nothing (the start form asks)."""
+
+    PASSING = "passing"  # they pass it: the board turns to the player to move
+    ACROSS = "across"  # it lies between them: the board is held still, the first player's side near
+
+
 @dataclass
 class TableFacts:
-    """What the table decided that changes no rule: the computer's seats and their levels, and
-    the aid the table allowed (Mortar Hunt's radar, a memory aid). Saved with the game."""
+    """What the table decided that changes no rule: the computer's seats and their levels, the
+    aid the table allowed (Mortar Hunt's radar, a memory aid), and how two people sit at an
+    open game. Saved with the game."""
 
     computer: dict[str, str] = field(default_factory=dict)  # player -> level
     aid: bool = False
+    seating: Seating = Seating.PASSING
+
+    def near(self, player: str, players: tuple[str, str]) -> str:
+        """Whose side of the board is drawn nearest on ``player``'s screen: the person's against
+        the computer, the first player's when two people sit across, else the player's own (the
+        board turns to whoever is to move as the device is passed)."""
+        if self.computer:
+            return next((p for p in players if p not in self.computer), players[0])
+        if self.seating is Seating.ACROSS:
+            return players[0]
+        return player
 
 
 class Applied(TypedDict, total=False):
@@ -139,7 +158,11 @@ class GameKind(Protocol):
     title: str
     players: tuple[str, str]
     levels: tuple[str, ...]  # the computer's levels, weakest first
-    curtain: bool  # hidden information: two people pass the device behind a curtain
+    # Whether play hides anything from a player: the start form then tells two people they pass
+    # the device behind a curtain. A game whose play hides nothing (False) is an open game: two
+    # people choose how they sit (:class:`Seating`), and :meth:`hidden` says when a curtain is
+    # needed all the same (a secret setup).
+    curtain: bool
     fields: tuple[FieldSpec, ...]  # the start form's options
     aid: FieldSpec | None  # an aid the table may allow (changes no rule), or None
     intents: frozenset[str]  # every intent of its drafts and reviews
@@ -154,6 +177,11 @@ class GameKind(Protocol):
     def names_refusal(self, names: Mapping[str, str | None]) -> str | None: ...
     def rematch(self, state: Any) -> Any: ...
     def to_play(self, state: Any) -> str | None: ...
+    def hidden(self, state: Any) -> bool:
+        """The player to act may see what the other may not (a hidden setup, hidden pieces):
+        two people pass the device behind the curtain, and a reload never opens the board."""
+        ...
+
     def stage(self, state: Any) -> Stage: ...
     def turn(self, state: Any) -> int | None: ...
     def player_name(self, state: Any, player: str) -> str: ...

@@ -34,6 +34,8 @@ class FormModel(TypedDict):
     levels: list[str]
     side: str
     aid: bool
+    seating: str  # two people at an open game: "passing" or "across"
+    open: bool  # the game hides nothing in play: the form asks how two people sit
     error: str | None
     confirm_replace: bool
 
@@ -56,6 +58,9 @@ class ThinkingScreen(Screen):
     name: str
     stage: str
     turn: int | None
+    # while nothing is hidden: the waiting person's own screen (their draft's model, nothing to
+    # do on it), so that the board stays in view while the computer plays
+    watch: dict[str, Any] | None
 
 
 class ReadingScreen(Screen):

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..kit.steps import Slices, Steps, finish
-from .kind import Draft, GameKind, Opponent, Review, SaveError, Side, Stage, TableFacts
+from .kind import Draft, GameKind, Opponent, Review, SaveError, Seating, Side, Stage, TableFacts
 from .models import (
     CurtainScreen,
     FormModel,
@@ -57,6 +57,7 @@ class StartForm:
     level: str = "medium"
     side: Side = Side.FIRST
     aid: bool = False
+    seating: Seating = Seating.PASSING  # two people at an open game
     error: str | None = None
     confirm_replace: bool = False  # "Start" was pressed while a game is saved: ask first
 
@@ -156,6 +157,8 @@ class Table:
             form.side = Side(value)
         elif arg == "aid" and self.kind.aid is not None and value in ("on", "off"):
             form.aid = value == "on"
+        elif arg == "seating" and not self.kind.curtain and value in Seating.__members__.values():
+            form.seating = Seating(value)
         elif arg in specs and specs[arg].accepts(value):
             form.values[arg] = value
         else:
@@ -172,6 +175,8 @@ class Table:
             form.confirm_replace = False
             return True
         facts = TableFacts(aid=form.aid)
+        if form.opponent is Opponent.PERSON and not self.kind.curtain:
+            facts.seating = form.seating
         names: dict[str, str | None] = {p: (form.names[p].strip() or None) for p in self.kind.players}
         if form.opponent is Opponent.COMPUTER:
             first, second = self.kind.players
@@ -202,7 +207,7 @@ class Table:
     def on_rematch(self, arg: str | None, value: str | None) -> bool:
         if self.screen != "over" or self.playing is None:
             return False
-        facts = TableFacts(dict(self.facts.computer), self.facts.aid)
+        facts = TableFacts(dict(self.facts.computer), self.facts.aid, self.facts.seating)
         self._begin(_Playing(self.kind.rematch(self.playing.state), facts))
         return True
 
@@ -255,7 +260,7 @@ class Table:
     def _next(self) -> None:
         """After an action (or on resume): the game over screen, the computer's turn, or the
         next person — behind the curtain when two people share the device and the game hides
-        something."""
+        something from that player now."""
         assert self.playing is not None
         self.draft = None
         self._thinker = None
@@ -270,8 +275,8 @@ class Table:
             self.announce = _("The computer is thinking.")
         elif seat.kind is SeatKind.REMOTE:
             self.screen = "waiting"
-        elif self.facts.computer or not self.kind.curtain:
-            self._open_draft(player)  # no curtain between a person and the computer
+        elif self.facts.computer or not self.kind.hidden(self.game):
+            self._open_draft(player)  # no curtain before the computer, nor when nothing is hidden
         else:
             self.screen = "curtain"
             name = self.kind.player_name(self.game, player)
@@ -538,9 +543,9 @@ class Table:
         return True
 
     def _close_board(self) -> None:
-        """A board never opens by itself (a reload, another tab): behind a curtain instead, for
-        a game that hides anything."""
-        if self.screen == "play" and self.kind.curtain:
+        """A board never opens by itself (a reload, another tab): behind a curtain instead,
+        while the game hides anything from the player to act."""
+        if self.screen == "play" and self.kind.hidden(self.game):
             self.draft, self.screen = None, "curtain"
 
     def restore(self) -> None:
@@ -574,7 +579,8 @@ class Table:
         f = self.form
         form: FormModel = {"names": dict(f.names), "values": dict(f.values), "opponent": str(f.opponent),
                            "level": f.level, "levels": list(self.kind.levels), "side": str(f.side),
-                           "aid": f.aid, "error": f.error, "confirm_replace": f.confirm_replace}
+                           "aid": f.aid, "seating": str(f.seating), "open": not self.kind.curtain,
+                           "error": f.error, "confirm_replace": f.confirm_replace}
         return {**base, "form": form, "saved": self.saved_summary()}
 
     def _whose(self) -> tuple[str, str, str, int | None]:
@@ -592,9 +598,20 @@ class Table:
 
     def _model_thinking(self, base: Screen) -> ThinkingScreen:
         player, name, stage, turn = self._whose()
-        return {**base, "player": player, "name": name, "stage": stage, "turn": turn}
+        return {**base, "player": player, "name": name, "stage": stage, "turn": turn,
+                "watch": self._watch() if self.screen == "thinking" else None}
 
     _model_waiting = _model_thinking
+
+    def _watch(self) -> dict[str, Any] | None:
+        """The person's own screen while the computer plays, when the game hides nothing now:
+        their draft from their seat (they cannot act on it), or None."""
+        playing = self.playing
+        assert playing is not None
+        person = next((p for p in self.kind.players if p not in playing.facts.computer), None)
+        if person is None or self.kind.hidden(playing.state):
+            return None
+        return self.kind.draft(playing.state, person, playing.facts).model(None)
 
     def _model_reading(self, base: Screen) -> ReadingScreen:
         return {**base, "what": self._reading_what}

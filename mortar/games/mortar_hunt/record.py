@@ -23,7 +23,7 @@ from ...kit.records import (
     load_json,
     quote_json,
 )
-from ...kit.steps import ACTIONS_PER_STEP, Steps, finish
+from ...kit.steps import ACTIONS_PER_STEP, Steps, finish, last_of
 from .game import (
     Action,
     Game,
@@ -103,11 +103,7 @@ class Record:
 
     def replaying_steps(self, loadout: Loadout | None = None) -> Steps[Game]:
         """:meth:`replay` in steps (a page replays a long saved game a slice at a time)."""
-        game = Game()
-        for count, game in enumerate(self.replaying(None, loadout)):  # noqa: B007 -- the last one
-            if count % ACTIONS_PER_STEP == ACTIONS_PER_STEP - 1:
-                yield
-        return game
+        return (yield from last_of(self.replaying(None, loadout)))
 
     def actions(self) -> list[Action]:
         """The recorded actions, in play order (the kit's record protocol)."""

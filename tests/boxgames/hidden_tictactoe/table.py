@@ -120,6 +120,9 @@ class Kind:
     def to_play(self, state: State) -> str | None:
         return state.to_play
 
+    def hidden(self, state: State) -> bool:
+        return True  # a player's hidden marks are hidden all game long
+
     def stage(self, state: State) -> Stage:
         return Stage.PLAY
 

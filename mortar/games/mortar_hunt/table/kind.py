@@ -135,6 +135,9 @@ class Hunt:
     def to_play(self, game: Game) -> str | None:
         return None if game.to_play is None else str(game.to_play)
 
+    def hidden(self, game: Game) -> bool:
+        return True  # each side's pieces are hidden from the other all game long (R12)
+
     def stage(self, game: Game) -> Stage:
         return Stage.SETUP if game.phase is Phase.SETUP else Stage.PLAY
 
