@@ -21,6 +21,7 @@ import pytest
 from boxgames.hidden_tictactoe.game import Square as TicSquare
 from boxgames.hidden_tictactoe.table import KIND as TICTACTOE
 
+from mortar.games.marsal_a_spion.table import KIND as MARSAL
 from mortar.games.mortar_hunt.table import KIND as MORTAR_HUNT
 from mortar.table.html import all_text
 from mortar.table.render import render
@@ -45,6 +46,10 @@ class Driver:
     def secrets(self, table: Table, player: str) -> list[str]:
         """Text that only ``player`` may see now (never on the other's screens)."""
         raise NotImplementedError
+
+    def computer_pending(self) -> str | None:
+        """Why the game's computer cannot be tested for slices yet (None: it can)."""
+        return None
 
 
 class MortarHuntDriver(Driver):
@@ -88,6 +93,49 @@ class MortarHuntDriver(Driver):
         return [str(game.position(player, n)) for n in (1, 2, 3) if game.is_alive(player, n)]
 
 
+class MarsalDriver(Driver):
+    kind = MARSAL
+
+    def act(self, table: Table) -> None:
+        model = flat(table.model())
+        if model["screen"] == "setup":
+            assert table.dispatch("fill")
+            assert table.dispatch("confirm-setup")
+            return
+        assert model["screen"] == "turn", model["screen"]
+        movable = [sq["name"] for sq in model["board"]["squares"] if "movable" in sq["marks"]]
+        assert table.dispatch("square", self.rng.choice(movable))
+        board = flat(table.model())["board"]
+        ends = [sq["name"] for sq in board["squares"] if {"dest", "target"} & set(sq["marks"])]
+        assert table.dispatch("square", self.rng.choice(ends))
+        assert table.dispatch("play")
+        if table.screen == "play":
+            assert table.dispatch("end-turn")
+
+    def secrets(self, table: Table, player: str) -> list[str]:
+        """How ``player``'s own pieces are named on their board, for each piece the other
+        player has not seen (in the words the other's board would use, too)."""
+        state = table.game.state
+        if player not in {str(p) for p in state.setups}:
+            return []
+        other = state.seat(next(p for p in self.kind.players if p != player))
+        known = {e.square for e in other.enemy if e.known is not None}
+        out = []
+        for square, piece in state.pieces(player).items():
+            if square not in known:
+                out += [f"{square}, your {piece.word}", f"{square}, {player} {piece.word}",
+                        f"{square}, {player} piece, seen: {piece.word}"]
+        return out
+
+    def computer_pending(self) -> str | None:
+        computer = self.kind.computer("easy", 0)
+        if not hasattr(computer, "thinking"):
+            return ("Maršál a Špión's computer on this branch is the random stand-in "
+                    f"({type(computer).__name__}), which decides at once: its sliced thinking "
+                    "comes with the computer's own branch")
+        return None
+
+
 class TicTacToeDriver(Driver):
     kind = TICTACTOE
 
@@ -100,7 +148,7 @@ class TicTacToeDriver(Driver):
                 if m.player == player and m.hidden]
 
 
-DRIVERS: list[Callable[[], Driver]] = [MortarHuntDriver, TicTacToeDriver]
+DRIVERS: list[Callable[[], Driver]] = [MortarHuntDriver, MarsalDriver, TicTacToeDriver]
 
 
 @pytest.fixture(params=DRIVERS, ids=lambda d: d.kind.name)
@@ -251,6 +299,9 @@ class Spy:
 
 def test_the_computer_seat_thinks_in_slices_from_its_seat_alone(driver: Driver,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    pending = driver.computer_pending()
+    if pending:
+        pytest.skip(pending)
     spies: list[Spy] = []
     real = driver.kind.computer
 
