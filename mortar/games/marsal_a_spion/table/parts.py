@@ -24,7 +24,7 @@ ARROWS = (("last-from", "last-to", "last"), ("done-from", "done-to", "done"))
 
 
 def _shape(tag: str, **attrs: str) -> El:
-    return h(tag, {k.replace("_", "-"): v for k, v in attrs.items()})
+    return h(tag, {k.rstrip("_").replace("_", "-"): v for k, v in attrs.items()})
 
 
 # The two pieces that have no rank, as <symbol>s put in the page once (the board's tokens <use>
@@ -35,9 +35,9 @@ SYMBOLS = h("svg", {"class": "piece-defs", "width": "0", "height": "0", "aria-hi
               _shape("rect", x="8", y="4", width="2.6", height="25", rx="1", class_="pc-pole"),
               _shape("path", d="M10.6 5h14l-4 5.5 4 5.5h-14z", class_="pc-banner")),
             h("symbol", {"id": "mas-mine", "viewBox": "0 0 32 32"},
-              _shape("path", d="M16 3v6M16 23v6M3 16h6M23 16h6M7 7l4.2 4.2M20.8 20.8 25 25"
-                                "M25 7l-4.2 4.2M11.2 20.8 7 25", class_="pc-spikes"),
-              _shape("circle", cx="16", cy="16", r="8", class_="pc-body")))
+              _shape("path", d="M16 1v30M1 16h30M5.4 5.4l21.2 21.2M26.6 5.4 5.4 26.6", class_="pc-spikes"),
+              _shape("circle", cx="16", cy="16", r="9.5", class_="pc-body"),
+              _shape("circle", cx="12.5", cy="12.5", r="2.6", class_="pc-shine")))
 
 
 def face(piece_id: str | None, army: str, *, classes: tuple[str, ...] = ()) -> El:

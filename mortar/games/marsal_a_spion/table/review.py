@@ -106,7 +106,7 @@ class Review:
             "source": self.source, "names": {str(p): n for p, n in self.names.items()},
             "outcome_text": self.outcome_text(), "step": self.step, "total": len(self.replay),
             "step_text": step_text, "board": open_board(pieces, marks, label), "trays": trays,
-            **self._moment(),
+            "classes": ["mas", "mas-review"], **self._moment(),
         }
 
     def _moment(self) -> dict[str, Any]:

@@ -124,8 +124,8 @@ def _move_controls(model: Mapping[str, Any]) -> El:
     quiet = (_("Turns without an attack: {n} of {limit}.").format(n=model["inactivity"], limit=limit)
              if limit else _("Turns without an attack: {n}.").format(n=model["inactivity"]))
     parts.append(h("div", {"class": "row offer-row"},
-                   button(_("Offer a draw with this move"), "offer-draw", cls="small offer",
-                          pressed=model["offer"]),
+                   button(_("Offer a draw"), "offer-draw", cls="small offer", pressed=model["offer"],
+                          aria_label=_("Offer a draw with this move")),
                    h("span", {"class": "quiet-count"}, quiet)))
     return h("section", {"class": "controls move-controls", "aria-label": _("Your move")}, parts)
 
@@ -138,7 +138,7 @@ def _clash(result: Mapping[str, Any], model: Mapping[str, Any]) -> El | None:
     return h("div", {"class": ["clash", f"clash-{(result['outcome'] or '').replace(' ', '-')}"],
                      "aria-hidden": "true"},
              face(result["mine"], model["player"], classes=("big", "mine")),
-             h("span", {"class": "vs"}, _("against")),
+             h("span", {"class": "vs"}, "×"),
              h("span", {"class": "flip"},
                face(None, other_army, classes=("big", "flip-back")),
                face(result["defender"], other_army, classes=("big", "flip-face"))))
@@ -153,9 +153,10 @@ def _result_controls(model: Mapping[str, Any]) -> El:
     text = result["text"] if result is not None else ""
     outcome = (result or {}).get("outcome") or "move"
     return h("section", {"class": "controls result-controls", "aria-label": _("Result")},
-             _clash(result, model) if result is not None else None,
-             h("p", {"class": ["result", f"result-{outcome.replace(' ', '-')}"]}, text),
-             h("p", {"class": "hint"},
+             h("div", {"class": "outcome-row"},
+               _clash(result, model) if result is not None else None,
+               h("p", {"class": ["result", f"result-{outcome.replace(' ', '-')}"]}, text)),
+             h("p", {"class": "hint wordy"},
                _("This turn is played; it cannot be taken back, but this device could not save "
                  "it.") if model.get("save_failed") else
                _("This turn is played and saved; it cannot be taken back.")),
