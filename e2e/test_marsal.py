@@ -20,7 +20,7 @@ SAVE_KEY = "marsal-a-spion/save"
 PATH = "?game=marsal-a-spion"
 PORTRAIT = {"width": 360, "height": 740}
 LANDSCAPE = {"width": 740, "height": 360}
-MIN_SQUARE = {"portrait": 30, "landscape": 28}  # px (issue 20: 30 at 360 wide)
+MIN_SQUARE = {"portrait": 30, "landscape": 30}  # px (issue 20: 30 at 360 wide)
 PIECE_WORDS = ("Marshal", "General", "Captain", "Cadet", "Corporal", "Rifleman", "Scout", "Miner",
                "Spy", "Minefield", "Flag")
 

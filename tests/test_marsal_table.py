@@ -194,6 +194,23 @@ def test_the_last_setup_is_offered_to_the_same_person_in_a_later_game_never_to_t
     assert again.screen == "play" and again.model()["draft"]["last"]
 
 
+def test_a_setup_of_an_unfinished_game_between_two_people_is_never_offered_again():
+    kind = Marsal()
+    t = hot_seat(table(kind))
+    t.dispatch("reveal")
+    t.dispatch("preset", "scouts")
+    t.dispatch("confirm-setup")
+    t.dispatch("reveal")
+    t.dispatch("fill")
+    t.dispatch("confirm-setup")
+    assert t.dispatch("menu")
+    # someone starts a new game under Ann's name, replacing the game in progress
+    hot_seat(t, "Ann", "Carl")
+    assert t.form.confirm_replace and t.dispatch("new-game", "replace")
+    t.dispatch("reveal")
+    assert t.model()["draft"]["last"] is False and kind.remembered.layouts == {}
+
+
 def test_the_computers_setup_is_never_remembered():
     kind = Marsal()
     t = table(kind)

@@ -154,7 +154,7 @@ class Marsal:
         names = self._names(match)
         if seat.phase is Phase.SETUP:
             last = match.offered.get(person(seat.player, match.state.names[seat.player]))
-            return SetupDraft(seat, {str(p): n for p, n in names.items()}, last, self.rng)
+            return SetupDraft(seat, names, last, self.rng)
         return TurnDraft(seat, names)
 
     def report(self, match: Match, player: str) -> str | None:
@@ -179,8 +179,7 @@ class Marsal:
         text = None
         if isinstance(draft, TurnDraft):
             draft.played(state.seat(player))
-            result = draft.model()["result"]
-            text = result["text"] if result is not None else None
+            text = draft.result_text()
         return {"turn": played.turn, "ended": ended, "text": text}
 
     def computer(self, level: str, seed: int) -> Computer:
@@ -205,11 +204,15 @@ class Marsal:
     # --- saves and records -----------------------------------------------------------------------
 
     def _learn(self, match: Match, computer: Mapping[str, str]) -> None:
-        """Remember the setups the people of this game used (never the computer's)."""
+        """Remember the setups the people of this game used: never the computer's, and between
+        two people only once the game is over (R13: until then a setup is its player's secret,
+        and a new game started under that player's name must not bring it back to the screen)."""
         layouts = dict(match.offered)
-        for player, setup in match.state.setups.items():
-            if str(player) not in computer:
-                layouts[person(player, match.state.names[player])] = layout_of(player, setup.placement())
+        state = match.state
+        if computer or state.outcome is not None:
+            for player, setup in state.setups.items():
+                if str(player) not in computer:
+                    layouts[person(player, state.names[player])] = layout_of(player, setup.placement())
         self.remembered.learn(layouts)
 
     def save(self, match: Match, facts: TableFacts) -> str:

@@ -11,12 +11,12 @@ be confirmed only when all 40 stand; the seat says whether it is legal (R4).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ....table.words import _, ngettext
 from ..actions import Setup
-from ..board import Square, home_squares
+from ..board import Player, Square, home_squares
 from ..pieces import PIECES, Piece
 from ..seat import Seat
 from .layouts import PRESETS, Layout, placement_of
@@ -32,7 +32,7 @@ class SetupDraft:
     intents = frozenset({"square", "tray", "fill", "preset", "clear", "to-tray", "confirm-setup"})
     finished = False  # a setup goes straight on to the next player (nothing to read first)
 
-    def __init__(self, seat: Seat, names: dict[str, str], last: Layout | None,
+    def __init__(self, seat: Seat, names: Mapping[Player, str], last: Layout | None,
                  rng: random.Random) -> None:
         self.seat = seat
         self.player = seat.player

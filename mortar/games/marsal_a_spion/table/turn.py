@@ -12,7 +12,7 @@ the finished action.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from mortar.kit.common import AcceptDraw, OfferDraw, Resign
@@ -48,7 +48,7 @@ def report_of(seat: Seat, other: str) -> ReportModel | None:
             "attack": isinstance(seen.action, Attack)}
 
 
-def trays(seat: Seat, names: dict[Player, str]) -> list[TrayModel]:
+def trays(seat: Seat, names: Mapping[Player, str]) -> list[TrayModel]:
     """Both armies' removed pieces (R9: public, identities shown), the player's own first."""
     out: list[TrayModel] = []
     for army in (seat.player, seat.opponent):
@@ -64,7 +64,7 @@ class TurnDraft:
     intents = frozenset({"square", "cancel", "play", "offer-draw", "accept-draw", "accept-cancel",
                          "accept-confirm", "resign", "resign-cancel", "resign-confirm"})
 
-    def __init__(self, seat: Seat, names: dict[Player, str]) -> None:
+    def __init__(self, seat: Seat, names: Mapping[Player, str]) -> None:
         self.seat = seat
         self.player = seat.player
         self.names = names
@@ -203,13 +203,25 @@ class TurnDraft:
             text = _("Move your {piece} from {a} to {b}").format(piece=NAME[piece], a=a, b=b)
         return {"attack": isinstance(play, Attack), "start": a, "end": b, "text": text}
 
-    def _result(self) -> ResultModel | None:
+    def _played(self) -> tuple[SeenAction, Piece] | None:
+        """The own move or attack just played, and which piece made it."""
         seen = self.result
         if seen is None or not isinstance(seen.action, Move | Attack) or seen.handle is None:
             return None
         own_setup = self.seat.own_setup
         assert own_setup is not None
-        mine = own_setup.placement()[seen.handle]
+        return seen, own_setup.placement()[seen.handle]
+
+    def result_text(self) -> str | None:
+        """The result in words (the live region's, as the screen's)."""
+        played = self._played()
+        return own_result(*played) if played is not None else None
+
+    def _result(self) -> ResultModel | None:
+        played = self._played()
+        if played is None:
+            return None
+        seen, mine = played
         return {"turn": seen.turn, "attack": isinstance(seen.action, Attack), "mine": mine.id,
                 "defender": seen.learned.id if seen.learned is not None else None,
                 "outcome": str(seen.clash) if seen.clash is not None else None,
