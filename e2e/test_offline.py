@@ -36,8 +36,8 @@ def _played(files: dict[str, str], games: tuple[str, ...] = ("mortar-hunt",)) ->
     def lazy_game(path: str) -> str | None:
         if path.startswith("py/games/"):
             return path.removeprefix("py/games/").removesuffix(".zip")
-        if path.startswith("mortar/games/"):
-            return path.split("/")[2].replace("_", "-")
+        if path.startswith("mortar/games/") and not path.endswith("/static/icon.svg"):
+            return path.split("/")[2].replace("_", "-")  # (an icon is the picker's: the box's)
         return None
     return {p for p in files if lazy_game(p) in (None, *games)}
 

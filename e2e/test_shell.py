@@ -24,7 +24,8 @@ EXPECTED_FILES = {
     "py/core.zip",
     "py/games/mortar-hunt.zip",
     "mortar/games/mortar_hunt/static/game.css",
-    "mortar/games/mortar_hunt/static/icon.svg",
+    # every card's icon: the picker is in every page (hidden on a game's page)
+    *(f"mortar/games/{e.package.rsplit('.', 1)[1]}/static/icon.svg" for e in games.entries() if e.seated),
     "static/vendor/pyodide/pyodide.mjs",
     "static/vendor/pyodide/pyodide.asm.mjs",
     "static/vendor/pyodide/pyodide.asm.wasm",

@@ -161,10 +161,14 @@ def _sources(root: Path) -> dict[str, Path]:
     return files
 
 
+PICKER_ICON = re.compile(r"mortar/games/[^/]+/static/icon\.svg")  # the picker's card of a game
+
+
 def is_lazy(path: str) -> bool:
     """A file of one game (its archive, its assets): the service worker caches it when that game
-    is played, not at install (RELEASE in static/sw.js)."""
-    return path.startswith((f"{serve.ARCHIVES}/games/", "mortar/games/"))
+    is played, not at install (RELEASE in static/sw.js). The games' icons are the box's: the
+    picker shows them all, and every page holds the picker (hidden on a game's page)."""
+    return path.startswith((f"{serve.ARCHIVES}/games/", "mortar/games/")) and not PICKER_ICON.fullmatch(path)
 
 
 _URL_ATTR = re.compile(r"""\b(?:src|href)\s*=\s*["']([^"']+)["']""", re.I)

@@ -30,7 +30,7 @@ ENTRIES: tuple[Entry, ...] = (
           "half blind.", "Predrag and Dragan Lazović", "mortar.games.mortar_hunt"),
     Entry("marsal-a-spion", "Maršál a Špión", "Forty hidden pieces a side; the attacker stays "
           "hidden, and the Spy hunts the Marshal.", "Czechoslovak, after Stratego",
-          "mortar.games.marsal_a_spion", seated=False),
+          "mortar.games.marsal_a_spion"),
     Entry("hopper-and-sneaker", "Hopper and Sneaker", "Sneakers step, Hoppers jump, and each turns "
           "into the other: bring all six home.", "Steffen Mühlhäuser", "mortar.games.hopper_and_sneaker"),
     Entry("enlightenment", "Enlightenment", "Reach the empty centre or jump an enlightened piece, "
