@@ -70,7 +70,7 @@ COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".wasm", ".toml", ".py"
                 ".webmanifest", ".txt", ".map", ".zip"}
 # Python archives shipped compiled to bytecode by the vendored Pyodide (tools/pyc.mjs): at every
 # start Pyodide otherwise compiles each module it imports from source (over a second of CPU for
-# the standard library). The package keeps its sources for readable tracebacks.
+# the standard library). The box's archives ship bytecode only (PYC_ARCHIVE, below).
 # The standard library: trimmed to tools/stdlib-keep.txt (tools/stdlib_trim.py); of those, the
 # modules the game has imported once it is ready (tools/stdlib-startup.txt, written by
 # `python tools/bench_web.py --record-stdlib`) compiled, sourceless and without docstrings;
@@ -81,10 +81,13 @@ STDLIB = "static/vendor/pyodide/python_stdlib.zip"
 FULL_STDLIB = "static/vendor/pyodide/python_stdlib_full.zip"  # as Pyodide ships it
 LOCK = "static/vendor/pyodide/pyodide-lock.json"
 PYC_ZIPS = {STDLIB: ("--trim", STDLIB_LIST, KEEP_LIST)}
-# py/core.zip, py/games/*.zip. Docstrings stay in the bytecode: without one, each dataclass
-# works out its signature for __doc__ at import (inspect), which costs more start-up than the
-# few kB they weigh as brotli.
-PYC_ARCHIVE = ("--alongside", "--stored", "--no-debug-ranges")
+# py/core.zip, py/games/*.zip: bytecode only. The sources beside it were a third of a game's
+# first-visit Python (Mortar Hunt's 285 kB as brotli with them, 203 kB without) and the box
+# must stay within 4.0 MB to interactive; a traceback keeps each frame's file, line and
+# function (the sources are the repository's at the build's commit). Docstrings stay in the
+# bytecode: without one, each dataclass works out its signature for __doc__ at import
+# (inspect), which costs more start-up than the few kB they weigh as brotli.
+PYC_ARCHIVE = ("--sourceless", "--stored", "--no-debug-ranges")
 MIN_COMPRESS = 1024  # bytes; smaller files gain nothing worth a second request path
 MAX_RATIO = 0.9  # keep a compressed copy only when it is at most 90 % of the original
 

@@ -78,15 +78,16 @@ def game_packages(root: Path = REPO_ROOT) -> dict[str, Path]:
 
 def archive_sources(root: Path = REPO_ROOT) -> dict[str, list[Path]]:
     """Archive path (under py/) -> its .py files, by what each can import (tools/imports.py):
-    ``core.zip`` holds the table and the web layer with every module they load, the registry,
-    and the page's entry modules; ``games/<game>.zip`` one game and the modules of the kit only
-    it loads (a module of the kit some games share goes into each of theirs), fetched only when
-    that game is played. The command line's modules go into none."""
+    ``core.zip`` holds the web layer with every module it loads (the table's state machine and
+    frames, the kit's protocol) and the registry; ``games/<game>.zip`` one game and the modules
+    of the kit and the table only some games load (the turn records and the open table of the
+    KARO games go into each of theirs), fetched only when that game is played. The command
+    line's modules go into none."""
     g = graph(root)
     paths = {name: path for name, path in modules(root).items()
              if path.relative_to(root).as_posix() not in CLI_ONLY}
-    box = [n for n in paths if n.split(".")[:2] in (["mortar", "table"], ["mortar", "web"])]
-    core = loaded(g, [*box, "mortar.games"]) & set(paths)
+    web = [n for n in paths if n.split(".")[:2] == ["mortar", "web"]]
+    core = loaded(g, [*web, "mortar.games"]) & set(paths)
     out: dict[str, list[Path]] = {"core.zip": sorted(paths[n] for n in core)}
     for name, folder in game_packages(root).items():
         package = ".".join(folder.relative_to(root).parts)
