@@ -1,13 +1,13 @@
 # Mortar Hunt in the browser: build the vendored runtime, serve, test.
 #
-#   make vendor      npm ci (when needed) + copy Pyodide/PyScript into static/vendor + mortar.zip
+#   make vendor      npm ci (when needed) + copy Pyodide/PyScript into static/vendor + py/ archives
 #   make serve       static dev server on http://127.0.0.1:$(PORT)/
 #   make test        deps + lint + test-unit + test-pyodide + test-e2e  (what CI runs)
 #   make dist        the deployable site in dist/ (relative URLs, service worker, .gz/.br copies)
 #   make serve-dist  serve dist/ as a production host would (precompressed files) on $(DIST_PORT)
 #   make bench-web   start-up, interaction and memory figures in headless Chromium (prints only)
 #   make bench-records  record parsing and replay times, CPython and Pyodide (prints only)
-#   make duel        the computer opponent's strength table (prints only; DUEL_PAIRS=200)
+#   make duel        the computer opponent's league table (prints only; DUEL_PAIRS=200)
 #   make duel-karo   the KARO games' computer strength table (prints only; DUEL_PAIRS=200)
 
 SHELL := /bin/bash
@@ -33,14 +33,14 @@ PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip 
 MORTAR_SRC := $(shell find mortar -name '*.py' -not -path '*/__pycache__/*' 2>/dev/null)
 MORTAR_DIRS := $(shell find mortar -type d -not -name '__pycache__' 2>/dev/null)
 
-.PHONY: help vendor serve dist serve-dist bench-web deps lint test test-unit test-pyodide test-e2e bench bench-bot bench-records duel duel-karo clean
+.PHONY: help vendor serve dist serve-dist bench-web deps lint types test test-unit test-pyodide test-e2e bench bench-bot bench-records duel duel-karo clean
 
 help:
-	@echo "targets: vendor serve dist serve-dist deps lint test-unit test-pyodide test-e2e test bench bench-bot bench-records bench-web duel duel-karo clean"
+	@echo "targets: vendor serve dist serve-dist deps lint types test-unit test-pyodide test-e2e test bench bench-bot bench-records bench-web duel duel-karo clean"
 
 # --- runtime --------------------------------------------------------------------------------
 
-vendor: $(VENDOR_STAMP) mortar.zip
+vendor: $(VENDOR_STAMP) py/core.zip
 
 # npm ci only when node_modules is missing or older than the lock file.
 $(NODE_STAMP): package.json package-lock.json
@@ -56,7 +56,8 @@ $(VENDOR_STAMP): $(NODE_STAMP) Makefile
 	   node_modules/@pyscript/core/LICENSE $(VENDOR)/pyscript/
 	touch $@
 
-mortar.zip: $(MORTAR_SRC) $(MORTAR_DIRS) tools/serve.py
+# The box's archive and one per game (tools/serve.py builds them all, each only when stale).
+py/core.zip: $(MORTAR_SRC) $(MORTAR_DIRS) tools/serve.py
 	$(PYTHON) tools/serve.py --build-zip
 
 serve: vendor
@@ -94,6 +95,9 @@ deps:
 lint:
 	$(PYTHON) -m ruff check .
 
+types:
+	$(PYTHON) -m mypy
+
 test-unit:
 	$(PYTHON) -m pytest tests
 
@@ -106,7 +110,7 @@ test-pyodide: vendor
 test-e2e: vendor
 	$(PYTHON) -m pytest e2e
 
-test: deps lint test-unit test-pyodide test-e2e
+test: deps lint types test-unit test-pyodide test-e2e
 
 # Engine speed on this machine (prints figures; see tools/bench.py).
 bench:
@@ -118,19 +122,22 @@ bench-records: $(NODE_STAMP)
 	$(PYTHON) tools/bench_records.py --pyodide $(BENCH_ARGS)
 
 # The computer opponent's decision times (prints figures; see tools/bench_bot.py).
-bench-bot:
+bench-bot: $(NODE_STAMP)
 	$(PYTHON) tools/bench_bot.py
+	$(NODE) tools/bench_bot_pyodide.mjs --no-before
 
-# The computer opponent's strength table (issue 10): paired games, 28-turn limit. Long at the
-# default 200 pairs (DUEL_PAIRS=20 for a quick look); prints figures, asserts nothing.
+# The computer opponent's league (issue 10): every level against the others, the reference
+# players (tools/reference.py) and the old hard, in paired games with the 28-turn limit, over the
+# table variants; prints each match as it ends, then the whole table with 95 % intervals. Long
+# at the default 200 pairs (an hour or more per table on two cores: DUEL_PAIRS=20 for a quick
+# look, DUEL_TABLES=classic for one table); prints figures, asserts nothing.
 DUEL_PAIRS ?= 200
+DUEL_TABLES ?= classic,craters,secret,LH
 duel:
-	for table in "" "--variant craters" "--loadout secret"; do \
-	  $(PYTHON) -m mortar duel mortar-hunt hard medium --games $(DUEL_PAIRS) $$table; \
-	  $(PYTHON) -m mortar duel mortar-hunt medium easy --games $(DUEL_PAIRS) $$table; \
-	  $(PYTHON) -m mortar duel mortar-hunt hard random --games $(DUEL_PAIRS) $$table; \
-	done
-	$(PYTHON) tools/duel.py hard oracle --games $(DUEL_PAIRS)
+	mkdir -p build
+	rm -f build/league.jsonl
+	$(PYTHON) tools/league.py --pairs $(DUEL_PAIRS) --tables $(DUEL_TABLES) --out build/league.jsonl
+	$(PYTHON) tools/league.py --table build/league.jsonl
 
 # The KARO games' computer (Hopper and Sneaker, Enlightenment, Four Circles): hard against random,
 # hard against medium, medium against easy, DUEL_PAIRS pairs each with the sides swapped; prints a
@@ -140,4 +147,4 @@ duel-karo:
 	$(PYTHON) tools/duel_karo.py --pairs $(DUEL_PAIRS) --jobs $(DUEL_JOBS)
 
 clean:
-	rm -rf $(VENDOR) mortar.zip dist
+	rm -rf $(VENDOR) py dist

@@ -15,7 +15,7 @@ so the whole suite proves the list holds every module the game reaches. With
 ``E2E_RECORD_STDLIB=FILE`` (``python tools/stdlib_trim.py --record``) the pages get the full
 library instead, and each page's loaded standard-library modules are added to FILE on close.
 
-Run: ``make test-e2e`` (builds static/vendor and mortar.zip first) or ``python -m pytest e2e``.
+Run: ``make test-e2e`` (builds static/vendor and the py/ archives first) or ``python -m pytest e2e``.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import serve  # noqa: E402  (tools/serve.py: same MIME types as the dev server)
 
 PREFIX = "/games/mortar-hunt/"  # any sub-path; the site may not assume it is at "/"
+GAME_PATH = "?game=mortar-hunt"  # the game most tests play (the site root is the picker)
 READY_TIMEOUT_MS = int(os.environ.get("E2E_READY_TIMEOUT_MS", "60000"))
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -172,7 +173,7 @@ def site():
     missing = [str(p.relative_to(ROOT)) for p in needed if not p.exists()]
     if missing:
         pytest.fail(f"{', '.join(missing)} missing: run `make vendor` first", pytrace=False)
-    serve.build_mortar_zip(ROOT)  # always test the current mortar/ sources
+    serve.build_archives(ROOT)  # always test the current mortar/ sources
     files = {}
     if not RECORD_STDLIB:  # the trimmed standard library, as `make dist` ships it
         import dist
@@ -248,7 +249,7 @@ def open_game(browser, site):
     """
     opened: list[Game] = []
 
-    def _open(*, wait_ready=True, viewport=None, javascript=True, before_goto=None, path="",
+    def _open(*, wait_ready=True, viewport=None, javascript=True, before_goto=None, path=GAME_PATH,
               context_options=None):
         context = browser.new_context(
             viewport=viewport or {"width": 1280, "height": 900},

@@ -28,6 +28,7 @@ import dist  # noqa: E402
 import serve  # noqa: E402
 
 SUBPATH = "/games/mortar/"
+GAME = "?game=mortar-hunt"  # the game the tests play (the root of the site is the picker)
 READY_TIMEOUT_MS = int(os.environ.get("E2E_READY_TIMEOUT_MS", "60000"))
 
 # In every page before its scripts: CSP violations and the time data-ready appeared.

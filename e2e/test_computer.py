@@ -24,7 +24,7 @@ def _start(d: Driver, level: str, *, limit: int, radar: bool = False) -> None:
     d.press(page.locator('#app input[name="limit"][value="custom"]'))
     page.fill('#app input[name="custom-limit"]', str(limit))
     if radar:
-        d.press(page.locator('#app input[name="radar"][value="on"]'))
+        d.press(page.locator('#app input[name="aid"][value="on"]'))
     d.press_button("Start the game")
 
 
@@ -53,7 +53,7 @@ def _play_turn(d: Driver, radar: bool = False) -> None:
     compulsory, else hold fire. With the radar allowed, switch it on and read it first."""
     d.page.wait_for_selector('#app > [data-screen="turn"]', timeout=30_000)
     _computer_hidden(d)
-    toggle = d.page.locator('#app [data-action="radar"]')
+    toggle = d.page.locator('#app [data-action="toggle"][data-arg="radar-on"]')
     if not radar:
         assert toggle.count() == 0  # the table did not allow it: no radar anywhere
     else:
@@ -108,10 +108,11 @@ def test_a_whole_game_against_the_computer_on_a_phone(open_game, level):
     html = page.evaluate("() => document.documentElement.outerHTML")
     assert "Computer" in html
     # and, step by step, what the computer believed (its heat map over Ann's half)
-    belief = page.locator('#app [data-action="radar"]')
+    belief = page.locator('#app [data-action="aid"]')
     assert belief.inner_text() == "What the computer believed"
+    assert page.locator("#app [class*='heat']").count() == 0  # worked out only when asked
     d.press(belief)
-    page.wait_for_selector("#app.radar-on", state="attached")
+    page.wait_for_selector("#app .radar-on", state="attached")
     assert page.locator("#app [class*='heat']").count() > 0
     d.shot("over")
     assert g.log.foreign == [] and g.log.console_errors == [] and g.log.page_errors == []

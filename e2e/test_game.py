@@ -217,7 +217,7 @@ def test_craters_turn_limit_draw_compulsory_shot_and_a_name_that_looks_like_html
     d.end_game()
     assert d.text("#app .outcome") == "Draw 0:0 after 3 turns (turn limit)."
     assert dialogs == []
-    assert desk.page.locator("img").count() == 0
+    assert desk.page.locator("#app img").count() == 0
     assert desk.page.locator("#app .review-side h3").first.inner_text() == f"{evil} (A)"
     assert_clean(desk)
 
@@ -365,6 +365,33 @@ def test_import_a_record_to_review_and_a_bad_file(desk, tmp_path):
     assert d.text("#app .outcome").startswith("In progress after 7 turns, <b>Ann</b> to play")
     assert desk.page.locator("#app b").count() == 0
     assert desk.page.locator("#app .review-side").count() == 2
+    d.press_button("Close")
+    d.wait_screen("start")
+    assert_clean(desk)
+
+
+def test_a_long_record_is_read_behind_a_reading_screen_then_stepped(desk, tmp_path):
+    """A record of 19,000 actions naming a computer seat: the page reads it a slice at a time
+    ("reading" shows, the page answers meanwhile), then steps through it; each pad is drawn its
+    last turns at most."""
+    import bench_records  # (tools/ is on the path: conftest)
+
+    bench_records.DATA.mkdir(parents=True, exist_ok=True)
+    path = tmp_path / "long.json"
+    path.write_text(bench_records.seated_record(19_000))
+    d = fresh(desk)
+    page = desk.page
+    page.locator('#app input[type="file"]').set_input_files(str(path))
+    page.wait_for_selector("html[data-screen='reading']", state="attached")
+    assert "Reading the record" in d.text("#app")
+    assert page.evaluate("1 + 1") == 2  # the page answers while it reads
+    d.wait_screen("review")
+    assert d.text("#app .replay-pos") == "19000 / 19000"
+    rows = page.locator("#app .review-side").first.locator("tbody tr:not(.earlier)")
+    assert 0 < rows.count() <= 100
+    assert "earlier turns are not shown" in d.text("#app .review-side[data-player=A]")
+    d.press(page.get_by_role("button", name="Step back"))
+    page.wait_for_selector("#app .replay-pos:has-text('18999 / 19000')")
     d.press_button("Close")
     d.wait_screen("start")
     assert_clean(desk)

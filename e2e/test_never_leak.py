@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import json
 
-from conftest import CHROMIUM_ARGS, chromium_executable
+from conftest import CHROMIUM_ARGS, GAME_PATH, chromium_executable
 from distsite import (  # noqa: F401  (fixtures)
     A_SETUP,
     B_SETUP,
+    GAME,
     dist_build,
     dist_site,
     wait_offline_ready,
@@ -72,7 +73,7 @@ def test_a_second_tab_follows_the_game_and_never_overwrites_it(open_game):
     tab1, d1 = g.page, Driver(g.page)
     _to_alices_first_turn(d1)
     tab2 = g.context.new_page()
-    tab2.goto(g.site.url, wait_until="domcontentloaded")
+    tab2.goto(g.site.url + GAME_PATH, wait_until="domcontentloaded")
     wait_ready(tab2)
     d2 = Driver(tab2)
     d2.wait_screen("curtain")
@@ -116,7 +117,7 @@ def test_the_back_forward_cache_never_brings_back_a_board(browser, dist_site):
     context = cached.new_context(service_workers="allow", viewport={"width": 800, "height": 900})
     try:
         page = context.new_page()
-        page.goto(dist_site.url, wait_until="domcontentloaded")
+        page.goto(dist_site.url + GAME, wait_until="domcontentloaded")
         wait_ready(page)
         wait_offline_ready(page)
         page.reload(wait_until="domcontentloaded")
@@ -128,7 +129,7 @@ def test_the_back_forward_cache_never_brings_back_a_board(browser, dist_site):
         d.wait_screen("turn")
         assert page.locator("#app [data-square]").count() > 0  # Alice's board is shown
         saved = page.evaluate(f"() => localStorage.getItem({json.dumps(SAVE_KEY)})")
-        page.goto(dist_site.url + "static/rules.html", wait_until="domcontentloaded")
+        page.goto(dist_site.url + "mortar/games/mortar_hunt/static/rules.html", wait_until="domcontentloaded")
         page.go_back(wait_until="commit")  # a page from the cache has no new DOMContentLoaded
         page.wait_for_timeout(500)
         wait_ready(page)

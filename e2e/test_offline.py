@@ -10,12 +10,12 @@ import re
 import subprocess
 import sys
 import time
-import zipfile
 
 import pytest
 
 from conftest import CHROMIUM_ARGS, chromium_executable
 from distsite import (  # noqa: F401  (fixtures)
+    GAME,
     SUBPATH,
     dist,
     dist_build,
@@ -31,6 +31,17 @@ from distsite import (  # noqa: F401  (fixtures)
 VIEWPORT = {"width": 1280, "height": 900}
 
 
+def _played(files: dict[str, str], games: tuple[str, ...] = ("mortar-hunt",)) -> set[str]:
+    """The files of a release a browser that played ``games`` keeps: the box's and theirs."""
+    def lazy_game(path: str) -> str | None:
+        if path.startswith("py/games/"):
+            return path.removeprefix("py/games/").removesuffix(".zip")
+        if path.startswith("mortar/games/") and not path.endswith("/static/icon.svg"):
+            return path.split("/")[2].replace("_", "-")  # (an icon is the picker's: the box's)
+        return None
+    return {p for p in files if lazy_game(p) in (None, *games)}
+
+
 def _cache_keys(page, name: str) -> list[str]:
     return page.evaluate(
         "async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)", name
@@ -43,7 +54,7 @@ def visited(browser, dist_site, dist_build):
     context = browser.new_context(service_workers="allow", viewport=VIEWPORT)
     page = context.new_page()
     log = watch(page, dist_site.origin)
-    page.goto(dist_site.url, wait_until="domcontentloaded")
+    page.goto(dist_site.url + GAME, wait_until="domcontentloaded")
     wait_ready(page)
     cache = wait_offline_ready(page)
     yield context, page, log, cache
@@ -55,8 +66,10 @@ def test_first_visit_caches_exactly_this_release(visited, dist_build, dist_site)
     assert cache == dist_build.cache_name
     assert page.evaluate("caches.keys()") == [cache]
     keys = _cache_keys(page, cache)
-    expected = {f"{dist_site.url}{p}?rev={h[:16]}" for p, h in dist_build.files.items()}
-    assert set(keys) == expected
+    # the box, and the one game played (the others are fetched when they are played)
+    files = dist_build.files
+    assert set(keys) == {f"{dist_site.url}{p}?rev={files[p][:16]}" for p in _played(files)}
+    assert not any("four-circles" in k for k in keys)
     log.assert_clean()
 
 
@@ -123,7 +136,7 @@ def test_offline_a_missing_module_comes_from_the_cached_full_library(visited, di
         page.wait_for_selector("html[data-e2e-tool]", state="attached", timeout=30_000)
         assert page.get_attribute("html", "data-e2e-toml") == "3"
         assert page.get_attribute("html", "data-stdlib-fallback").split()[0] == "tomllib"
-        assert page.evaluate("sessionStorage.getItem('mortar-hunt-full-stdlib')") is None
+        assert page.evaluate("sessionStorage.getItem('box-full-stdlib')") is None
         assert len(navigations) == 1
     finally:
         context.set_offline(False)
@@ -137,7 +150,7 @@ def test_survives_a_browser_restart_with_the_server_gone(browser, dist_build, se
     profile = tmp_path / "profile"
     context = browser.browser_type.launch_persistent_context(profile, **kwargs)
     page = context.pages[0] if context.pages else context.new_page()
-    page.goto(site.url, wait_until="domcontentloaded")
+    page.goto(site.url + GAME, wait_until="domcontentloaded")
     wait_ready(page)
     wait_offline_ready(page)
     cdp = context.new_cdp_session(page)
@@ -150,7 +163,7 @@ def test_survives_a_browser_restart_with_the_server_gone(browser, dist_build, se
     try:
         page = context.pages[0] if context.pages else context.new_page()
         log = watch(page, site.origin)
-        page.goto(site.url, wait_until="domcontentloaded")
+        page.goto(site.url + GAME, wait_until="domcontentloaded")
         wait_ready(page)
         play_setup_and_turn(driver(page))
         log.assert_clean()
@@ -180,7 +193,7 @@ def test_a_new_release_replaces_the_cached_one(browser, tmp_path, serve_dir):
     try:
         page = context.new_page()
         log = watch(page, site.origin)
-        page.goto(site.url, wait_until="domcontentloaded")
+        page.goto(site.url + GAME, wait_until="domcontentloaded")
         wait_ready(page)
         wait_offline_ready(page)
         wasm = "static/vendor/pyodide/pyodide.asm.wasm"
@@ -218,16 +231,16 @@ def test_a_new_release_replaces_the_cached_one(browser, tmp_path, serve_dir):
         assert page.evaluate("performance.getEntriesByType('navigation')[0].type") == "reload"
         assert page.evaluate("caches.keys()") == [v2.cache_name]  # the old release is gone
         keys = _cache_keys(page, v2.cache_name)
-        assert {f"{site.url}{p}?rev={h[:16]}" for p, h in v2.files.items()} == set(keys)
+        assert {f"{site.url}{p}?rev={v2.files[p][:16]}" for p in _played(v2.files)} == set(keys)
         assert site.fetched(wasm) == wasm_gets
         log.assert_clean()
     finally:
         context.close()
 
 
-# The last release before the standard library was trimmed (issue 11): its dist build is the
-# release players have cached today.
-UNTRIMMED_RELEASE = "90cd69f62c5a1160cc3d326c03247733bf3e1f31"
+# The last release before the box (issue 17): Mortar Hunt alone, at the site's root, its code in
+# mortar.zip, its saves of version 1. Players have it cached today, with games in progress.
+BEFORE_THE_BOX = "964c1cb319867a3c1e5c9dc214a00d2bd1b707c3"
 
 
 def _build_release(commit: str, out, tmp_path) -> str:
@@ -249,63 +262,67 @@ def _build_release(commit: str, out, tmp_path) -> str:
     return re.search(r'<meta name="mortar-build" content="(\w+)">', html).group(1)
 
 
-def test_an_upgrade_from_the_untrimmed_release_keeps_the_saved_game_and_plays_offline(
+def test_an_upgrade_into_the_box_keeps_the_saved_game_the_old_address_and_offline_play(
         browser, tmp_path, serve_dir):
     out = tmp_path / "site"
     (out / "static" / "vendor").mkdir(parents=True)
-    v1 = _build_release(UNTRIMMED_RELEASE, out, tmp_path)
-    full = "static/vendor/pyodide/python_stdlib.zip"
-    assert zipfile.ZipFile(out / full).getinfo("tomllib/__init__.py")  # today's: the full library
+    v1 = _build_release(BEFORE_THE_BOX, out, tmp_path)
+    assert (out / "mortar.zip").exists()  # Mortar Hunt alone, at the root
     site = serve_dir(out, SUBPATH)
     context = browser.new_context(service_workers="allow", viewport=VIEWPORT)
     try:
         page = context.new_page()
         log = watch(page, site.origin)
-        page.goto(site.url, wait_until="domcontentloaded")
+        page.goto(site.url, wait_until="domcontentloaded")  # the old address
         wait_ready(page)
         wait_offline_ready(page)
-        play_setup_and_turn(driver(page))  # a game in progress, saved by today's release
+        play_setup_and_turn(driver(page))  # a game in progress, saved by the old release
         d = driver(page)
         d.pass_on("Bob")
 
-        v2 = dist.build(out, compress=False, log=lambda *a: None)  # the trimmed release
+        v2 = dist.build(out, compress=False, log=lambda *a: None)  # the box
         assert v2.version != v1
-        assert "tomllib" in zipfile.ZipFile(out / full).read("stdlib-trimmed.txt").decode().split()
         page.evaluate("""async () => {
             const reg = await navigator.serviceWorker.getRegistration();
             await reg.update();
             for (let i = 0; i < 300 && !(reg.waiting && reg.waiting.state === "installed"); i++)
                 await new Promise((r) => setTimeout(r, 100));
-            if (!reg.waiting) throw new Error("the trimmed release did not install");
+            if (!reg.waiting) throw new Error("the box did not install");
         }""")
+        # it installed Mortar Hunt's own files too: the old release had played it
+        assert set(_cache_keys(page, v2.cache_name)) == {
+            f"{site.url}{p}?rev={v2.files[p][:16]}" for p in _played(v2.files)}
         navigations = []
         page.on("framenavigated", lambda f: f == page.main_frame and navigations.append(f.url))
         for _ in range(2):  # the next start (or, on a slow machine, the one after)
             page.reload(wait_until="domcontentloaded")
             reloads = len(navigations)
-            for _ in range(150):  # today's boot.js hands over to the waiting release and reloads
+            for _ in range(150):  # the old boot.js hands over to the waiting release and reloads
                 if len(navigations) > reloads:
                     break
                 page.wait_for_timeout(200)
-            if _build_when_settled(page) == v2.version:
+            page.wait_for_timeout(500)
+            if page.get_attribute('meta[name="mortar-build"]', "content") == v2.version:
                 break
-        assert _build_when_settled(page) == v2.version, navigations
-        wait_offline_ready(page)
+        assert page.get_attribute('meta[name="mortar-build"]', "content") == v2.version, navigations
         assert page.evaluate("caches.keys()") == [v2.cache_name]
-        assert {f"{site.url}{p}?rev={h[:16]}" for p, h in v2.files.items()} == set(
-            _cache_keys(page, v2.cache_name))
+
+        # the old address is the box now: its picker says a game of Mortar Hunt is saved here
+        page.wait_for_selector("html[data-picker-ready]", state="attached")
+        card = page.locator('.game-card[data-game="mortar-hunt"]')
+        assert card.locator(".game-continue").is_visible()
 
         # offline from here on: the saved game resumes where it was and plays on
         context.set_offline(True)
-        page.reload(wait_until="domcontentloaded")
+        card.click()
         wait_ready(page)
-        assert page.get_attribute('meta[name="mortar-build"]', "content") == v2.version
+        assert page.url == site.url + GAME
         d = driver(page)
         d.check_curtain()
         assert d.text("#app #curtain-title") == "Pass the device to Bob"
         d.reveal("Bob")
         d.wait_screen("turn")
-        assert "(C7)" in d.text("#app .pad")  # Alice's hit of today's release is on Bob's pad
+        assert "(C7)" in d.text("#app .pad")  # Alice's hit under the old release is on Bob's pad
         d.move_by_steps("E7", ["forward"])
         d.hold_fire()
         d.pass_on("Alice")

@@ -162,7 +162,7 @@ def test_keys_tab_order_and_the_radar_on_a_desktop(open_game):
     fits(d, d.button("Start the game"), what="desktop start")
     page.fill('#app input[name="name-A"]', "Alice")
     page.fill('#app input[name="name-B"]', "Bob")
-    d.press(page.locator('#app input[name="radar"][value="on"]'))
+    d.press(page.locator('#app input[name="aid"][value="on"]'))
     d.press_button("Start the game")
     for name, squares in (("Alice", A_SETUP), ("Bob", B_SETUP)):
         d.reveal(name)

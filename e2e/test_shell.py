@@ -1,25 +1,31 @@
-"""The static shell: paints before Python, starts Python from this origin only, reports errors."""
+"""The static shell: the picker paints and works before (and without) Python; a game's page
+starts Python from this origin only, fetches its own archive and nothing else, reports errors."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-COLUMNS = "ABCDEFGHIJKL"
-ALL_SQUARES = {f"{c}{r}" for c in COLUMNS for r in range(1, 10)}
+from mortar import games
 
-# The runtime files the page may fetch (anything else is a regression: a CDN, micropip, a
-# plugin chunk that pyscript.toml turns off, a Pyodide package...). Paths relative to the site.
+# The runtime files a game's page may fetch (anything else is a regression: a CDN, micropip, a
+# plugin chunk that pyscript.toml turns off, a Pyodide package, another game's archive...). Paths
+# relative to the site.
 EXPECTED_FILES = {
     "",  # index.html
-    "static/app.css",
+    "static/box.css",
     "static/boot.js",
     "static/shell.js",  # the rules dialog, the sound switch, sound and motion
-    "static/favicon.svg",
     "static/vendor/pyscript/core.css",
     "static/vendor/pyscript/core.js",
     "pyscript.toml",
     "main.py",
-    "mortar.zip",
+    "py/core.zip",
+    "py/games/mortar-hunt.zip",
+    "mortar/games/mortar_hunt/static/game.css",
+    # the game's own icon (the picker's, hidden on a game's page, load lazily: not fetched)
+    "mortar/games/mortar_hunt/static/icon.svg",
     "static/vendor/pyodide/pyodide.mjs",
     "static/vendor/pyodide/pyodide.asm.mjs",
     "static/vendor/pyodide/pyodide.asm.wasm",
@@ -35,39 +41,63 @@ def _site_paths(game) -> set[str]:
     return {u[len(prefix) :].split("?")[0] for u in game.log.requests if u.startswith(prefix)}
 
 
-# --- the shell, without Python ---------------------------------------------------------------
+# --- the picker, without Python (and without JavaScript) ---------------------------------------
 
 
+@pytest.mark.parametrize("javascript", [False, True], ids=["no-js", "js"])
 @pytest.mark.parametrize("width,height", [(360, 640), (1280, 800)])
-def test_shell_paints_without_javascript(open_game, width, height):
-    g = open_game(wait_ready=False, javascript=False, viewport={"width": width, "height": height})
+def test_the_picker_lists_the_box_and_opens_each_game_at_its_own_address(open_game, width, height,
+                                                                          javascript):
+    g = open_game(wait_ready=False, javascript=javascript, path="",
+                  viewport={"width": width, "height": height})
     page = g.page
-    page.wait_for_load_state("load")  # the stylesheet, before measuring the layout
-    assert page.title() == "Mortar Hunt"
-    squares = page.eval_on_selector_all("[data-square]", "els => els.map(e => e.dataset.square)")
-    assert sorted(squares) == sorted(ALL_SQUARES)
-    # row 9 is drawn at the top, row 1 at the bottom; A on the left, L on the right
-    box = {sq: page.locator(f'[data-square="{sq}"]').bounding_box() for sq in ("A9", "L9", "A1")}
-    assert box["A9"]["y"] < box["A1"]["y"]
-    assert box["A9"]["x"] < box["L9"]["x"]
-    assert all(b["width"] > 10 and b["height"] > 5 for b in box.values())
-    obstacle = page.eval_on_selector_all(".obstacle[data-square]", "els => els.length")
-    assert obstacle == 12
-    assert page.locator('[data-square="C5"]').get_attribute("class").split().count("obstacle") == 1
-    # fits the viewport: no horizontal scrolling, board fully on screen horizontally
+    page.wait_for_load_state("load")
+    assert page.title() == "Board games"
+    cards = page.locator(".game-card")
+    seated = [e for e in games.entries() if e.seated]
+    assert cards.count() == len(seated)
+    for entry, i in zip(seated, range(cards.count())):
+        card = cards.nth(i)
+        assert card.is_visible()
+        assert card.get_attribute("data-game") == entry.name
+        assert card.get_attribute("href") == f"./?game={entry.name}"
+        assert entry.title in card.inner_text() and entry.blurb in card.inner_text()
+    assert page.locator("#boot").is_hidden() and page.locator("#app").inner_html() == ""
     scroll_width = page.evaluate("() => document.documentElement.scrollWidth")
     assert scroll_width <= width
-    assert box["L9"]["x"] + box["L9"]["width"] <= width
-    # the rules link and the mount point for the Python UI are there
-    assert page.locator("a#rules-link").get_attribute("href").startswith("./")
-    assert page.locator("#app").count() == 1
+    if javascript:  # interactive before Python: nothing of PyScript or Pyodide was fetched
+        page.wait_for_selector("html[data-picker-ready]", state="attached")
+        assert not any("vendor" in p or p.startswith("py/") for p in _site_paths(g))
+        assert page.get_attribute("html", "data-ready") is None
     g.close()
 
 
-def test_rules_page_is_served(open_game):
+def test_the_picker_marks_a_saved_game_and_opens_it(open_game):
+    g = open_game()  # Mortar Hunt: a game is started and saved
+    page = g.page
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_selector('#app > [data-screen="curtain"]', state="attached")
+    page.goto(g.site.url, wait_until="domcontentloaded")
+    page.wait_for_selector("html[data-picker-ready]", state="attached")
+    card = page.locator('.game-card[data-game="mortar-hunt"]')
+    assert card.locator(".game-continue").is_visible()
+    card.click()
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
+    assert page.title() == "Mortar Hunt"
+    page.wait_for_selector('#app > [data-screen="curtain"]', state="attached")
+    g.close()
+
+
+def test_the_rules_page_is_the_games_own(open_game):
     g = open_game(wait_ready=False, javascript=False)
-    g.page.click("#rules-link")
-    g.page.wait_for_load_state()
+    href = g.page.locator("a#rules-link").get_attribute("href")
+    g.close()
+    g = open_game(wait_ready=False)  # with JavaScript, boot.js points it at the game's page
+    g.page.wait_for_selector("html[data-game]", state="attached")
+    g.page.wait_for_function("document.getElementById('rules-link').getAttribute('href') !== './'")
+    href = g.page.locator("a#rules-link").get_attribute("href")
+    assert re.search(r"/mortar/games/mortar_hunt/static/rules\.html$", href), href
+    g.page.goto(href)
     assert "how to play" in g.page.title().lower()
     assert not g.log.bad_status
     g.close()
@@ -76,9 +106,8 @@ def test_rules_page_is_served(open_game):
 # --- the shared, loaded page -----------------------------------------------------------------
 
 
-def test_shell_is_painted_before_python_is_ready(game):
+def test_the_progress_is_painted_before_python_is_ready(game):
     e2e = game.page.evaluate("() => window.__e2e")
-    assert e2e["shell"]["squares"] == 108
     assert e2e["shell"]["ready"] is False
     assert e2e["readyAt"] is not None and e2e["shell"]["at"] < e2e["readyAt"]
     fcp = game.page.evaluate(
@@ -124,7 +153,7 @@ def test_import_mortar_in_the_browser(game):
             s.type = "py";
             s.id = "e2e-import-check";
             s.textContent = [
-                "import js, sys, mortar, mortar.ui.main",
+                "import js, sys, mortar, mortar.web.main",
                 "js.document.documentElement.setAttribute('data-e2e-mortar',",
                 "    mortar.__file__ + '|' + sys.platform)",
             ].join("\\n");
@@ -183,6 +212,4 @@ def test_runtime_that_fails_to_load_shows_the_error_panel(open_game, pattern, st
     name = pattern.rsplit("/", 1)[1]
     assert name in g.page.locator("#boot-error-text").inner_text()
     assert g.page.locator("#boot-status").inner_text() == "The game failed to load."
-    # the empty board is still there
-    assert g.page.locator("[data-square]").count() == 108
     g.close()

@@ -11,6 +11,7 @@ import re
 import zipfile
 
 from distsite import (  # noqa: F401  (fixtures)
+    GAME,
     SUBPATH,
     dist,
     dist_build,
@@ -26,9 +27,11 @@ def test_dist_folder_is_complete_and_relative(dist_build):
     out = dist_build.out
     files = dist_build.files
     # exactly the files the game loads, plus the manifest, icons and rules
-    for path in ("index.html", "pyscript.toml", "main.py", "mortar.zip", "static/boot.js",
-                 "static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyscript/core.js",
-                 "static/manifest.webmanifest", "static/icons/icon-512.png", "static/rules.html"):
+    for path in ("index.html", "pyscript.toml", "main.py", "py/core.zip", "py/games/mortar-hunt.zip",
+                 "static/boot.js", "static/box.css", "static/vendor/pyodide/pyodide.asm.wasm",
+                 "static/vendor/pyscript/core.js", "static/manifest.webmanifest",
+                 "static/icons/icon-512.png", "mortar/games/mortar_hunt/static/rules.html",
+                 "mortar/games/mortar_hunt/static/game.css"):
         assert path in files, path
     assert not any("codemirror" in p or "xterm" in p or "py-editor" in p for p in files)
     assert not (out / "static" / "sw.js").exists() and (out / "sw.js").exists()
@@ -44,6 +47,10 @@ def test_dist_folder_is_complete_and_relative(dist_build):
     assert build["version"] == dist_build.version
     assert set(build["files"]) == set(files)
     assert all(files[p].startswith(h) for p, h in build["files"].items())
+    # a game's files are cached when it is played; the box's at once
+    assert set(build["lazy"]) == {p for p in files if p.startswith(("py/games/", "mortar/games/"))
+                                  and not p.endswith("/static/icon.svg")}  # (the picker's: the box's)
+    assert "py/core.zip" not in build["lazy"] and "py/games/mortar-hunt.zip" in build["lazy"]
     # the Python imported at start is compiled (tools/pyc.mjs): the stdlib modules of
     # tools/stdlib-startup.txt without their sources, the game's package with them; the
     # standard library is trimmed to tools/stdlib-keep.txt, the full one beside it
@@ -56,10 +63,15 @@ def test_dist_folder_is_complete_and_relative(dist_build):
         assert "tomllib/__init__.py" in z.namelist()
     lock = json.loads((out / "static/vendor/pyodide/pyodide-lock.json").read_text())
     assert lock["packages"] == {} and lock["info"]["python"].startswith("3.")
-    with zipfile.ZipFile(out / "mortar.zip") as z:
+    with zipfile.ZipFile(out / "py/games/mortar-hunt.zip") as z:
         names = set(z.namelist())
-    assert "mortar/game.py" in names
-    assert any(re.fullmatch(r"mortar/__pycache__/game\.cpython-3\d+\.pyc", n) for n in names)
+    assert "mortar/games/mortar_hunt/game.pyc" in names and "mortar/table/table.pyc" not in names
+    # bytecode only
+    assert not any(n.endswith(".py") for n in names)
+    with zipfile.ZipFile(out / "py/core.zip") as z:
+        names = set(z.namelist())
+    assert "mortar/table/table.pyc" in names and not any("mortar_hunt" in n for n in names)
+    assert "mortar/kit/cli.pyc" not in names  # the command line never ships in a page
     # precompressed copies are the same bytes
     wasm = "static/vendor/pyodide/pyodide.asm.wasm"
     assert "gzip" in dist_build.compressed[wasm]
@@ -96,7 +108,7 @@ def test_plays_a_turn_under_a_sub_path_of_a_plain_static_server(browser, dist_bu
     context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 900})
     page = context.new_page()
     log = watch(page, site.origin)
-    page.goto(site.url, wait_until="domcontentloaded")
+    page.goto(site.url + GAME, wait_until="domcontentloaded")
     wait_ready(page)
     result = play_setup_and_turn(driver(page))
     assert result
@@ -104,9 +116,9 @@ def test_plays_a_turn_under_a_sub_path_of_a_plain_static_server(browser, dist_bu
     assert log.requests and all(u.startswith(site.url) for u in log.requests), log.requests
     log.assert_clean()
     # the rules page, and back to the game
-    page.goto(site.url + "static/rules.html")
+    page.goto(site.url + "mortar/games/mortar_hunt/static/rules.html")
     page.get_by_role("link", name="Back to the game").click()
-    page.wait_for_url(site.url + "index.html")
+    page.wait_for_url(site.url + GAME)
     wait_ready(page)
     log.assert_clean()
     context.close()

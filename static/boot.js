@@ -1,4 +1,5 @@
-// Mortar Hunt shell: loading progress and a readable error panel while Python starts.
+// The box's shell: which game this address plays (or the picker), loading progress and a
+// readable error panel while Python starts.
 // Classic blocking script at the top of <head>: it must listen before the preloads and
 // PyScript's core.js start, and it runs before the body exists (errors are queued until then).
 (function () {
@@ -79,6 +80,7 @@
     if (status && !isReady()) status.textContent = "The game failed to load.";
   }
   window.mortarShowError = showError;
+  window.boxShowError = showError;
 
   // Script or stylesheet that failed to load (resource errors do not bubble: capture them).
   addEventListener("error", function (event) {
@@ -99,7 +101,7 @@
   });
 
   // HTTP errors on the runtime files (Pyodide waits forever when its wasm answers 404).
-  var RUNTIME = /\/static\/vendor\/|\/mortar\.zip$|\/main\.py$|\/pyscript\.toml$/;
+  var RUNTIME = /\/static\/vendor\/|\/py\/.*\.zip$|\/main\.py$|\/pyscript\.toml$/;
   if (window.PerformanceObserver) {
     try {
       new PerformanceObserver(function (list) {
@@ -142,6 +144,90 @@
     if (!isReady()) showError("Python has not started after 3 minutes.");
   }, 180000);
 })();
+
+// --- Which game: the picker, or the game the address names -------------------------------
+// ./?game=mortar-hunt plays Mortar Hunt; ./ alone is the box's picker (plain HTML, usable before
+// Python starts). Before the box, ./ was Mortar Hunt: a page framed by another site or carrying
+// its embed parameters (compact, theme) with no game named still opens Mortar Hunt, so old embeds
+// keep working. Python (PyScript on Pyodide) is started only for a game, and its big downloads
+// are preloaded at once. The games known here are the picker's cards (index.html).
+(function () {
+  "use strict";
+
+  var root = document.documentElement;
+  var here = (document.currentScript && document.currentScript.src) || document.baseURI;
+  var LEGACY = "mortar-hunt";
+  var query = null;
+  try { query = new URLSearchParams(location.search); } catch (e) { query = null; }
+  var named = query && query.get("game");
+  var framed;
+  try { framed = window.self !== window.top; } catch (e) { framed = true; }
+  var legacy = !named && (framed || (query && (query.has("compact") || query.has("theme"))));
+  var game = named || (legacy ? LEGACY : null);
+
+  function url(path) { return new URL(path, here).href; }  // relative to static/
+
+  function add(tag, attrs, parent) {
+    var el = document.createElement(tag);
+    Object.keys(attrs).forEach(function (k) { el.setAttribute(k, attrs[k]); });
+    (parent || document.head).appendChild(el);
+    return el;
+  }
+
+  window.boxGame = game;
+  if (!game) {
+    root.setAttribute("data-picker", "1");
+    document.addEventListener("DOMContentLoaded", showPicker);
+    return;
+  }
+  root.setAttribute("data-game", game);
+  // The big downloads start now, not after PyScript has read its config.
+  add("link", { rel: "modulepreload", href: url("vendor/pyodide/pyodide.mjs") });
+  add("link", { rel: "modulepreload", href: url("vendor/pyodide/pyodide.asm.mjs") });
+  ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"].forEach(function (f) {
+    add("link", { rel: "preload", href: url("vendor/pyodide/" + f), as: "fetch", crossorigin: "" });
+  });
+  add("link", { rel: "preload", href: url("../py/core.zip"), as: "fetch", crossorigin: "" });
+  // the game's own archive, fetched beside the runtime; mortar/web/main.py takes the response
+  try { window.boxArchive = fetch(url("../py/games/" + game + ".zip")); } catch (e) { window.boxArchive = null; }
+  add("link", { rel: "stylesheet", href: url("vendor/pyscript/core.css") });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var card = document.querySelector('.game-card[data-game="' + CSS.escape(game) + '"]');
+    if (!card) {
+      window.boxShowError("There is no game called " + JSON.stringify(game) + " in this box.");
+      return;
+    }
+    var pkg = card.getAttribute("data-package");
+    var title = card.getAttribute("data-title");
+    var assets = url("../mortar/games/" + pkg + "/static/");
+    document.title = title;
+    document.getElementById("box-title").textContent = title;
+    add("link", { rel: "stylesheet", href: assets + "game.css" });
+    var icon = document.querySelector('link[rel="icon"]');
+    if (icon) icon.setAttribute("href", assets + "icon.svg");
+    document.querySelectorAll("[data-rules]").forEach(function (a) { a.setAttribute("href", assets + "rules.html"); });
+    document.querySelectorAll(".game-only").forEach(function (el) { el.hidden = false; });
+    document.getElementById("boot").hidden = false;
+    add("script", { type: "module", src: url("vendor/pyscript/core.js") }, document.body);
+    add("script", { type: "py", src: "./main.py", config: "./pyscript.toml", async: "" }, document.body);
+  });
+
+  function showPicker() {
+    var picker = document.getElementById("picker");
+    if (picker) picker.hidden = false;
+    // "continue" where a game is saved on this device (not a save that could not be written)
+    document.querySelectorAll(".game-card").forEach(function (card) {
+      var saved = null;
+      try { saved = window.localStorage.getItem(card.getAttribute("data-game") + "/save"); } catch (e) { saved = null; }
+      var unsaved = saved !== null && saved.indexOf('"unsaved"') >= 0;
+      var mark = card.querySelector(".game-continue");
+      if (mark) mark.hidden = saved === null || unsaved;
+    });
+    root.setAttribute("data-picker-ready", "1");
+  }
+})();
+
 
 // --- PyScript without IndexedDB (issue 9, embedding on another site) -----------------------
 // PyScript 0.7's Pyodide loader (polyscript) always opens an IndexedDB database,
@@ -272,6 +358,7 @@
       },
     },
     theme: { values: ["auto", "light", "dark"], apply: forceTheme },
+    game: { values: null, apply: function () { /* read by the game section above */ } },
   };
 
   var query = null;
@@ -286,7 +373,7 @@
     if (given[name]) { warn("URL parameter " + name + " given twice: the first one counts"); return; }
     given[name] = true;
     var spec = PARAMS[name];
-    if (spec.values.indexOf(value) < 0) {
+    if (spec.values && spec.values.indexOf(value) < 0) {
       warn(name + "=" + JSON.stringify(value) + " ignored (expected one of " +
            spec.values.join(", ") + ")");
       return;
@@ -352,6 +439,7 @@
   // core.js has run: module scripts run before DOMContentLoaded, and the hooks are read only
   // after the interpreter has downloaded.
   document.addEventListener("DOMContentLoaded", function () {
+    if (!window.boxGame) return;  // the picker: no Python at all
     import(new URL("vendor/pyscript/core.js", here).href).then(function (core) {
       var hook = core.hooks && core.hooks.worker && core.hooks.worker.onBeforeRunAsync;
       if (hook && typeof hook.clear === "function") hook.clear();
@@ -364,7 +452,8 @@
     if (!framed) return;
     try {
       // "*": the messages carry only public facts, and the host's origin is not known.
-      window.parent.postMessage({ source: SOURCE, version: PROTOCOL, type: type }, "*");
+      // the game names itself (old embeds of Mortar Hunt see "mortar-hunt", as before)
+      window.parent.postMessage({ source: window.boxGame || SOURCE, version: PROTOCOL, type: type }, "*");
     } catch (e) { warn("postMessage failed: " + e); }
   }
 
@@ -385,10 +474,10 @@
   function askToTakeOver(worker) {
     // A new release is downloaded and the player has not started playing: switch now (one
     // reload). The worker agrees only if this is its only page; just after a reload the page
-    // being left can still count as open, so ask again for a while.
+    // being left can still count as open (for seconds on a busy phone), so ask again for a while.
     var tries = 0;
     (function ask() {
-      if (!worker || acted || worker.state !== "installed" || tries++ >= 40) return;
+      if (!worker || acted || worker.state !== "installed" || tries++ >= 100) return;
       worker.postMessage({ source: SOURCE, type: "skip-waiting" });
       setTimeout(ask, 150);
     })();
@@ -431,4 +520,8 @@
     register();
   }
   new MutationObserver(onReady).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+  // the picker is ready without Python: the box works offline too once it has been opened
+  new MutationObserver(function () {
+    if (root.hasAttribute("data-picker-ready")) register();
+  }).observe(root, { attributes: true, attributeFilter: ["data-picker-ready"] });
 })();

@@ -1,10 +1,10 @@
-// Mortar Hunt's page chrome, deferred (runs before Python starts, needs none of it):
-//   1. the rules in a dialog over the game;
+// The box's page chrome, deferred (runs before Python starts, needs none of it):
+//   1. a game's rules in a dialog over the game;
 //   2. feedback: the sound switch (remembered), synthesised sounds, vibration and the shell's
-//      flight, driven by mortar/ui/feedback.py through window.mortarFeedback.
+//      flight, driven by mortar/web/feedback.py through window.mortarFeedback.
 
 // --- 1. The rules in a dialog over the game (issue 9, "Never lose a game") -----------------
-// Every link to static/rules.html (the title bar's "Rules", the start screen's "How to play",
+// Every link to the game's rules page (the title bar's "Rules", the start screen's "How to play",
 // the compact bar's "Rules") opens the rules here instead of leaving the page: the game under
 // the dialog, with the move being built, stays exactly as it was, and closing the dialog (Close,
 // Esc, a tap beside it) returns to it with focus where it was. The text is the rules page
@@ -14,33 +14,37 @@
 (function () {
   "use strict";
 
-  var PAGE = "static/rules.html";
+  // A link to a game's rules page carries data-rules (the title bar's "Rules", the start
+  // screen's "How to play", the compact bar's); boot.js points them at the game's own page.
   var loading = null;
+  var shown = null;  // the URL whose rules are parsed below
 
-  function rulesUrl() { return new URL(PAGE, document.baseURI).href; }
-
-  function isRulesLink(a) {
-    if (!a || !a.href) return false;
-    try { return new URL(a.href).pathname === new URL(rulesUrl()).pathname; } catch (e) { return false; }
+  function rulesUrl() {
+    var a = document.querySelector("a[data-rules]");
+    return a ? a.href : null;
   }
+
+  function isRulesLink(a) { return !!(a && a.hasAttribute("data-rules")); }
 
   // The rules are parsed once and kept out of the page while the dialog is closed: the page
   // under the curtain then holds no word of any piece (the e2e curtain check reads it all).
   var nodes = null;
 
   function load(body) {
-    if (nodes) { body.replaceChildren.apply(body, nodes); return Promise.resolve(); }
+    var page = rulesUrl();
+    if (nodes && shown === page) { body.replaceChildren.apply(body, nodes); return Promise.resolve(); }
     if (loading) return loading;
-    loading = fetch(rulesUrl()).then(function (response) {
+    loading = fetch(page).then(function (response) {
       if (!response.ok) throw new Error("HTTP " + response.status);
       return response.text();
     }).then(function (text) {
       var doc = new DOMParser().parseFromString(text, "text/html");  // inert: no scripts run
       var main = doc.querySelector("main.rules");
-      if (!main) throw new Error("no rules in " + PAGE);
+      if (!main) throw new Error("no rules in " + page);
       nodes = Array.prototype.map.call(main.childNodes, function (n) {
         return document.importNode(n, true);
       });
+      shown = page;
       loading = null;
       var dialog = document.getElementById("rules-dialog");
       if (dialog && dialog.open) body.replaceChildren.apply(body, nodes);
@@ -49,7 +53,7 @@
       var p = document.createElement("p");
       p.textContent = "The rules could not be loaded (" + e.message + "). ";
       var a = document.createElement("a");
-      a.href = rulesUrl();
+      a.href = page;
       a.target = "_blank";
       a.textContent = "Open them in a new tab";
       p.appendChild(a);
@@ -111,7 +115,7 @@
 (function () {
   "use strict";
 
-  var KEY = "mortar-hunt/sound";
+  var KEY = "mortar-hunt/sound";  // (the key of old, kept: a player's choice survives the box)
   var FLIGHT_MS = 700;  // the same for every shot (see R12 above)
   var memory = null;  // the switch when localStorage is unavailable
   var ctx = null;
@@ -255,7 +259,9 @@
     }
     if (BUZZ[name]) {
       var buzz = function () {
-        try { if (navigator.vibrate && navigator.vibrate(BUZZ[name])) log("vibrate:" + name); } catch (e) { /* none */ }
+        try {
+          if (navigator.vibrate && navigator.vibrate(BUZZ[name])) { buzzing = true; log("vibrate:" + name); }
+        } catch (e) { /* none */ }
       };
       if (delayMs) later(buzz, delayMs); else buzz();
     }
@@ -291,6 +297,7 @@
   // they belong to one player's screen and must be gone the moment it goes.
   var timers = [];
   var voices = [];
+  var buzzing = false;
 
   function later(fn, ms) {
     var id = setTimeout(function () {
@@ -307,7 +314,10 @@
     timers = [];
     voices.forEach(function (v) { try { v.stop(0); } catch (e) { /* ended already */ } });
     voices = [];
-    try { if (navigator.vibrate) navigator.vibrate(0); } catch (e) { /* none */ }
+    if (buzzing) {  // (a frame never touched may not call vibrate at all: only stop what buzzed)
+      buzzing = false;
+      try { navigator.vibrate(0); } catch (e) { /* none */ }
+    }
     var el = document.getElementById("fx-layer");
     if (el) {
       el.querySelectorAll("*").forEach(function (child) {

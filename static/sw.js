@@ -6,10 +6,13 @@
 // The dev server (`make serve`) never registers it: static/boot.js registers ./sw.js only on
 // pages that carry <meta name="mortar-build"> (added by tools/dist.py).
 //
-// One cache per release, "mortar-hunt-<version>", holding exactly that release's files:
-// * install: every file is taken from an older release's cache when its hash is unchanged,
-//   else fetched and checked against its hash (a file from another release fails the
-//   install, and the old release stays in charge); nothing is served from a half-filled cache;
+// One cache per release, "mortar-hunt-<version>" (the name of old: the box grew out of Mortar
+// Hunt, and its caches carry over), holding that release's files:
+// * install: every file of the box is taken from an older release's cache when its hash is
+//   unchanged, else fetched and checked against its hash (a file from another release fails
+//   the install, and the old release stays in charge); nothing is served from a half-filled
+//   cache. A game's own files (BUILD.lazy: its archive and assets) are cached when it is played,
+//   and at install only for the games an older release had cached: what was played;
 // * activate: the caches of other releases are deleted;
 // * fetch: the release's files come from its cache (the query string is ignored, so
 //   index.html?compact=1 is the cached index.html); anything else goes to the network.
@@ -17,7 +20,7 @@
 // open page asks it to ("skip-waiting", sent by boot.js until the player first touches or types).
 "use strict";
 
-const BUILD = {"version": "dev", "files": {}}; // replaced by tools/dist.py
+const BUILD = {"version": "dev", "files": {}, "lazy": []}; // replaced by tools/dist.py
 
 const PREFIX = "mortar-hunt-";
 const CACHE = PREFIX + BUILD.version;
@@ -70,12 +73,53 @@ async function fetchVerified(path) {
   throw new Error(`${path} is not the file of release ${BUILD.version} (sha256 ${last.slice(0, 16)}…)`);
 }
 
+const LAZY = new Set(BUILD.lazy || []);
+
+// The game a lazy file belongs to ("py/games/four-circles.zip", "mortar/games/four_circles/…");
+// a game's icon is the picker's, the box's (cached at install whatever was played).
+function gameOf(path) {
+  if (/^mortar\/games\/[^/]+\/static\/icon\.svg$/.test(path)) return null;
+  const m = /^py\/games\/([^/]+)\.zip$/.exec(path) || /^mortar\/games\/([^/]+)\//.exec(path);
+  return m ? m[1].replace(/_/g, "-") : null;
+}
+
+async function playedBefore(sources) {
+  const games = new Set();
+  for (const source of sources) {
+    for (const request of await source.keys()) {
+      const path = decodeURIComponent(new URL(request.url).pathname.slice(SCOPE_PATH.length));
+      const game = gameOf(path);
+      if (game) games.add(game);
+    }
+  }
+  return games;
+}
+
+// The games open in a window now (the first visit: the page played its game before this worker
+// was there to cache it).
+async function playingNow() {
+  const games = new Set();
+  for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+    const game = new URL(client.url).searchParams.get("game");
+    if (game) games.add(game);
+  }
+  return games;
+}
+
 async function precache() {
   const cache = await caches.open(CACHE);
   // Our own cache first (an interrupted install), then older releases' caches.
   const others = (await caches.keys()).filter((n) => n.startsWith(PREFIX) && n !== CACHE);
   const sources = [cache, ...(await Promise.all(others.map((n) => caches.open(n))))];
-  const queue = Object.keys(BUILD.files);
+  const played = await playedBefore(sources);
+  for (const game of await playingNow()) played.add(game);
+  // Before the box, Mortar Hunt's modules were in mortar.zip: a cache that has it played it.
+  for (const source of sources) {
+    for (const request of await source.keys()) {
+      if (new URL(request.url).pathname.endsWith("/mortar.zip")) played.add("mortar-hunt");
+    }
+  }
+  const queue = Object.keys(BUILD.files).filter((p) => !LAZY.has(p) || played.has(gameOf(p)));
   let reused = 0;
   async function worker() {
     for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
@@ -135,6 +179,14 @@ self.addEventListener("fetch", (event) => {
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     const cached = await cache.match(keyFor(path));
-    return cached || fetch(request);
+    if (cached) return cached;
+    if (LAZY.has(path)) {  // a game's file, the first time it is played: kept for offline play
+      try {
+        const response = await fetchVerified(path);
+        await cache.put(keyFor(path), response.clone());
+        return response;
+      } catch (e) { /* another release's file: let the network answer as it may */ }
+    }
+    return fetch(request);
   })());
 });

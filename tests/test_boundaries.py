@@ -12,71 +12,16 @@ computers) uses no threads, files or network, and no package outside the standar
 
 from __future__ import annotations
 
-import ast
 import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).parent.parent
+from tools.imports import ROOT, Graph, graph, imports_of, module_name, modules, reach
+
 PACKAGE = ROOT / "mortar"
+
 BROWSER = {"js", "pyscript", "pyodide", "micropip"}
 COMMAND_LINE = {"mortar.__main__", "mortar.kit.cli", "mortar.kit.duel"}  # may run programs, read files
-Graph = dict[str, set[str]]
-
-
-def module_name(path: Path) -> str:
-    parts = path.relative_to(ROOT).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def modules() -> dict[str, Path]:
-    return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py")) if "__pycache__" not in p.parts}
-
-
-def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
-    """Every module ``name`` imports anywhere in its file, relative imports resolved; a name
-    imported from a package counts as its submodule where one exists."""
-    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
-    found: set[str] = set()
-    for node in _running(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                base = ".".join(package[:len(package) + 1 - node.level] + ([base] if base else []))
-            submodules = {f"{base}.{alias.name}" for alias in node.names} & known
-            found |= submodules
-            if len(submodules) < len(node.names):  # names of the module itself
-                found.add(base)
-    return found
-
-
-def _running(tree: ast.AST) -> list[ast.AST]:
-    """The nodes of a module that may run: all but ``if TYPE_CHECKING:`` blocks (for types only)."""
-    skipped = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
-               and getattr(node.test, "id", None) == "TYPE_CHECKING" for b in node.body for n in ast.walk(b)}
-    return [n for n in ast.walk(tree) if id(n) not in skipped]
-
-
-def graph() -> Graph:
-    found = modules()
-    known = set(found)
-    return {name: imports_of(name, path, known) for name, path in found.items()}
-
-
-def reach(g: Graph, start: str) -> set[str]:
-    """Everything ``start`` imports, directly or through other modules of the box."""
-    seen: set[str] = set()
-    todo = [start]
-    while todo:
-        for target in g.get(todo.pop(), ()):
-            if target not in seen:
-                seen.add(target)
-                if target in g:
-                    todo.append(target)
-    return seen
 
 
 def layer(name: str) -> tuple[str, str | None]:
@@ -113,6 +58,8 @@ def violations(g: Graph) -> list[str]:
                 out.append(f"the kit imports {target} ({name})")
             elif kind == "table" and t_kind not in ("kit", "table"):
                 out.append(f"the table imports {target} ({name})")
+            elif kind == "web" and t_kind in ("game", "plug-in"):
+                out.append(f"the web layer imports a game ({target}: it loads games by the registry)")
             elif kind in ("game", "plug-in") and t_kind in ("game", "plug-in") and t_game != game:
                 out.append(f"{name} imports another game ({target})")
             elif kind in ("game", "plug-in") and t_kind == "registry":
@@ -140,6 +87,7 @@ def test_the_import_graph_follows_the_arrows():
     (("mortar.games.marsal_a_spion.state", "mortar.games.mortar_hunt.rules"), "imports another game"),
     (("mortar.games.mortar_hunt.rules", "mortar.table.kind"), "import the table"),
     (("mortar.kit.records", "js"), "reaches the browser"),
+    (("mortar.web.events", "mortar.games.mortar_hunt.notation"), "the web layer imports a game"),
 ])
 def test_the_check_fails_when_an_arrow_is_broken_even_through_other_modules(edge, broken):
     g = graph()

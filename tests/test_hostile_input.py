@@ -245,13 +245,13 @@ def test_different_or_missing_names_are_fine():
 
 def _counting_applies(monkeypatch) -> list[int]:
     calls = [0]
-    real = Game.apply
+    real = Game.play_turn
 
-    def apply(self, action):
+    def play_turn(self, action):
         calls[0] += 1
         return real(self, action)
 
-    monkeypatch.setattr(Game, "apply", apply)
+    monkeypatch.setattr(Game, "play_turn", play_turn)
     return calls
 
 

@@ -64,3 +64,28 @@ def test_resign_row_and_text_table():
     text = str(pad_for(game, "A"))
     assert text.splitlines()[0] == "Player A"
     assert "OPPONENT'S SHOT" in text.splitlines()[1]
+
+
+def test_a_pad_at_any_step_is_read_from_the_final_log_and_its_last_turns_are_its_tail():
+    import random
+
+    from games import random_game
+    from mortar.games.mortar_hunt import Record
+    from mortar.games.mortar_hunt.pad import SeatPads, seat_pad
+    from mortar.kit.replay import Replay
+
+    for seed in range(6):
+        game = random_game(random.Random(seed), max_actions=300)
+        replay = Replay(Record.from_game(game))
+        for player in ("A", "B"):
+            pads = SeatPads(game.seat(player))
+            for step in sorted({0, 1, 2, 3, len(replay) // 2, len(replay) - 1, len(replay)}):
+                whole = seat_pad(replay.game_at(step).seat(player)).cells()
+                assert pads.at(step).cells() == whole
+                tail = pads.at(step, turns=4)
+                assert tail.cells() == whole[len(whole) - len(tail.rows):]
+                if tail.earlier:  # the turns left out are the rows above the first one shown
+                    assert int(tail.rows[0].turn) == tail.earlier + 1
+                    assert len(whole) == len(tail.rows) + tail.earlier + 1  # + the initial row
+                else:
+                    assert tail.cells() == whole

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from mortar.games.mortar_hunt import Record, RecordError, check_text, load, parse, save
-from mortar.games.mortar_hunt.referee import Verdict
+from mortar.games.mortar_hunt.referee import verdict_line
 
 DATA = Path(__file__).parent / "data"
 GOOD = json.loads((DATA / "rulebook-b.json").read_text())
@@ -159,9 +159,9 @@ def test_verdict_json_shape():
     assert verdict.to_json() == {"status": "ok", "turn": None, "player": None, "reason": None,
                                  "winner": "A", "score": {"A": 3, "B": 2}, "turns": 16,
                                  "next": None}
-    assert str(Verdict("ok", winner="draw", score={"A": 1, "B": 1}, turns=28)) == \
-        "ok: draw 1:1 after 28 turns"
-    assert str(Verdict("ok", winner="B", score={"A": 1, "B": 3}, turns=9)) == "ok: B wins 3:1 after 9 turns"
+    assert verdict_line("draw", {"A": 1, "B": 1}, 28, None) == "ok: draw 1:1 after 28 turns"
+    assert verdict_line("B", {"A": 1, "B": 3}, 9, None) == "ok: B wins 3:1 after 9 turns"
+    assert verdict_line(None, {"A": 0, "B": 1}, 1, "B") == "ok: in progress after 1 turn, B to play, A 0:1 B"
 
 
 def test_records_keep_the_computer_seat_and_the_radar_option():

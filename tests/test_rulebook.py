@@ -72,7 +72,8 @@ def test_b_pad_sixteen_craters_turns_cell_for_cell_but_the_printed_mistake():
 def test_b_game_ends_after_turn_16_with_a_winning_3_2():
     verdict = check_text((DATA / "rulebook-b.json").read_text())
     assert str(verdict) == "ok: A wins 3:2 after 16 turns"
-    assert (verdict.winner, verdict.score, verdict.turns, verdict.next) == ("A", {"A": 3, "B": 2}, 16, None)
+    assert (verdict.winner, verdict.details["score"], verdict.turns, verdict.next) == (
+        "A", {"A": 3, "B": 2}, 16, None)
 
 
 def test_referee_finds_the_printed_mistake_in_turn_12():

@@ -2,10 +2,11 @@
 // The computer opponent's decision times inside Pyodide (CPython 3.14 on WebAssembly) under
 // Node: runs tools/bench_bot.py there. A benchmark: prints figures, asserts nothing.
 //
-//   node tools/bench_bot_pyodide.mjs [--games N]
+//   node tools/bench_bot_pyodide.mjs [--games N] [--reload-only]
 //
 // Loads Pyodide from node_modules/pyodide (as tools/pyodide_pytest.mjs does), NODEFS-mounts
-// mortar/ and tools/ at /repo; no network, no packages.
+// mortar/, tools/ and build/ at /repo (run `python3 tools/bench_bot.py` first so that the long
+// games are in build/: making them in Pyodide takes minutes); no network, no packages.
 
 import fs from "node:fs";
 import path from "node:path";
@@ -17,7 +18,8 @@ const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodid
 const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep, packages: [] });
 pyodide.setStdout({ batched: (line) => console.log(line) });
 pyodide.setStderr({ batched: (line) => console.error(line) });
-for (const d of ["mortar", "tools"]) {
+fs.mkdirSync(path.join(REPO, "build"), { recursive: true });  // the long games, made by CPython
+for (const d of ["mortar", "tools", "build"]) {
   pyodide.FS.mkdirTree(`/repo/${d}`);
   pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: fs.realpathSync(path.join(REPO, d)) }, `/repo/${d}`);
 }

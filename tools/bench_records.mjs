@@ -16,9 +16,13 @@ const pyodideDir = path.resolve(process.env.PYODIDE_DIR || path.join(REPO, "node
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep, packages: [] });
 const FS = pyodide.FS;
+// --root DIR: the tree whose mortar/ the case runs (an earlier commit, for before/after)
+const rootAt = process.argv.indexOf("--root");
+const tree = rootAt >= 0 ? path.resolve(process.argv[rootAt + 1]) : REPO;
 for (const dir of ["mortar", "tools", "tests/data", "build/bench-records"]) {
   FS.mkdirTree(`/repo/${dir}`);
-  FS.mount(FS.filesystems.NODEFS, { root: fs.realpathSync(path.join(REPO, dir)) }, `/repo/${dir}`);
+  const from = dir === "mortar" ? path.join(tree, dir) : path.join(REPO, dir);
+  FS.mount(FS.filesystems.NODEFS, { root: fs.realpathSync(from) }, `/repo/${dir}`);
 }
 pyodide.globals.set("CASE", process.argv[at + 1]);
 const out = pyodide.runPython(`

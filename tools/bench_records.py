@@ -19,6 +19,13 @@ CPython, Node's ``process.cpuUsage`` in Pyodide, the children's rusage for the C
 
 ``--pyodide`` runs the in-process cases in Pyodide under Node too (``tools/bench_records.mjs``):
 the page's Python runs there, on CPython 3.14 compiled to WebAssembly.
+
+Issue 16, long games with a computer seat: records of 100, 1,000 and 19,000 actions whose A seat
+is the computer (hard), each imported (all of its reading, and its longest single task: the page
+reads a record in slices between frames), stepped in the review, and saved then reloaded with
+the computer to play: its first decision (restoring the save, then thinking, all slices).
+``--before DIR`` runs every in-process case on the tree at DIR too (a ``git worktree`` of an
+earlier commit), beside this one's figures.
 """
 
 from __future__ import annotations
@@ -84,11 +91,41 @@ def long_record() -> str:
     return text
 
 
+SEATED = (100, 1_000, 19_000)  # actions of the records with a computer seat
+
+
+def seated_record(actions: int) -> str:
+    """A legal record of ``actions`` random actions (avoiding hits), A's seat the hard computer:
+    after an even number of actions, the computer is to play. Made once and kept in build/."""
+    path = DATA / f"seat-{actions}.json"
+    if path.exists():
+        return path.read_text()
+    from mortar.games.mortar_hunt import Game, Options, Record, Turn
+    from mortar.games.mortar_hunt.bot.player import place
+
+    rng = random.Random(actions)
+    game = Game(Options(), {"A": "Computer", "B": "Bob"})
+    for player in ("A", "B"):
+        game.place(place(game.seat(player), rng))
+    while len(game.history) < actions:
+        options = list(game.legal_actions())
+        rng.shuffle(options)
+        game.apply(next((a for a in options if not (isinstance(a, Turn) and a.shot is not None
+                                                    and game.shot_hits(a.shot))), options[0]))
+    record = Record.from_game(game)
+    record.computer = {"A": "hard"}
+    text = json.dumps(record.to_json(), separators=(",", ":"))
+    path.write_text(text)
+    return text
+
+
 def write_inputs() -> None:
     DATA.mkdir(parents=True, exist_ok=True)
     for name, text in crafted().items():
         (DATA / f"{name}.json").write_text(text)
     long_record()
+    for actions in SEATED:
+        seated_record(actions)
 
 
 def _save_payload(record_text: str) -> str:
@@ -110,15 +147,80 @@ def _cpu_clock():
     return time.process_time
 
 
+def _page_modules():
+    """(referee, the game's table kind module, the table module) of the tree on sys.path: this
+    one's, or one from before the box (``--before``)."""
+    try:
+        from mortar.games.mortar_hunt import referee
+        from mortar.games.mortar_hunt.table import kind as hunt
+        from mortar.table import table
+    except ImportError:  # before the box
+        from mortar import referee  # type: ignore[no-redef]
+        from mortar.ui import hunt, table  # type: ignore[no-redef]
+    return referee, hunt, table
+
+
+def _page(hunt, table, clock, storage=None):
+    """The page's table as the page makes it: thinking and reading a slice (40 ms) at a time
+    where this version can."""
+    kind = hunt.Hunt()
+    try:
+        return table.Table(kind, storage, think_budget=0.04, clock=clock)
+    except TypeError:  # a version that does everything at once
+        return table.Table(kind, storage)
+
+
+WORK = {"reading": "read", "thinking": "think"}  # screens of work in slices, and their intent
+
+
+def _longest(page, first, clock) -> tuple[float, float]:
+    """(all of it, its longest task): ``first()``, then each slice of reading and thinking."""
+    start = clock()
+    first()
+    longest = clock() - start
+    while page.screen in WORK:
+        t = clock()
+        page.dispatch(WORK[page.screen])
+        longest = max(longest, clock() - t)
+    return clock() - start, longest
+
+
+def run_seated(kind: str, actions: int, clock) -> float:
+    """Cases on a record with a computer seat (see the module's docstring)."""
+    _, hunt, table = _page_modules()
+    text = (DATA / f"seat-{actions}.json").read_text()
+    if kind in ("import", "import-task"):
+        page = _page(hunt, table, clock)
+        total, longest = _longest(page, lambda: page.import_text(text), clock)
+        assert page.screen == "review", page.notice
+        return total if kind == "import" else longest
+    if kind == "step":
+        page = _page(hunt, table, clock)
+        page.import_text(text)
+        while page.screen == "reading":
+            page.dispatch("read")
+        page.dispatch("replay", "prev")
+        start = clock()
+        page.model()
+        return clock() - start
+    if kind in ("reload", "reload-task"):
+        storage = table.MemoryStorage()
+        storage.set("mortar-hunt/save", _save_payload(text))
+        page = _page(hunt, table, clock, storage)
+        total, longest = _longest(page, page.restore, clock)
+        assert page.screen not in ("start", *WORK), (page.screen, page.notice)
+        return total if kind == "reload" else longest
+    raise SystemExit(f"unknown case {kind}")
+
+
 def run_case(name: str) -> float | None:
     """Seconds for case ``name``, or None when this version has nothing to measure."""
-    from mortar.games.mortar_hunt import referee
-    from mortar.games.mortar_hunt.table import kind as hunt
-    from mortar.table import table
+    referee, hunt, table = _page_modules()
 
     clock = _cpu_clock()
-
     kind, _, what = name.partition(":")
+    if what.startswith("seat-"):
+        return run_seated(kind, int(what.removeprefix("seat-")), clock)
     deep = "[" * 10_000 + "]" * 10_000
     text = deep if what == "deep-save" else (DATA / f"{what}.json").read_text()
     if kind == "check":
@@ -184,6 +286,13 @@ CASES = [
     ("game-at:long-22000", "22,000 actions: game at a step (Replay.game_at)"),
     ("pads:long-22000", "22,000 actions: both pads and views (rest of a render)"),
 ]
+CASES += [(f"{kind}:seat-{n}", f"{n:,} actions, computer seat: {label}")
+          for n in SEATED for kind, label in (
+              ("import", "page import, all of it"),
+              ("import-task", "page import, longest task"),
+              ("step", "one review step"),
+              ("reload", "reload, computer's first decision"),
+              ("reload-task", "reload, longest task"))]
 CLI_CASES = ["string-100k", "string-2m", "digits-1m", "long-22000"]
 
 
@@ -216,17 +325,26 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=float, default=60.0, help="seconds before a case is stopped")
     parser.add_argument("--pyodide", action="store_true", help="also in Pyodide under Node")
+    parser.add_argument("--before", metavar="DIR",
+                        help="also run the in-process cases on the tree at DIR (an earlier commit)")
     parser.add_argument("--case", help=argparse.SUPPRESS)
+    parser.add_argument("--root", help=argparse.SUPPRESS)  # the tree whose mortar a case runs
     args = parser.parse_args()
     if args.case:
+        if args.root:
+            sys.path.insert(0, args.root)
         seconds = run_case(args.case)
         print("n/a" if seconds is None else f"{seconds:.6f}")
         return
     write_inputs()
-    print(f"{'case':58} {'CPython ' + sys.version.split()[0]:>22}")
+    trees = [("", [])] + ([("before", ["--root", str(Path(args.before).resolve())])] if args.before else [])
+    heads = "".join(f"{('CPython ' + sys.version.split()[0] + (' ' + name if name else '')):>24}"
+                    for name, _ in trees)
+    print(f"{'case':58}{heads}")
     for case, label in CASES:
-        print(f"{label:58} {_timed([sys.executable, __file__, '--case', case], args.limit):>22}",
-              flush=True)
+        cells = "".join(f"{_timed([sys.executable, __file__, '--case', case, *root], args.limit):>24}"
+                        for _, root in trees)
+        print(f"{label:58}{cells}", flush=True)
     for what in CLI_CASES:
         label = f"{what}: python -m mortar check (whole process)"
         command = [sys.executable, "-m", "mortar", "check", str(DATA / f"{what}.json")]
@@ -236,10 +354,13 @@ def main() -> None:
         if node is None:
             print("no node: Pyodide figures skipped")
             return
-        print(f"\n{'case':58} {'Pyodide (Node)':>22}")
+        heads = "".join(f"{('Pyodide (Node)' + (' ' + name if name else '')):>24}" for name, _ in trees)
+        print(f"\n{'case':58}{heads}")
         for case, label in CASES:
-            command = [node, str(ROOT / "tools" / "bench_records.mjs"), "--case", case]
-            print(f"{label:58} {_timed(command, args.limit):>22}", flush=True)
+            mjs = str(ROOT / "tools" / "bench_records.mjs")
+            cells = "".join(f"{_timed([node, mjs, '--case', case, *root], args.limit):>24}"
+                            for _, root in trees)
+            print(f"{label:58}{cells}", flush=True)
 
 
 if __name__ == "__main__":

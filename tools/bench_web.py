@@ -45,6 +45,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 import dist  # noqa: E402
 
+GAME_PATH = "/game/?game=mortar-hunt"  # Mortar Hunt's page in the dist build, served at /game/
+
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
     "--disable-quic", "--no-first-run", "--disable-sync", "--enable-precise-memory-info",
@@ -197,18 +199,21 @@ def _measure(page, url: str, *, network: str | None = None, cpu: float = 1) -> d
             "log": [r for r in requests.values() if "end" in r]}
 
 
-def bench_startup(browser, game_url: str, bare_url: str, runs: int, stock_url: str) -> dict:
-    rows = {"bare": [], "game": [], "game-sw": [], "bare-stock": []}
+def bench_startup(browser, game_url: str, bare_url: str, runs: int, stock_url: str,
+                  before_url: str | None = None) -> dict:
+    rows = {"bare": [], "game": [], "game-sw": [], "bare-stock": [], "before": []}
     load_once(browser, game_url)  # warm the OS file cache and the server threads
     load_once(browser, bare_url)
     for i in range(runs):
         order = [("bare", bare_url), ("game", game_url), ("bare-stock", stock_url)]
+        if before_url:
+            order.append(("before", before_url))
         if i % 2:
             order.reverse()
         for name, url in order:
             rows[name].append(load_once(browser, url))
-        print(f"  run {i + 1}/{runs}: bare {rows['bare'][-1]['ready']:.0f} ms,"
-              f" game {rows['game'][-1]['ready']:.0f} ms", flush=True)
+        print(f"  run {i + 1}/{runs}: " + ", ".join(f"{n} {rows[n][-1]['ready']:.0f} ms" for n, _ in order),
+              flush=True)
     # Repeat visits of the game served by its service worker (one context: first visit, then N).
     context = browser.new_context(service_workers="allow", viewport={"width": 1280, "height": 900})
     page = context.new_page()
@@ -231,6 +236,8 @@ def bench_startup(browser, game_url: str, bare_url: str, runs: int, stock_url: s
 
 def print_startup(rows: dict) -> dict:
     from_source = rows.pop("from_source")
+    if not rows["before"]:
+        del rows["before"]
     med = {name: {k: median([r[k] for r in rs]) for k in ("fcp", "ready", "bytes", "requests", "dcl")}
            for name, rs in rows.items()}
     print()
@@ -240,7 +247,10 @@ def print_startup(rows: dict) -> dict:
     print("  pyodide package's files as they are, whose standard library is not compiled)")
     print("                        first paint   interactive   transferred   requests")
     for name, label in (("bare", "bare PyScript page"), ("game", "the game (dist)"),
-                        ("game-sw", "game, repeat visit (SW)"), ("bare-stock", "bare, npm's Pyodide")):
+                        ("game-sw", "game, repeat visit (SW)"), ("bare-stock", "bare, npm's Pyodide"),
+                        ("before", "before (--before)")):
+        if name not in med:
+            continue
         m = med[name]
         print(f"  {label:<22} {fmt_ms(m['fcp'])} ms    {fmt_ms(m['ready'])} ms"
               f"    {fmt_mb(m['bytes'])} MB    {m['requests']:>5.0f}")
@@ -269,16 +279,19 @@ def _wait_cached(page) -> None:
     }""")
 
 
-def bench_throttled(browser, game_url: str, stock_url: str, runs: int) -> dict:
+def bench_throttled(browser, game_url: str, stock_url: str, runs: int,
+                    before_url: str | None = None) -> dict:
     """First visits throttled (fresh context each, service worker blocked), the game and the
     bare page on npm's Pyodide alternating; then repeat visits through the service worker with
     the network offline (CPU throttled alike)."""
     rows: dict[str, dict[str, list]] = {}
     for network, cpu, with_bare in PROFILES:
         key = f"{network}, CPU x{cpu}"
-        rows[key] = {"game": [], "bare": []}
+        rows[key] = {"game": [], "bare": [], "before": []}
         for i in range(runs):
             order = [("game", game_url)] + ([("bare", stock_url)] if with_bare else [])
+            if before_url:
+                order.append(("before", before_url))
             if i % 2:
                 order.reverse()
             for name, url in order:
@@ -295,7 +308,7 @@ def bench_throttled(browser, game_url: str, stock_url: str, runs: int) -> dict:
     for cpu in (1, 4):
         key = f"repeat visit, service worker, offline, CPU x{cpu}"
         rows[key] = {"game": [load_once(browser, game_url, context=context, network="offline", cpu=cpu)
-                              for _ in range(runs)], "bare": []}
+                              for _ in range(runs)], "bare": [], "before": []}
     context.close()
     return rows
 
@@ -307,7 +320,7 @@ def _share_table(run: dict) -> list[str]:
     total = sum(r["bytes"] for r in log) or 1
     lines = []
     for r in sorted(log, key=lambda r: -r["bytes"]):
-        path = r["url"].split("/game/", 1)[-1].split("?")[0] or "index.html"
+        path = r["url"].split("/game/", 1)[-1].split("?")[0] or "index.html (?game=mortar-hunt)"
         lines.append(f"    {path:<44} {r['bytes'] / 1e3:9.1f} kB {100 * r['bytes'] / total:5.1f} %"
                      f"   {1000 * (r['start'] - t0):6.0f} -> {1000 * (r['end'] - t0):6.0f} ms")
     return lines
@@ -319,16 +332,21 @@ def print_throttled(rows: dict) -> dict:
           " 60 ms; Slow 4G = 1.6 / 0.75 Mbit/s, 150 ms),")
     print("  fresh context, service worker blocked, medians; bare = PyScript's minimal page on"
           " npm's Pyodide as it is")
-    print("                                                   game        bare    game/bare   game MB")
+    print("                                                   game        bare    game/bare   game MB"
+          "      before   before MB")
     out = {}
     for key, pair in rows.items():
         game = median([r["ready"] for r in pair["game"]])
         bare = median([r["ready"] for r in pair["bare"]])
         mb = median([r["bytes"] for r in pair["game"]])
         ratio = game / bare if bare else None
-        out[key] = {"game_ms": game, "bare_ms": bare, "ratio": ratio, "game_bytes": mb}
+        before = median([r["ready"] for r in pair["before"]])
+        before_mb = median([r["bytes"] for r in pair["before"]])
+        out[key] = {"game_ms": game, "bare_ms": bare, "ratio": ratio, "game_bytes": mb,
+                    "before_ms": before, "before_bytes": before_mb}
         print(f"  {key:<46} {fmt_ms(game)} ms" + (f" {fmt_ms(bare)} ms   {ratio:6.2f}" if bare else
-                                                   " " * 22) + f"   {fmt_mb(mb)}")
+                                                   " " * 22) + f"   {fmt_mb(mb)}"
+              + (f"   {fmt_ms(before)} ms   {fmt_mb(before_mb)}" if pair["before"] else ""))
     phone = rows.get("Fast 4G, CPU x4")
     if phone and phone["bare"]:
         print("  goal: game / bare <= 0.40 on Fast 4G, CPU x4")
@@ -476,7 +494,7 @@ def _bench_play_game(seed):
 
     if table.screen != "start":
         run("menu")
-    table.dispatch("field", "limit", "28")
+    table.dispatch("field", "limit", "suggested")
     run("new-game")
     if table.form.confirm_replace:
         run("new-game", "replace")
@@ -706,6 +724,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--dist", default=str(dist.DEFAULT_OUT))
     ap.add_argument("--no-build", action="store_true", help="use --dist as it is")
     ap.add_argument("--json", help="also write the figures to this file")
+    ap.add_argument("--before", metavar="DIST",
+                    help="another dist build (an earlier release) to load alongside, for before/after")
     ap.add_argument("--record-stdlib", action="store_true",
                     help="only write tools/stdlib-startup.txt (the stdlib modules the game imports)")
     args = ap.parse_args(argv)
@@ -722,6 +742,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="bench-web-") as tmp:
         site = Path(tmp)
         (site / "game").symlink_to(dist_dir, target_is_directory=True)
+        if args.before:
+            (site / "before").symlink_to(Path(args.before).resolve(), target_is_directory=True)
         (site / "bare").mkdir()
         (site / "bare" / "index.html").write_text(BARE_PAGE, encoding="utf-8")
         shutil.copytree(ROOT / "static" / "vendor" / "pyscript", site / "pyscript")
@@ -737,6 +759,8 @@ def main(argv: list[str] | None = None) -> int:
         server = dist.make_server(site, prefix="/")
         dist.serve_in_thread(server)
         origin = f"http://127.0.0.1:{server.server_port}"
+        game_url = origin + GAME_PATH
+        before_url = origin + "/before/" if args.before else None  # an earlier release: its root
         figures: dict = {}
         with sync_playwright() as pw:
             kwargs = {"headless": True, "args": CHROMIUM_ARGS}
@@ -745,26 +769,26 @@ def main(argv: list[str] | None = None) -> int:
             browser = pw.chromium.launch(**kwargs)
             print(f"bench-web: {browser.version}, {os.cpu_count()} cores, dist {dist_dir}", flush=True)
             if args.record_stdlib:
-                record_stdlib(browser, origin + "/game/")
+                record_stdlib(browser, game_url)
                 return 0
             parts = args.only or ["startup", "throttled", "interactions", "memory", "computer"]
             if "startup" in parts:
-                rows = bench_startup(browser, origin + "/game/", origin + "/bare/", args.runs,
-                                     origin + "/bare-stock/")
+                rows = bench_startup(browser, game_url, origin + "/bare/", args.runs,
+                                     origin + "/bare-stock/", before_url)
                 figures["startup"] = print_startup(rows)
             if "throttled" in parts:
-                rows = bench_throttled(browser, origin + "/game/", origin + "/bare-stock/",
-                                       args.throttled_runs)
+                rows = bench_throttled(browser, game_url, origin + "/bare-stock/",
+                                       args.throttled_runs, before_url)
                 figures["throttled"] = print_throttled(rows)
             if "interactions" in parts:
-                timings = bench_interactions(browser, origin + "/game/", args.turns)
+                timings = bench_interactions(browser, game_url, args.turns)
                 figures["interactions"] = print_interactions(timings)
             if "memory" in parts:
-                rows = bench_memory(browser, origin + "/game/", args.games)
+                rows = bench_memory(browser, game_url, args.games)
                 figures["memory"] = print_memory(rows)
             if "computer" in parts:
                 figures["computer"] = print_computer(
-                    bench_computer(browser, origin + "/game/", args.computer_games))
+                    bench_computer(browser, game_url, args.computer_games))
             browser.close()
         server.shutdown()
         server.server_close()

@@ -3,17 +3,19 @@
     python tools/dist.py [--out dist] [--no-brotli] [--no-compress]
     python tools/dist.py serve [--port 8001] [--prefix /games/mortar/] [--csp] [DIR]
 
-The folder holds exactly what the game loads (index.html, pyscript.toml, main.py, mortar.zip,
+The folder holds exactly what the box loads (index.html, pyscript.toml, main.py, the Python
+archives py/core.zip and py/games/<game>.zip, each game's assets in mortar/games/<game>/static/,
 static/ with the vendored Pyodide files and the PyScript chunks the page uses), the web app
 manifest and icons, and ``sw.js`` at its root: the service worker, with this release's version
-and the SHA-256 of every file written into it. Every URL in the site is relative, so the folder
-works at a site root or under any sub-path, on any static host.
+and the SHA-256 of every file written into it (a game's files cached when it is played).
+Every URL in the site is relative, so the folder works at a site root or under any sub-path, on
+any static host.
 
 The standard library is trimmed to what the game, Pyodide and PyScript import
 (tools/stdlib-keep.txt, made by tools/stdlib_trim.py; 0.7 MB as brotli instead of 3.3 MB); the
 full library ships beside it as ``python_stdlib_full.zip``, fetched only if a module is ever
 missing (mortar/ui/fallback.py). The Python the game imports at start (the standard library
-modules listed in tools/stdlib-startup.txt, and mortar.zip) is compiled to bytecode by the
+modules listed in tools/stdlib-startup.txt, and the py/ archives) is compiled to bytecode by the
 vendored Pyodide itself (tools/pyc.mjs, needs Node): the start-up no longer compiles Python
 (about 1 s of CPU less). ``pyodide-lock.json`` ships without its package list (the game loads
 no package; 22 kB less on the way to interactive).
@@ -49,12 +51,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
-import serve  # noqa: E402  (MIME types, mortar.zip builder, prefix-aware handler)
+import serve  # noqa: E402  (MIME types, the archives' builder, prefix-aware handler)
 
 DEFAULT_OUT = ROOT / "dist"
 CACHE_DIR = ROOT / "build" / "precompressed"
 
-TOP_FILES = ["index.html", "pyscript.toml", "main.py"]  # + mortar.zip, built fresh
+TOP_FILES = ["index.html", "pyscript.toml", "main.py"]  # + the py/ archives, built fresh
 # The vendored PyScript files the page loads (checked in dev by e2e/test_shell.py): the
 # loader, its styles, the core chunk, the TOML parser and the error plugin. The other chunks
 # (editor, terminal, py-game...) are plugins pyscript.toml turns off; they stay out of dist.
@@ -68,7 +70,7 @@ COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".wasm", ".toml", ".py"
                 ".webmanifest", ".txt", ".map", ".zip"}
 # Python archives shipped compiled to bytecode by the vendored Pyodide (tools/pyc.mjs): at every
 # start Pyodide otherwise compiles each module it imports from source (over a second of CPU for
-# the standard library). The package keeps its sources for readable tracebacks.
+# the standard library). The box's archives ship bytecode only (PYC_ARCHIVE, below).
 # The standard library: trimmed to tools/stdlib-keep.txt (tools/stdlib_trim.py); of those, the
 # modules the game has imported once it is ready (tools/stdlib-startup.txt, written by
 # `python tools/bench_web.py --record-stdlib`) compiled, sourceless and without docstrings;
@@ -78,8 +80,14 @@ KEEP_LIST = ROOT / "tools" / "stdlib-keep.txt"
 STDLIB = "static/vendor/pyodide/python_stdlib.zip"
 FULL_STDLIB = "static/vendor/pyodide/python_stdlib_full.zip"  # as Pyodide ships it
 LOCK = "static/vendor/pyodide/pyodide-lock.json"
-PYC_ZIPS = {STDLIB: ("--trim", STDLIB_LIST, KEEP_LIST),
-            "mortar.zip": ("--alongside", "--stored", "--no-debug-ranges")}
+PYC_ZIPS = {STDLIB: ("--trim", STDLIB_LIST, KEEP_LIST)}
+# py/core.zip, py/games/*.zip: bytecode only. The sources beside it were a third of a game's
+# first-visit Python (Mortar Hunt's 285 kB as brotli with them, 203 kB without) and the box
+# must stay within 4.0 MB to interactive; a traceback keeps each frame's file, line and
+# function (the sources are the repository's at the build's commit). Docstrings stay in the
+# bytecode: without one, each dataclass works out its signature for __doc__ at import
+# (inspect), which costs more start-up than the few kB they weigh as brotli.
+PYC_ARCHIVE = ("--sourceless", "--stored", "--no-debug-ranges")
 MIN_COMPRESS = 1024  # bytes; smaller files gain nothing worth a second request path
 MAX_RATIO = 0.9  # keep a compressed copy only when it is at most 90 % of the original
 
@@ -127,7 +135,13 @@ def _sources(root: Path) -> dict[str, Path]:
     files: dict[str, Path] = {}
     for name in TOP_FILES[1:]:
         files[name] = root / name
-    files["mortar.zip"] = serve.build_mortar_zip(root)
+    for name, archive in serve.build_archives(root).items():
+        files[f"{serve.ARCHIVES}/{name}"] = archive
+    # each game's own assets (stylesheet, rules page, icon), beside its package's modules
+    for folder in serve.game_packages(root).values():
+        for p in sorted((folder / "static").glob("*")):
+            if p.is_file() and not p.name.startswith("."):
+                files[p.relative_to(root).as_posix()] = p
     static = root / "static"
     for p in sorted(static.rglob("*")):
         rel = p.relative_to(static)
@@ -148,6 +162,16 @@ def _sources(root: Path) -> dict[str, Path]:
         if any(fnmatch.fnmatch(p.name, pat) for pat in PYSCRIPT_FILES):
             files[f"static/vendor/pyscript/{p.name}"] = p
     return files
+
+
+PICKER_ICON = re.compile(r"mortar/games/[^/]+/static/icon\.svg")  # the picker's card of a game
+
+
+def is_lazy(path: str) -> bool:
+    """A file of one game (its archive, its assets): the service worker caches it when that game
+    is played, not at install (RELEASE in static/sw.js). The games' icons are the box's: the
+    picker shows them all, and every page holds the picker (hidden on a game's page)."""
+    return path.startswith((f"{serve.ARCHIVES}/games/", "mortar/games/")) and not PICKER_ICON.fullmatch(path)
 
 
 _URL_ATTR = re.compile(r"""\b(?:src|href)\s*=\s*["']([^"']+)["']""", re.I)
@@ -307,6 +331,9 @@ def build(out: Path | str = DEFAULT_OUT, *, root: Path = ROOT, compress: bool = 
     if pyc:
         for zip_path, args in PYC_ZIPS.items():
             _compile_zip(tmp / zip_path, args, log)
+        for path in sources:
+            if path.startswith(f"{serve.ARCHIVES}/"):
+                _compile_zip(tmp / path, PYC_ARCHIVE, log)
     _lock_without_packages(tmp / LOCK)
     for path in sources:
         hashes[path] = _sha256((tmp / path).read_bytes())
@@ -338,7 +365,8 @@ def build(out: Path | str = DEFAULT_OUT, *, root: Path = ROOT, compress: bool = 
     # sw.js at the root (scope = the whole folder), with the release's file list.
     sw_src = (root / "static" / "sw.js").read_text(encoding="utf-8")
     build_json = json.dumps(
-        {"version": version, "files": {p: hashes[p][:16] for p in sorted(hashes)}},
+        {"version": version, "files": {p: hashes[p][:16] for p in sorted(hashes)},
+         "lazy": sorted(p for p in hashes if is_lazy(p))},
         separators=(",", ":"),
     )
     sw, n = SW_BUILD_LINE.subn(lambda m: f"const BUILD = {build_json};", sw_src, count=1)
@@ -467,7 +495,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default=str(DEFAULT_OUT))
     ap.add_argument("--no-compress", action="store_true", help="no .gz/.br copies")
     ap.add_argument("--no-brotli", action="store_true", help="only .gz copies (fast)")
-    ap.add_argument("--no-pyc", action="store_true", help="mortar.zip without bytecode")
+    ap.add_argument("--no-pyc", action="store_true", help="the py/ archives without bytecode")
     args = ap.parse_args(argv)
     dist = build(args.out, compress=not args.no_compress, brotli=not args.no_brotli,
                  pyc=not args.no_pyc)

@@ -4,6 +4,7 @@ worth. It reads the game being played from ``CURRENT``, which tools/duel.py sets
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from typing import Any
 
 from mortar.games.mortar_hunt.bot import Bot
@@ -29,10 +30,6 @@ class Truth:
             heat[position.square.index] = 1.0
         return heat
 
-    def heats_after_turn(self, shots: list) -> dict:
-        """The oracle does not predict the enemy's next move: it will see it."""
-        return {shot: self.heat() for shot in shots}
-
     def can_fire_at(self) -> list[float]:
         reach = [0.0] * 108
         table = geo.ends_table(self.enemy, 0)
@@ -50,5 +47,6 @@ class Oracle(Bot):
     def __init__(self, seed: Any) -> None:
         super().__init__("hard", seed)
 
-    def believed(self, seat: Any) -> Any:
+    def believed(self, seat: Any) -> Generator[None, None, Any]:
         return Truth(CURRENT["game"], opponent(str(seat.player)))
+        yield  # a generator, as Bot.believed is (sliced thinking)

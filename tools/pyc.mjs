@@ -18,9 +18,9 @@
 //     source; entries STORED, so that the .br/.gz copy compresses across modules (brotli:
 //     about 30 % smaller than deflating each entry); and `stdlib-trimmed.txt`, the names of the
 //     modules left out, for the page's fallback (mortar/ui/fallback.py);
-//   * mortar.zip --alongside --stored --no-debug-ranges (the game's own tracebacks keep their
-//     source lines, without ^^^ marks: 20 % less as brotli; unpacked into the browser's file
-//     system, whose fresh mtimes would make timestamp pycs look stale).
+//   * py/core.zip and py/games/*.zip --sourceless --stored --no-debug-ranges (bytecode only:
+//     the 4.0 MB budget; a traceback keeps file, line and function; --alongside keeps the
+//     sources beside "unchecked-hash" pycs, which the browser's fresh mtimes cannot stale).
 // The pycs are "unchecked-hash" ones (never revalidated against a source). Without --stored
 // or --trim, OUT.zip's entries are deflated.
 // Used by `make dist` only. Prints one line; exit code 1 on any failure.

@@ -133,7 +133,7 @@ for (const f of ["pyproject.toml", "conftest.py", "pytest.ini", "setup.cfg", "to
   const h = path.join(root, f);
   if (fs.existsSync(h)) FS.writeFile(`${PYROOT}/${f}`, fs.readFileSync(h));
 }
-for (const d of ["mortar", "tests"]) {
+for (const d of ["mortar", "tests", "tools"]) {
   const h = path.join(root, d);
   if (!fs.existsSync(h)) continue;
   if (mount) {

@@ -5,12 +5,13 @@ ES modules (.mjs), WebAssembly streaming compilation (.wasm) and archives (.zip)
 no-cache headers so a reload always picks up edited files.
 
     python tools/serve.py [--host 127.0.0.1] [--port 8000] [--prefix /some/sub/path/] [ROOT]
-    python tools/serve.py --build-zip      # only (re)build mortar.zip from mortar/*.py
+    python tools/serve.py --build-zip      # only (re)build the py/ archives from mortar/**.py
 
-It also owns the builder of ``mortar.zip`` (the ``mortar`` package, .py files only) that
-pyscript.toml unpacks into the browser's Python file system. The dev server rebuilds the zip
-when it is requested and a .py file under mortar/ is newer, so editing the engine and reloading
-is enough.
+It also owns the builder of the Python archives (.py files only): ``py/core.zip`` (the kit, the
+table, the web layer, the registry), which pyscript.toml unpacks into the browser's Python file
+system, and ``py/games/<game>.zip``, one per game, which the page fetches only for the game being
+played (mortar/web/main.py). The dev server rebuilds an archive when it is requested and a .py
+file it holds is newer, so editing and reloading is enough.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ import os
 import threading
 import zipfile
 from pathlib import Path
+
+from imports import graph, loaded, modules
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -52,6 +55,7 @@ _ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
 # Modules of the command line only (the referee CLI, duels with outside programs): never in a page.
 CLI_ONLY = ("mortar/__main__.py", "mortar/kit/cli.py", "mortar/kit/duel.py")
+ARCHIVES = "py"  # the Python archives the page loads: py/core.zip, py/games/<game>.zip
 
 
 def mortar_sources(root: Path = REPO_ROOT) -> list[Path]:
@@ -65,21 +69,52 @@ def page_sources(root: Path = REPO_ROOT) -> list[Path]:
     return [p for p in mortar_sources(root) if p.relative_to(root).as_posix() not in CLI_ONLY]
 
 
-def build_mortar_zip(root: Path = REPO_ROOT, force: bool = False) -> Path:
-    """Write ``root/mortar.zip`` (entries ``mortar/...py``) if missing or stale; return its path."""
+def game_packages(root: Path = REPO_ROOT) -> dict[str, Path]:
+    """Each game's name (its address, as in its record format) -> its package folder."""
+    games = root / "mortar" / "games"
+    return {p.name.replace("_", "-"): p for p in sorted(games.iterdir())
+            if (p / "__init__.py").exists()}
+
+
+def archive_sources(root: Path = REPO_ROOT) -> dict[str, list[Path]]:
+    """Archive path (under py/) -> its .py files, by what each can import (tools/imports.py):
+    ``core.zip`` holds the web layer with every module it loads (the table's state machine and
+    frames, the kit's protocol) and the registry; ``games/<game>.zip`` one game and the modules
+    of the kit and the table only some games load (the turn records and the open table of the
+    KARO games go into each of theirs), fetched only when that game is played. The command
+    line's modules go into none."""
+    g = graph(root)
+    paths = {name: path for name, path in modules(root).items()
+             if path.relative_to(root).as_posix() not in CLI_ONLY}
+    web = [n for n in paths if n.split(".")[:2] == ["mortar", "web"]]
+    core = loaded(g, [*web, "mortar.games"]) & set(paths)
+    out: dict[str, list[Path]] = {"core.zip": sorted(paths[n] for n in core)}
+    for name, folder in game_packages(root).items():
+        package = ".".join(folder.relative_to(root).parts)
+        own = [n for n in paths if n == package or n.startswith(package + ".")]
+        out[f"games/{name}.zip"] = sorted(paths[n] for n in (loaded(g, own) & set(paths)) - core)
+    return out
+
+
+def build_archives(root: Path = REPO_ROOT, force: bool = False) -> dict[str, Path]:
+    """Write every archive under ``root/py/`` that is missing or stale; their paths by name."""
     root = Path(root)
-    out = root / "mortar.zip"
-    sources = page_sources(root)
+    built = {}
+    for name, sources in archive_sources(root).items():
+        built[name] = _build_zip(root, root / ARCHIVES / name, sources, force)
+    return built
+
+
+def _build_zip(root: Path, out: Path, sources: list[Path], force: bool) -> Path:
+    """Write ``out`` (entries ``mortar/...py``) if missing or stale (byte-identical for the same
+    sources)."""
     if not sources:
-        raise FileNotFoundError(f"no python files under {root / 'mortar'}")
+        raise FileNotFoundError(f"no python files for {out.name}")
     if not force and out.exists():
-        newest = max(
-            [p.stat().st_mtime for p in sources]
-            + [d.stat().st_mtime for d in (root / "mortar").rglob("*") if d.is_dir()]
-            + [(root / "mortar").stat().st_mtime]
-        )
+        newest = max([p.stat().st_mtime for p in sources] + [p.parent.stat().st_mtime for p in sources])
         if out.stat().st_mtime >= newest:
             return out
+    out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_suffix(".zip.tmp")
     with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zf:
         for src in sources:
@@ -128,12 +163,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         path = self.path.split("?", 1)[0]
         if path in self.files:
             return self._send_file(self.files[path])
-        if self.rebuild_zip and path == "/mortar.zip":
+        if self.rebuild_zip and path.startswith(f"/{ARCHIVES}/") and path.endswith(".zip"):
             with self._zip_lock:
                 try:
-                    build_mortar_zip(Path(self.directory))
-                except Exception as exc:  # serve the old zip, but say why
-                    self.log_message("mortar.zip rebuild failed: %s", exc)
+                    build_archives(Path(self.directory))
+                except Exception as exc:  # serve the old archive, but say why
+                    self.log_message("archive rebuild failed: %s", exc)
         return super().send_head()
 
     def _send_file(self, file: Path):
@@ -194,12 +229,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--host", default="127.0.0.1")
     ap.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
     ap.add_argument("--prefix", default="/", help="URL path to mount the site at")
-    ap.add_argument("--build-zip", action="store_true", help="only build mortar.zip and exit")
+    ap.add_argument("--build-zip", action="store_true", help="only build the py/ archives and exit")
     args = ap.parse_args(argv)
     root = Path(args.root).resolve()
     if args.build_zip:
-        out = build_mortar_zip(root, force=True)
-        print(f"built {out} ({out.stat().st_size} bytes)")
+        for name, out in build_archives(root, force=True).items():
+            print(f"built {ARCHIVES}/{name} ({out.stat().st_size} bytes)")
         return 0
     server = make_server(root, args.host, args.port, args.prefix, rebuild_zip=True)
     return run(server, root, args.prefix)

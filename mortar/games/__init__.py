@@ -30,16 +30,13 @@ ENTRIES: tuple[Entry, ...] = (
           "half blind.", "Predrag and Dragan Lazović", "mortar.games.mortar_hunt"),
     Entry("marsal-a-spion", "Maršál a Špión", "Forty hidden pieces a side; the attacker stays "
           "hidden, and the Spy hunts the Marshal.", "Czechoslovak, after Stratego",
-          "mortar.games.marsal_a_spion", seated=False),
+          "mortar.games.marsal_a_spion"),
     Entry("hopper-and-sneaker", "Hopper and Sneaker", "Sneakers step, Hoppers jump, and each turns "
-          "into the other: bring all six home.", "Steffen Mühlhäuser", "mortar.games.hopper_and_sneaker",
-          seated=False),
+          "into the other: bring all six home.", "Steffen Mühlhäuser", "mortar.games.hopper_and_sneaker"),
     Entry("enlightenment", "Enlightenment", "Reach the empty centre or jump an enlightened piece, "
-          "then bring all eight to the edge.", "Steffen Mühlhäuser", "mortar.games.enlightenment",
-          seated=False),
+          "then bring all eight to the edge.", "Steffen Mühlhäuser", "mortar.games.enlightenment"),
     Entry("four-circles", "Four Circles", "Move the tiles, jump to flip, and line up four marked "
-          "pieces on a board that drifts.", "Steffen Mühlhäuser", "mortar.games.four_circles",
-          seated=False),
+          "pieces on a board that drifts.", "Steffen Mühlhäuser", "mortar.games.four_circles"),
 )
 
 _extra: dict[str, Entry] = {}  # games registered at run time (the tests' own game)

@@ -117,6 +117,8 @@ class BoardSquare:
     index: int
     column: int  # 0 … width − 1, west to east
     row: int  # 1 … height, south to north, as printed
+    _name: str
+    _steps: tuple[Any, ...]  # the next square along each direction (None off the board)
 
     def __init_subclass__(cls, *, width: int = 0, height: int = 0, lowercase: bool = False,
                           **kwargs: Any) -> None:

@@ -61,7 +61,8 @@ ActionT = TypeVar("ActionT")
 ActionT_co = TypeVar("ActionT_co", covariant=True)
 SeatT_co = TypeVar("SeatT_co", covariant=True)
 StateT = TypeVar("StateT", bound="State[Any, Any]")
-OptionsT = TypeVar("OptionsT")
+StateT_co = TypeVar("StateT_co", bound="State[Any, Any]", covariant=True)
+OptionsT_contra = TypeVar("OptionsT_contra", contravariant=True)
 
 
 class Seat(Protocol[ActionT_co]):
@@ -125,12 +126,13 @@ class Computer(Protocol):
     def choose(self, seat: Any) -> Any: ...
 
 
-class GameRecord(Protocol[StateT]):
+class GameRecord(Protocol[StateT_co]):
     """A game written down (each game's RECORD.md): options, names, setups, actions."""
 
-    names: Mapping[str, str | None]
+    @property
+    def names(self) -> Mapping[str, str | None]: ...
 
-    def replaying(self) -> Iterator[StateT]:
+    def replaying(self) -> Iterator[StateT_co]:
         """The game step by step: one state, yielded once set up and after each action (changed
         in place between yields). Raises :class:`mortar.kit.records.RecordIllegalError` at
         the first action that breaks a rule."""
@@ -145,7 +147,7 @@ class GameRecord(Protocol[StateT]):
         ...
 
 
-class GameDef(Protocol[OptionsT, StateT]):
+class GameDef(Protocol[OptionsT_contra, StateT]):
     """A game of the box, described once: its fixed parameters, how a game starts, how it is
     written down and judged, and its computer players (OpenSpiel's ``Game``)."""
 
@@ -155,7 +157,7 @@ class GameDef(Protocol[OptionsT, StateT]):
     record_format: str  # "mortar-hunt/1"
     levels: tuple[str, ...]  # the computer's levels, weakest first
 
-    def new(self, options: OptionsT | None = None,
+    def new(self, options: OptionsT_contra | None = None,
             names: Mapping[str, str | None] | None = None) -> StateT: ...
 
     def record(self, state: StateT) -> GameRecord[StateT]: ...

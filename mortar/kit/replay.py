@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Generic, TypeVar
 
 from .protocol import GameRecord, State
+from .steps import ACTIONS_PER_STEP, Steps, finish
 
 EVERY = 64  # actions between snapshots: a step costs at most 63 applies
 
@@ -23,6 +24,16 @@ class Replay(Generic[S]):
     the game after any number of actions."""
 
     def __init__(self, record: GameRecord[S], every: int = EVERY) -> None:
+        finish(self._replaying(record, every))
+
+    @classmethod
+    def reading(cls, record: GameRecord[S], every: int = EVERY) -> Steps[Replay[S]]:
+        """The replay made in steps (a page replays a long record a slice at a time)."""
+        replay = cls.__new__(cls)
+        yield from replay._replaying(record, every)
+        return replay
+
+    def _replaying(self, record: GameRecord[S], every: int) -> Steps[None]:
         if every < 1:
             raise ValueError("snapshots must be at least one action apart")
         self.record = record
@@ -33,6 +44,8 @@ class Replay(Generic[S]):
         for step, final in enumerate(record.replaying()):
             if step % every == 0:
                 self._snapshots.append(_without_history(final))
+            if step % ACTIONS_PER_STEP == ACTIONS_PER_STEP - 1:
+                yield
         assert final is not None, "a record's replaying yields at least its start"
         self.final: S = final
 

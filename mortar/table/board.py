@@ -11,12 +11,15 @@ event layer from the cells' places on screen.
 Every usable square is a ``<button data-square="C3" data-col data-row>`` (a ``div`` with
 ``role="img"`` when the board is only looked at); what is drawn on it is ``aria-hidden``. A
 cell with no square (an obstacle row, a forbidden square, no tile) is ``aria-hidden`` too.
+Two classes mean the same in every game: ``pickable``, a cell the player may tap now (a tap
+just beside the marked cells picks the nearest one), and ``chosen``, the one picked.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from .html import El, h
 
@@ -48,6 +51,55 @@ class Cell:
 
 
 @dataclass(frozen=True)
+class Window:
+    """The part of an unbounded grid a board shows (a board of tiles that moves and grows):
+    columns ``x0`` … ``x0 + width - 1`` and rows ``y0`` … ``y0 + height - 1`` of the grid, rows
+    numbered north. A game keeps one per screen: fitted to its cells, panned and zoomed."""
+
+    x0: int
+    y0: int
+    width: int
+    height: int
+
+    LEAST: ClassVar[int] = 3  # zoomed in: at least 3 × 3 cells
+    MOST: ClassVar[int] = 24  # zoomed out: at most 24 a side
+
+    @classmethod
+    def fit(cls, cells: Iterable[tuple[int, int]], margin: int = 1) -> Window:
+        """The smallest window round ``cells`` with ``margin`` cells more on each side (where a
+        tile may be put down), at least :attr:`LEAST` a side, centred."""
+        xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+        if not xs:
+            return cls(0, 0, cls.LEAST, cls.LEAST)
+        x0, x1, y0, y1 = min(xs) - margin, max(xs) + margin, min(ys) - margin, max(ys) + margin
+        wide, high = max(cls.LEAST, x1 - x0 + 1), max(cls.LEAST, y1 - y0 + 1)
+        return cls(x0 - (wide - (x1 - x0 + 1)) // 2, y0 - (high - (y1 - y0 + 1)) // 2, wide, high)
+
+    def panned(self, dx: int, dy: int) -> Window:
+        return Window(self.x0 + dx, self.y0 + dy, self.width, self.height)
+
+    def zoomed(self, steps: int) -> Window:
+        """``steps`` > 0 zooms in (one cell fewer on each side a step), < 0 out, within bounds."""
+        out = self
+        for _ in range(abs(steps)):
+            d = -1 if steps > 0 else 1
+            width, height = out.width + 2 * d, out.height + 2 * d
+            if min(width, height) < self.LEAST or max(width, height) > self.MOST:
+                break
+            out = Window(out.x0 - d, out.y0 - d, width, height)
+        return out
+
+    def holds(self, x: int, y: int) -> bool:
+        return self.x0 <= x < self.x0 + self.width and self.y0 <= y < self.y0 + self.height
+
+    def cells(self) -> Iterator[tuple[int, int]]:
+        """Every cell of the window, row by row from the south-west."""
+        for y in range(self.y0, self.y0 + self.height):
+            for x in range(self.x0, self.x0 + self.width):
+                yield x, y
+
+
+@dataclass(frozen=True)
 class Arrow:
     """A line from one cell to another (a move, a shot), drawn over the board."""
 
@@ -71,7 +123,12 @@ class BoardView:
     focus: str | None = None  # the square with the tab stop (default: the first marked)
     arrows: Sequence[Arrow] = ()
     classes: Sequence[str] = ()
-    focus_marks: Sequence[str] = ("picked", "aim", "ghost", "sel", "choice")
+    focus_marks: Sequence[str] = ("picked", "aim", "ghost", "sel", "pickable")
+    # the last move's cells in the order it visited them (its start, each landing): marked
+    # ``last`` (``last-from``, ``last-to``) and joined by ``last-move`` arrows; its words are the
+    # game's, in the board's label or beside it
+    last: Sequence[str] = ()
+    pan: bool = False  # its view moves (a window on an unbounded grid): the page sends drags and pinches
 
 
 def render_board(board: BoardView, *, extra: El | None = None) -> El:
@@ -84,22 +141,26 @@ def render_board(board: BoardView, *, extra: El | None = None) -> El:
         rows.reverse()
     focus = board.focus or _default_focus(board, rows, columns)
     children: list[El] = []
+    last = _last_marks(board.last)
     for r in rows:
         children.append(h("div", {"class": "label row-label", "aria-hidden": "true"}, board.rows[r]))
         for c in columns:
             cell = board.cells.get((c, r))
-            children.append(_cell(cell, c, r, focus, board.interactive))
+            marks = last.get(cell.name, ()) if cell is not None else ()
+            children.append(_cell(cell, c, r, focus, board.interactive, marks))
     children.append(h("div", {"class": "corner", "aria-hidden": "true"}))
     for c in columns:
         children.append(h("div", {"class": "label col-label", "aria-hidden": "true"}, board.columns[c]))
     arrows = None
-    if board.arrows:
+    drawn = [*(Arrow(a, b, ("last-move",)) for a, b in zip(board.last, board.last[1:])), *board.arrows]
+    if drawn:
         arrows = h("svg", {"class": "board-arrows", "aria-hidden": "true", "focusable": "false"},
                    [h("g", {"class": ["arrow", *a.classes], "data-from": a.start, "data-to": a.end},
                       h("line", {"class": "arrow-line"}), h("circle", {"class": "arrow-end", "r": "6"}))
-                    for a in board.arrows])
+                    for a in drawn])
     return h("div", {"class": ["board", "game-board", "turned" if board.turned else None, *board.classes],
                      "role": "group", "aria-label": board.label, "data-cols": str(width),
+                     "data-pan": board.pan,
                      "data-rows": str(height), "style": {"--cols": str(width), "--rows": str(height)}},
              children, arrows, extra)
 
@@ -128,7 +189,19 @@ def token(tok: Token) -> El:
              if tok.badge is not None else None)
 
 
-def _cell(cell: Cell | None, c: int, r: int, focus: str | None, interactive: bool) -> El:
+def _last_marks(path: Sequence[str]) -> dict[str, tuple[str, ...]]:
+    """The classes of the last move's cells: each ``last``, its start ``last-from``, its end
+    ``last-to`` (a move of one cell, a piece put down, has only its end; a path may cross a cell
+    twice: its marks add up)."""
+    marks: dict[str, tuple[str, ...]] = {}
+    for i, name in enumerate(path):
+        extra = ("last-to",) if i == len(path) - 1 else ("last-from",) if i == 0 else ()
+        marks[name] = tuple(dict.fromkeys((*marks.get(name, ()), "last", *extra)))
+    return marks
+
+
+def _cell(cell: Cell | None, c: int, r: int, focus: str | None, interactive: bool,
+          last: tuple[str, ...] = ()) -> El:
     if cell is None:
         return h("div", {"class": "sq void", "aria-hidden": "true"})
     if cell.void:
@@ -137,7 +210,7 @@ def _cell(cell: Cell | None, c: int, r: int, focus: str | None, interactive: boo
     content: list[El] = [*(token(t) for t in cell.tokens), *cell.extra,
                          *(h("span", {"class": f"mk mk-{mark}", "aria-hidden": "true"}, text)
                            for mark, text in cell.glyphs)]
-    attrs = {"class": ["sq", *cell.classes], "data-square": cell.name, "data-col": str(c),
+    attrs = {"class": ["sq", *cell.classes, *last], "data-square": cell.name, "data-col": str(c),
              "data-row": str(r), "aria-label": cell.label,
              "tabindex": "0" if cell.name == focus else "-1"}
     if interactive:

@@ -11,6 +11,7 @@ from enum import StrEnum
 from typing import Any, Protocol, TypedDict
 
 from ..kit.protocol import Computer
+from ..kit.steps import Steps
 from .html import El
 
 
@@ -79,13 +80,32 @@ class PublicField:
     required: bool = False
 
 
+class Seating(StrEnum):
+    """How two people sit at one device for a game that hides nothing (the start form asks)."""
+
+    PASSING = "passing"  # they pass it: the board turns to the player to move
+    ACROSS = "across"  # it lies between them: the board is held still, the first player's side near
+
+
 @dataclass
 class TableFacts:
-    """What the table decided that changes no rule: the computer's seats and their levels, and
-    the aid the table allowed (Mortar Hunt's radar, a memory aid). Saved with the game."""
+    """What the table decided that changes no rule: the computer's seats and their levels, the
+    aid the table allowed (Mortar Hunt's radar, a memory aid), and how two people sit at an
+    open game. Saved with the game."""
 
     computer: dict[str, str] = field(default_factory=dict)  # player -> level
     aid: bool = False
+    seating: Seating = Seating.PASSING
+
+    def near(self, player: str, players: tuple[str, str]) -> str:
+        """Whose side of the board is drawn nearest on ``player``'s screen: the person's against
+        the computer, the first player's when two people sit across, else the player's own (the
+        board turns to whoever is to move as the device is passed)."""
+        if self.computer:
+            return next((p for p in players if p not in self.computer), players[0])
+        if self.seating is Seating.ACROSS:
+            return players[0]
+        return player
 
 
 class Applied(TypedDict, total=False):
@@ -138,7 +158,11 @@ class GameKind(Protocol):
     title: str
     players: tuple[str, str]
     levels: tuple[str, ...]  # the computer's levels, weakest first
-    curtain: bool  # hidden information: two people pass the device behind a curtain
+    # Whether play hides anything from a player: the start form then tells two people they pass
+    # the device behind a curtain. A game whose play hides nothing (False) is an open game: two
+    # people choose how they sit (:class:`Seating`), and :meth:`hidden` says when a curtain is
+    # needed all the same (a secret setup).
+    curtain: bool
     fields: tuple[FieldSpec, ...]  # the start form's options
     aid: FieldSpec | None  # an aid the table may allow (changes no rule), or None
     intents: frozenset[str]  # every intent of its drafts and reviews
@@ -147,11 +171,17 @@ class GameKind(Protocol):
     public: Mapping[str, Mapping[str, PublicField]]  # event -> the game's public embed fields
     rules_url: str  # the game's rules page, relative to the page
     about: str  # one line under the start form: the game's authors
+    symbols: El | None  # the <svg> of <symbol>s its pieces are drawn with (put in the page once)
 
     def new(self, values: Mapping[str, str], names: Mapping[str, str | None]) -> Any: ...  # ValueError
     def names_refusal(self, names: Mapping[str, str | None]) -> str | None: ...
     def rematch(self, state: Any) -> Any: ...
     def to_play(self, state: Any) -> str | None: ...
+    def hidden(self, state: Any) -> bool:
+        """The player to act may see what the other may not (a hidden setup, hidden pieces):
+        two people pass the device behind the curtain, and a reload never opens the board."""
+        ...
+
     def stage(self, state: Any) -> Stage: ...
     def turn(self, state: Any) -> int | None: ...
     def player_name(self, state: Any, player: str) -> str: ...
@@ -163,9 +193,9 @@ class GameKind(Protocol):
     def outcome(self, state: Any) -> dict[str, Any] | None: ...  # public facts, or None
     def started(self, state: Any) -> dict[str, Any]: ...  # public options, for embed events
     def save(self, state: Any, facts: TableFacts) -> str: ...
-    def load(self, text: str) -> tuple[Any, TableFacts]: ...  # SaveError
-    def review(self, text: str | bytes | None, state: Any = None,
-               facts: TableFacts | None = None) -> Review: ...  # ValueError
+    def loading(self, text: str) -> Steps[tuple[Any, TableFacts]]: ...  # in steps; SaveError
+    def review(self, state: Any, facts: TableFacts) -> Review: ...  # the game just played
+    def reviewing(self, text: str | bytes) -> Steps[Review]: ...  # an imported record, in steps; ValueError
     def aid_model(self, state: Any, player: str) -> Any: ...  # the allowed aid, from the seat
     def warm_up(self) -> Iterator[None]: ...  # idle-time work for the computer
 

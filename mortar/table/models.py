@@ -9,7 +9,7 @@ from typing import Any, TypedDict
 class Screen(TypedDict):
     """What every screen carries beside its own part."""
 
-    screen: str  # "start", "curtain", "thinking", "waiting", "over", "review", or a draft's kind
+    screen: str  # "start", "curtain", "thinking", "waiting", "reading", "over", "review", or a draft's kind
     announce: str  # for the live region after this render
     notice: str | None  # shown once (a bad save, a bad import…)
     tab: str  # narrow screens: "board" or "pad"
@@ -34,6 +34,8 @@ class FormModel(TypedDict):
     levels: list[str]
     side: str
     aid: bool
+    seating: str  # two people at an open game: "passing" or "across"
+    open: bool  # the game hides nothing in play: the form asks how two people sit
     error: str | None
     confirm_replace: bool
 
@@ -56,6 +58,13 @@ class ThinkingScreen(Screen):
     name: str
     stage: str
     turn: int | None
+    # while nothing is hidden: the waiting person's own screen (their draft's model, nothing to
+    # do on it), so that the board stays in view while the computer plays
+    watch: dict[str, Any] | None
+
+
+class ReadingScreen(Screen):
+    what: str  # "record" (an import) or "save" (a saved game being resumed)
 
 
 class PlayScreen(Screen):

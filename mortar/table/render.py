@@ -14,7 +14,7 @@ from typing import Any, cast
 
 from .html import El, h
 from .kind import FieldSpec, GameKind
-from .models import CurtainScreen, ReviewScreen, Screen, StartScreen, ThinkingScreen
+from .models import CurtainScreen, ReadingScreen, ReviewScreen, Screen, StartScreen, ThinkingScreen
 from .words import _, ngettext
 
 
@@ -145,19 +145,39 @@ def _computer_fields(form: Mapping[str, Any], kind: GameKind) -> El:
              h("fieldset", {"class": "choice-row"}, h("legend", None, _("Level")),
                *(radio("level", lv, form["level"], level_word(lv)) for lv in form["levels"])),
              h("fieldset", {"class": "choice-row"}, h("legend", None, _("Your side")),
-               radio("side", "first", form["side"], _("I play first")),
-               radio("side", "second", form["side"], _("I play second")),
+               *(radio("side", side, form["side"], label) for side, label in _sides(form, kind)),
                radio("side", "random", form["side"], _("Random"))))
+
+
+def _sides(form: Mapping[str, Any], kind: GameKind) -> list[tuple[str, str]]:
+    """The person's side against the computer, in words: who moves first, or (an open game,
+    whose first player is its own option) which colour."""
+    if form["open"]:
+        return [(side, _("I play {side}").format(side=kind.default_names[p]))
+                for side, p in zip(("first", "second"), kind.players)]
+    return [("first", _("I play first")), ("second", _("I play second"))]
 
 
 def _players_fields(form: Mapping[str, Any], kind: GameKind) -> El:
     first, second = kind.players
-    hints = {first: _(" · plays first"), second: _(" · plays second")}
-    return h("fieldset", None, h("legend", None, _("Players")),
-             *(h("label", {"class": "field"},
-                 h("span", None, kind.default_names[p], h("small", None, hints[p])),
-                 name_input(p, form["names"][p], kind.default_names[p], kind.name_max))
-               for p in kind.players))
+    hints: dict[str, str | None] = {first: _(" · plays first"), second: _(" · plays second")}
+    if form["open"]:  # (who starts an open game is its own option: drawn at random, or chosen)
+        hints = {first: None, second: None}
+    players = h("fieldset", None, h("legend", None, _("Players")),
+                *(h("label", {"class": "field"},
+                    h("span", None, kind.default_names[p], h("small", None, hints[p]) if hints[p] else None),
+                    name_input(p, form["names"][p], kind.default_names[p], kind.name_max))
+                  for p in kind.players))
+    if not form["open"]:
+        return players
+    # Nothing is hidden: no curtain, but the board must face whoever looks at it.
+    seating = h("fieldset", None, h("legend", None, _("How you sit")),
+                radio("seating", "passing", form["seating"], _("Passing the device"),
+                      _("The board turns to the player to move.")),
+                radio("seating", "across", form["seating"], _("Sitting across"),
+                      _("The device lies between you and the board stays still, {first} at the "
+                        "bottom.").format(first=kind.default_names[first])))
+    return h("div", {"class": "players-fields"}, players, seating)
 
 
 def _saved_card(saved: Mapping[str, Any] | None, kind: GameKind) -> El | None:
@@ -208,11 +228,12 @@ def render_start(model: Screen, kind: GameKind) -> El:
                         "aria-labelledby": "new-game-title"},
                h("h2", {"id": "new-game-title"}, _("New game")),
                h("p", {"class": "hint"},
-                 _("A friend on this device (you pass it between turns), or the computer.")),
+                 _("A friend on this device (you pass it between turns), or the computer.")
+                 if kind.curtain else _("A friend on this device, or the computer.")),
                h("fieldset", None, h("legend", None, _("Opponent")),
                  radio("opponent", "person", form["opponent"], _("Two people"),
                        _("One device, passed between you behind a curtain.") if kind.curtain else
-                       _("One device, passed between you.")),
+                       _("One device, shared between you: nothing is hidden.")),
                  radio("opponent", "computer", form["opponent"], _("The computer"),
                        _("It knows only what a player in its seat would know.") if kind.curtain else
                        None)),
@@ -223,7 +244,7 @@ def render_start(model: Screen, kind: GameKind) -> El:
                confirm or h("button", {"type": "submit", "class": "primary big", "data-key": "start"},
                             _("Start the game"))),
              h("section", {"class": "card more"},
-               h("a", {"class": "button", "href": kind.rules_url}, _("How to play")),
+               h("a", {"class": "button", "href": kind.rules_url, "data-rules": True}, _("How to play")),
                file_input(_("Review a game record…"))),
              h("p", {"class": "about"}, kind.about))
 
@@ -254,11 +275,26 @@ def render_thinking(model: Screen, kind: GameKind) -> El:
     thinking = cast(ThinkingScreen, model)
     what = (_("The computer sets up its pieces…") if thinking["stage"] == "setup" else
             _("The computer plays turn {n}…").format(n=thinking["turn"]))
+    watch = thinking.get("watch")
+    if watch:  # nothing hidden: the person's board stays in view, saying whose turn it is
+        return h("div", {"class": "thinking-open", "aria-busy": "true"},
+                 kind.render_play({**watch, "screen": "thinking", "tab": model["tab"], "computer": True,
+                                   "save_failed": model["save_failed"], "waiting": what}))
     return h("div", {"class": "thinking", "role": "status", "aria-busy": "true"},
              h("div", {"class": "curtain-box"},
                h("p", {"class": "kicker"}, _("The computer's turn")),
                h("h2", {"class": "screen-title", "tabindex": "-1"}, what),
                h("div", {"class": "spinner", "aria-hidden": "true"})))
+
+
+def render_reading(model: Screen, kind: GameKind) -> El:
+    reading = cast(ReadingScreen, model)
+    title = _("Opening the saved game…") if reading["what"] == "save" else _("Reading the record…")
+    return h("div", {"class": "thinking", "role": "status", "aria-busy": "true"},
+             h("div", {"class": "curtain-box"},
+               h("h2", {"class": "screen-title", "tabindex": "-1"}, title),
+               h("div", {"class": "spinner", "aria-hidden": "true"}),
+               button(_("Back to the start screen"), "menu", cls="quiet")))
 
 
 def render_waiting(model: Screen, kind: GameKind) -> El:
@@ -304,7 +340,7 @@ def render_review(model: Screen, kind: GameKind) -> El:
                                *review.get("classes", ())]},
              h("header", {"class": "bar"},
                h("div", {"class": "bar-row"}, title(_("Game over") if over else _("Game record")),
-                 tabs(model)),
+                 tabs(model) if review.get("pad", True) else None),
                h("p", {"class": "outcome"}, review["outcome_text"])),
              body, replay,
              h("div", {"class": "footer-actions actions"}, actions))
@@ -319,6 +355,7 @@ FRAMES = {
     "curtain": render_curtain,
     "thinking": render_thinking,
     "waiting": render_waiting,
+    "reading": render_reading,
     "over": render_review,
     "review": render_review,
 }

@@ -4,12 +4,13 @@ seat answers from that player's seat alone."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from ..kit.protocol import Computer
+from ..kit.steps import Steps
 
 
 class SeatKind(StrEnum):
@@ -24,7 +25,7 @@ class SeatAt:
     level: str | None = None  # the computer's level
 
 
-Thought = Generator[None, None, Any]  # yields between slices of thinking, returns the action
+Thought = Steps[Any]  # yields between slices of thinking, returns the action
 
 
 def thinking(computer: Computer, seat: Any) -> Thought:
@@ -39,28 +40,3 @@ def thinking(computer: Computer, seat: Any) -> Thought:
 def _at_once(computer: Computer, seat: Any) -> Thought:
     return computer.choose(seat)
     yield  # (a generator: nothing to slice)
-
-
-class Thinker:
-    """One computer decision, run slice by slice within a time budget per call."""
-
-    def __init__(self, thought: Thought, clock: Callable[[], float]) -> None:
-        self._thought = thought
-        self._clock = clock
-        self.done = False
-        self.action: Any = None
-        self.slices = 0
-
-    def run(self, budget: float | None) -> bool:
-        """Think for about ``budget`` seconds (None: to the end). True once decided."""
-        end = None if budget is None else self._clock() + budget
-        while not self.done:
-            try:
-                next(self._thought)
-            except StopIteration as stop:
-                self.done, self.action = True, stop.value
-                break
-            self.slices += 1
-            if end is not None and self._clock() >= end:
-                break
-        return self.done

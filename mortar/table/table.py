@@ -20,13 +20,15 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
-from .kind import Draft, GameKind, Opponent, Review, SaveError, Side, Stage, TableFacts
+from ..kit.steps import Slices, Steps, finish
+from .kind import Draft, GameKind, Opponent, Review, SaveError, Seating, Side, Stage, TableFacts
 from .models import (
     CurtainScreen,
     FormModel,
     PlayScreen,
+    ReadingScreen,
     ReviewScreen,
     SavedSummary,
     Screen,
@@ -34,7 +36,7 @@ from .models import (
     ThinkingScreen,
 )
 from .saves import MemoryStorage, SaveConflict, SaveSlot, Storage, StorageUnreadable
-from .seats import SeatAt, SeatKind, Thinker, thinking
+from .seats import SeatAt, SeatKind, thinking
 from .words import _, sentence
 
 __all__ = ["Draft", "GameKind", "SaveError", "StartForm", "Table", "TableFacts", "UNSAVED"]
@@ -44,7 +46,7 @@ UNSAVED = _("The last game could not be saved on this device (its storage was fu
 Notify = Callable[[str, dict[str, Any]], None]
 TABLE_INTENTS = frozenset({"field", "new-game", "rematch", "resume", "menu", "tab", "dismiss",
                            "reveal", "think", "end-turn", "close-review", "saved-elsewhere",
-                           "replay", "aid"})
+                           "replay", "aid", "read"})
 
 
 @dataclass
@@ -55,6 +57,7 @@ class StartForm:
     level: str = "medium"
     side: Side = Side.FIRST
     aid: bool = False
+    seating: Seating = Seating.PASSING  # two people at an open game
     error: str | None = None
     confirm_replace: bool = False  # "Start" was pressed while a game is saved: ask first
 
@@ -92,7 +95,12 @@ class Table:
         self.playing: _Playing | None = None
         self.draft: Draft | None = None
         self.review: Review | None = None
-        self._thinker: Thinker | None = None
+        self._thinker: Slices[Any] | None = None
+        self._reading: Slices[Any] | None = None  # a record or a saved game being read
+        self._reading_what = "record"
+        self._then: Callable[[Any], None] = lambda result: None
+        self._failed: Callable[[ValueError], None] = lambda error: None
+        self._summary: tuple[str | None, SavedSummary | None] | None = None  # (saved text, its summary)
 
     # --- what is at the table ----------------------------------------------------------
 
@@ -149,6 +157,8 @@ class Table:
             form.side = Side(value)
         elif arg == "aid" and self.kind.aid is not None and value in ("on", "off"):
             form.aid = value == "on"
+        elif arg == "seating" and not self.kind.curtain and value in Seating.__members__.values():
+            form.seating = Seating(value)
         elif arg in specs and specs[arg].accepts(value):
             form.values[arg] = value
         else:
@@ -165,6 +175,8 @@ class Table:
             form.confirm_replace = False
             return True
         facts = TableFacts(aid=form.aid)
+        if form.opponent is Opponent.PERSON and not self.kind.curtain:
+            facts.seating = form.seating
         names: dict[str, str | None] = {p: (form.names[p].strip() or None) for p in self.kind.players}
         if form.opponent is Opponent.COMPUTER:
             first, second = self.kind.players
@@ -195,7 +207,7 @@ class Table:
     def on_rematch(self, arg: str | None, value: str | None) -> bool:
         if self.screen != "over" or self.playing is None:
             return False
-        facts = TableFacts(dict(self.facts.computer), self.facts.aid)
+        facts = TableFacts(dict(self.facts.computer), self.facts.aid, self.facts.seating)
         self._begin(_Playing(self.kind.rematch(self.playing.state), facts))
         return True
 
@@ -210,18 +222,18 @@ class Table:
     def on_resume(self, arg: str | None, value: str | None) -> bool:
         if self.screen != "start":
             return False
-        try:
-            loaded = self._load()
-        except SaveError as e:
-            self.notice = str(e)
-            return True
+        return self._read("save", self._loading(), self._resumed, self._unresumable)
+
+    def _resumed(self, loaded: _Playing | None) -> None:
         if loaded is None:
-            self.notice = _("There is no saved game.")
-            return True
+            self.screen, self.notice = "start", _("There is no saved game.")
+            return
         self.playing = loaded
         self.notice = None
         self._next()
-        return True
+
+    def _unresumable(self, error: ValueError) -> None:
+        self.screen, self.notice = "start", str(error)
 
     def on_menu(self, arg: str | None, value: str | None) -> bool:
         """Leave the game for the start screen; the saved game stays and can be resumed."""
@@ -230,7 +242,7 @@ class Table:
         self.screen = "start"
         self.draft = None
         self.review = None
-        self._thinker = None
+        self._thinker = self._reading = None
         return True
 
     def on_tab(self, arg: str | None, value: str | None) -> bool:
@@ -248,7 +260,7 @@ class Table:
     def _next(self) -> None:
         """After an action (or on resume): the game over screen, the computer's turn, or the
         next person — behind the curtain when two people share the device and the game hides
-        something."""
+        something from that player now."""
         assert self.playing is not None
         self.draft = None
         self._thinker = None
@@ -263,8 +275,8 @@ class Table:
             self.announce = _("The computer is thinking.")
         elif seat.kind is SeatKind.REMOTE:
             self.screen = "waiting"
-        elif self.facts.computer or not self.kind.curtain:
-            self._open_draft(player)  # no curtain between a person and the computer
+        elif self.facts.computer or not self.kind.hidden(self.game):
+            self._open_draft(player)  # no curtain before the computer, nor when nothing is hidden
         else:
             self.screen = "curtain"
             name = self.kind.player_name(self.game, player)
@@ -296,16 +308,24 @@ class Table:
         if self.slot.stale():
             return self._follow_saved()
         if self._thinker is None:
-            computer = self.kind.computer(seat.level, self.rng.randrange(1 << 30))
-            self._thinker = Thinker(thinking(computer, self.kind.seat(self.playing.state, player)),
-                                    self.clock)
+            self._thinker = Slices(self._deciding(seat.level, player), self.clock)
         if not self._thinker.run(self.think_budget):
             return True  # still thinking: the event layer asks again after a breath
-        action, self._thinker = self._thinker.action, None
+        action, self._thinker = self._thinker.result, None
         self._play(player, action)
         if self.screen != "start":  # (a conflicting save sends the table elsewhere)
             self._next()
         return True
+
+    def _deciding(self, level: str, player: str) -> Steps[Any]:
+        """The computer's decision in slices, from its seat alone. Making the computer (its code
+        loads on first use) and its seat (a long game's log) take a slice each too."""
+        assert self.playing is not None
+        computer = self.kind.computer(level, self.rng.randrange(1 << 30))
+        yield
+        seat = self.kind.seat(self.playing.state, player)
+        yield
+        return (yield from thinking(computer, seat))
 
     @property
     def thinking(self) -> bool:
@@ -317,7 +337,7 @@ class Table:
         assert draft is not None
         reply = draft.handle(intent, arg)
         if reply is True or reply is False:
-            return cast(bool, reply)
+            return reply
         player = self._to_play()
         assert player is not None
         return self._play(player, reply, draft)
@@ -354,7 +374,7 @@ class Table:
 
     def _show_over(self) -> None:
         assert self.playing is not None
-        self.review = self.kind.review(None, self.playing.state, self.playing.facts)
+        self.review = self.kind.review(self.playing.state, self.playing.facts)
         self.draft = None
         self.screen = "over"
         self.tab = "board"
@@ -374,18 +394,41 @@ class Table:
 
     def import_text(self, text: str | bytes) -> bool:
         """Review an imported record. A bad file leaves the start screen, with a message."""
-        try:
-            review = self.kind.review(text)
-        except ValueError as e:
-            self.notice = str(e)
-            self.review = None
-            if self.screen == "review":
-                self.screen = "start"
-            return True
+        return self._read("record", self.kind.reviewing(text), self._reviewed, self._unreadable)
+
+    def _reviewed(self, review: Review) -> None:
         self.review = review
         self.notice = None
         self.screen = "review"
         self.tab = "board"
+
+    def _unreadable(self, error: ValueError) -> None:
+        self.review, self.notice, self.screen = None, str(error), "start"
+
+    # --- long reading, in slices -----------------------------------------------------
+
+    def _read(self, what: str, steps: Steps[Any], then: Callable[[Any], None],
+              failed: Callable[[ValueError], None]) -> bool:
+        """Read a record or a saved game in slices: "reading" shows while a long one is read
+        (the event layer sends "read" until it is done); then ``then`` with the result, or
+        ``failed`` with the error that says why it cannot be used."""
+        self._reading = Slices(steps, self.clock)
+        self._reading_what, self._then, self._failed = what, then, failed
+        self.screen = "reading"
+        return self.on_read(None, None)
+
+    def on_read(self, arg: str | None, value: str | None) -> bool:
+        if self.screen != "reading" or self._reading is None:
+            return False
+        try:
+            if not self._reading.run(self.think_budget):
+                return True  # still reading: the event layer asks again after a breath
+        except ValueError as e:
+            self._reading = None
+            self._failed(e)
+            return True
+        result, self._reading = self._reading.result, None
+        self._then(result)
         return True
 
     def on_close_review(self, arg: str | None, value: str | None) -> bool:
@@ -429,6 +472,11 @@ class Table:
             return None
 
     def _load(self) -> _Playing | None:
+        return finish(self._loading())
+
+    def _loading(self) -> Steps[_Playing | None]:
+        """The saved game, replayed in steps; None when there is none. SaveError says why a
+        saved game cannot be resumed."""
         try:
             text = self.slot.read()
         except StorageUnreadable as e:
@@ -437,11 +485,21 @@ class Table:
             return None
         if text == self.slot.tombstone:
             raise SaveError(UNSAVED)
-        state, facts = self.kind.load(text)
+        state, facts = yield from self.kind.loading(text)
         return _Playing(state, facts)
 
     def saved_summary(self) -> SavedSummary | None:
-        """What the start screen says about the saved game, or None when there is none."""
+        """What the start screen says about the saved game, or None when there is none. Worked
+        out once per saved text: the start screen is drawn again at every change of its form,
+        and a long game takes a while to replay."""
+        text = self._saved_text()
+        if self._summary is not None and self._summary[0] == text:
+            return self._summary[1]
+        summary = self._summarize()
+        self._summary = (text, summary)
+        return summary
+
+    def _summarize(self) -> SavedSummary | None:
         try:
             loaded = self._load()
         except SaveError as e:
@@ -485,21 +543,19 @@ class Table:
         return True
 
     def _close_board(self) -> None:
-        """A board never opens by itself (a reload, another tab): behind a curtain instead, for
-        a game that hides anything."""
-        if self.screen == "play" and self.kind.curtain:
+        """A board never opens by itself (a reload, another tab): behind a curtain instead,
+        while the game hides anything from the player to act."""
+        if self.screen == "play" and self.kind.hidden(self.game):
             self.draft, self.screen = None, "curtain"
 
     def restore(self) -> None:
         """At page load: resume the saved game at the curtain of the player to act (or its game
         over screen), or show the start screen with a clear message when the save is unusable
-        (the save is kept as it is: the start screen offers to export it)."""
-        try:
-            loaded = self._load()
-        except SaveError as e:
-            self.notice = str(e)
-            self.screen = "start"
-            return
+        (the save is kept as it is: the start screen offers to export it). A long game is read
+        in slices."""
+        self._read("save", self._loading(), self._restored, self._unresumable)
+
+    def _restored(self, loaded: _Playing | None) -> None:
         if loaded is None:
             self.screen = "start"
             return
@@ -523,7 +579,8 @@ class Table:
         f = self.form
         form: FormModel = {"names": dict(f.names), "values": dict(f.values), "opponent": str(f.opponent),
                            "level": f.level, "levels": list(self.kind.levels), "side": str(f.side),
-                           "aid": f.aid, "error": f.error, "confirm_replace": f.confirm_replace}
+                           "aid": f.aid, "seating": str(f.seating), "open": not self.kind.curtain,
+                           "error": f.error, "confirm_replace": f.confirm_replace}
         return {**base, "form": form, "saved": self.saved_summary()}
 
     def _whose(self) -> tuple[str, str, str, int | None]:
@@ -541,9 +598,23 @@ class Table:
 
     def _model_thinking(self, base: Screen) -> ThinkingScreen:
         player, name, stage, turn = self._whose()
-        return {**base, "player": player, "name": name, "stage": stage, "turn": turn}
+        return {**base, "player": player, "name": name, "stage": stage, "turn": turn,
+                "watch": self._watch() if self.screen == "thinking" else None}
 
     _model_waiting = _model_thinking
+
+    def _watch(self) -> dict[str, Any] | None:
+        """The person's own screen while the computer plays, when the game hides nothing now:
+        their draft from their seat (they cannot act on it), or None."""
+        playing = self.playing
+        assert playing is not None
+        person = next((p for p in self.kind.players if p not in playing.facts.computer), None)
+        if person is None or self.kind.hidden(playing.state):
+            return None
+        return self.kind.draft(playing.state, person, playing.facts).model(None)
+
+    def _model_reading(self, base: Screen) -> ReadingScreen:
+        return {**base, "what": self._reading_what}
 
     def _model_play(self, base: Screen) -> PlayScreen:
         draft, playing = self.draft, self.playing

@@ -7,9 +7,9 @@ shows up as those characters.
 
 from __future__ import annotations
 
-from js import document  # type: ignore[import-not-found]
+from js import document
 
-from .html import El
+from ..table.html import El
 
 SVG_NS = "http://www.w3.org/2000/svg"
 

@@ -133,8 +133,8 @@ class Publisher:
                 _warn(problem)
             if msg is None or not is_framed():
                 return
-            from js import Object, window  # type: ignore[import-not-found]
-            from pyodide.ffi import to_js  # type: ignore[import-not-found]
+            from js import Object, window
+            from pyodide.ffi import to_js
 
             window.parent.postMessage(to_js(msg, dict_converter=Object.fromEntries), "*")
         except Exception as exc:  # never break the game for a host page
@@ -143,7 +143,7 @@ class Publisher:
 
 def _warn(text: str) -> None:
     try:
-        from js import console  # type: ignore[import-not-found]
+        from js import console
 
         console.warn("embed: " + text)
     except Exception:  # not in a browser
@@ -152,7 +152,7 @@ def _warn(text: str) -> None:
 
 def is_framed() -> bool:
     """True when the page runs inside a frame (any origin)."""
-    from js import Object, window  # type: ignore[import-not-found]
+    from js import Object, window
 
     try:
         return not getattr(Object, "is")(window.self, window.top)

@@ -10,9 +10,10 @@ Any Python exception in a handler goes to the page's error panel instead of dyin
 from __future__ import annotations
 
 import traceback
+from typing import Any
 
-import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+import js
+from pyodide.ffi import create_proxy, to_js
 
 from ..table.render import render
 from ..table.table import Table
@@ -32,6 +33,11 @@ THINK_SLICE_MS = 40  # the computer thinks this long at a time (the page stays r
 THINK_SLICE_GAP_MS = 10  # and lets the page breathe this long between slices
 AUTOPLAY_MS = 1200  # the review's autoplay: one step this often
 NEAR = 0.75  # a tap this far (in squares) outside a marked square still picks it
+# A board whose view moves (data-pan: a window on an unbounded grid): a finger or the mouse
+# dragged this far is a drag, not a tap, and pans it a square at a time; two fingers pinch
+# it a zoom step each time their distance grows or shrinks by this much.
+DRAG_PX = 12
+PINCH_STEP = 1.3
 
 
 class App:
@@ -43,6 +49,7 @@ class App:
         self._screen: str | None = None
         self._arm = create_proxy(self._guard(self._arm_buttons))  # one timer callback for life
         self._think = create_proxy(self._guard(lambda *_: self.run("think")))
+        self._read = create_proxy(self._guard(lambda *_: self.run("read")))
         self._idle_work = None  # an iterator of small jobs, one per idle slice
         self._idle = create_proxy(self._guard(self._idle_step))
         # A hand-over button (data-arm) reveals or hides a board, so it takes only a fresh,
@@ -61,6 +68,12 @@ class App:
         # their turns, never shown on another player's screen.
         self._toggles: dict[str | None, set[str]] = {}
         self._autoplaying = False
+        # drags and pinches on a board whose view moves: the pointers down on it, the drag's
+        # start and the squares it has panned so far, the pinch's last distance
+        self._pointers: dict[int, tuple[float, float]] = {}
+        self._drag: dict[str, float] | None = None
+        self._pinch: float | None = None
+        self._dragged = False  # the press that ends was a drag: its click is no tap
         self._tick = create_proxy(self._guard(self._autoplay_tick))
         self._relayout = create_proxy(self._guard(self._arrows))
 
@@ -68,7 +81,8 @@ class App:
         for kind, handler in (("click", self._on_click), ("change", self._on_change),
                               ("input", self._on_input), ("submit", self._on_submit),
                               ("keydown", self._on_keydown), ("keyup", self._on_keyup),
-                              ("pointerdown", self._on_pointerdown)):
+                              ("pointerdown", self._on_pointerdown), ("pointermove", self._on_pointermove),
+                              ("pointerup", self._on_pointerup), ("pointercancel", self._on_pointerup)):
             proxy = create_proxy(self._guard(handler))
             self._proxies.append(proxy)  # kept for the page's life
             self.root.addEventListener(kind, proxy)
@@ -89,8 +103,8 @@ class App:
     # --- rendering -------------------------------------------------------------------
 
     def render(self) -> None:
-        model = self.table.model()
-        play = model.get("draft") or model.get("review") or {}
+        model: Any = self.table.model()
+        play: dict[str, Any] = model.get("draft") or model.get("watch") or model.get("review") or {}
         document = js.document
         active = document.activeElement
         focus_key = None
@@ -117,6 +131,8 @@ class App:
         js.document.documentElement.setAttribute("data-screen", shown)
         if model["screen"] == "thinking":  # let "thinking" show, then the computer thinks
             js.setTimeout(self._think, THINK_PAUSE_MS if changed else THINK_SLICE_GAP_MS)
+        elif model["screen"] == "reading":  # a long record: read a slice at a time
+            js.setTimeout(self._read, THINK_SLICE_GAP_MS)
         # A new screen never keeps the last one's words in the live region (they may be the
         # previous player's report).
         if not absent(self.live) and (changed or model["announce"]):
@@ -141,7 +157,7 @@ class App:
             if absent(target):
                 target = self.root.querySelector(".screen-title")
         self._board_focus()
-        if not absent(target):
+        if target is not None and not absent(target):
             target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
         self._toggle_state()
         self._arrows()
@@ -156,8 +172,10 @@ class App:
             for arrow in svg.querySelectorAll("g"):
                 a = board.querySelector(f'[data-square="{_css_escape(arrow.getAttribute("data-from"))}"]')
                 b = board.querySelector(f'[data-square="{_css_escape(arrow.getAttribute("data-to"))}"]')
-                if absent(a) or absent(b):
+                if absent(a) or absent(b):  # an end not drawn (off a board's view): no arrow
+                    arrow.setAttribute("display", "none")
                     continue
+                arrow.removeAttribute("display")
                 ra, rb = a.getBoundingClientRect(), b.getBoundingClientRect()
                 x1, y1 = ra.left - box.left + ra.width / 2, ra.top - box.top + ra.height / 2
                 x2, y2 = rb.left - box.left + rb.width / 2, rb.top - box.top + rb.height / 2
@@ -231,12 +249,27 @@ class App:
                 feedback.shot(board, effect["from"], effect["to"], effect.get("hit"))
             elif kind == "landed" and not absent(board):
                 feedback.landed(board, effect["at"], bool(effect.get("hit")))
+            elif kind == "flip" and not absent(board):
+                self._turn_over(board, effect.get("at") or ())
             elif kind in ("win", "lose"):
                 feedback.win() if kind == "win" else feedback.lose()
             if effect.get("celebrate"):
                 el = self.root.querySelector(effect["celebrate"])
                 if not absent(el):
                     feedback.celebrate(el)
+
+    def _turn_over(self, board, squares) -> None:
+        """Pieces that turned over in the move just shown: each token starts from its
+        ``flip-start`` look and eases back to how it is drawn (a CSS transition of the page's
+        stylesheet, which leaves it out under prefers-reduced-motion). The screen is drawn anew
+        on every render, so the start look is put on, laid out, and taken off at once."""
+        for square in squares:
+            token = board.querySelector(f'[data-square="{_css_escape(str(square))}"] .tok')
+            if absent(token):
+                continue
+            token.classList.add("flip-start")
+            token.getBoundingClientRect()  # (lays the start out: the transition runs from it)
+            token.classList.remove("flip-start")
 
     def idle(self, work) -> None:
         """Run ``work`` (an iterator) one step per timer slice, between the player's taps."""
@@ -264,6 +297,9 @@ class App:
     # --- handlers --------------------------------------------------------------------
 
     def _on_click(self, event) -> None:
+        if self._dragged:  # the end of a drag or a pinch on the board: not a tap
+            self._dragged = False
+            return
         el = event.target.closest("[data-square], [data-action]")
         if absent(el) or not self.root.contains(el):
             return
@@ -307,14 +343,14 @@ class App:
         """A tap just outside a marked square (a destination or a target), on a square that is
         itself no choice, picks the nearest marked square: thumbs are wide. Keyboard presses
         (no pointer position) and squares with a piece on them are left as they are."""
-        if not event.detail or el.matches(".choice, .chosen"):
+        if not event.detail or el.matches(".pickable, .chosen"):
             return None
         if not absent(el.querySelector(".tok")):
             return None
         board = el.closest(".game-board")
         if absent(board):
             return None
-        marked = board.querySelectorAll(".sq.choice")
+        marked = board.querySelectorAll(".sq.pickable")
         if not marked.length:
             return None
         x, y = event.clientX, event.clientY
@@ -378,6 +414,54 @@ class App:
         downs[event.pointerId] = event.timeStamp
         if len(downs) > 16:  # a long game makes many pointer ids (touch): keep the recent ones
             del downs[next(iter(downs))]
+        board = event.target.closest(".game-board[data-pan]")
+        if absent(board):
+            return
+        if not self._pointers:
+            self._dragged = False
+        self._pointers[event.pointerId] = (event.clientX, event.clientY)
+        if len(self._pointers) == 1:
+            square = board.querySelector(".sq")
+            size = square.getBoundingClientRect().width if not absent(square) else 40.0
+            self._drag = {"x": event.clientX, "y": event.clientY, "size": max(size, 8.0), "dx": 0, "dy": 0}
+            self._pinch = None
+        elif len(self._pointers) == 2:
+            self._drag, self._pinch = None, self._spread()
+
+    def _spread(self) -> float:
+        (ax, ay), (bx, by) = list(self._pointers.values())[:2]
+        return max(1.0, ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5)
+
+    def _on_pointermove(self, event) -> None:
+        """A drag pans the board's view a square at a time, against the finger (the board
+        follows it); a pinch zooms it (the table's "pan" and "zoom" intents)."""
+        if event.pointerId not in self._pointers:
+            return
+        self._pointers[event.pointerId] = (event.clientX, event.clientY)
+        if self._pinch is not None and len(self._pointers) >= 2:
+            spread = self._spread()
+            ratio = spread / self._pinch
+            if ratio >= PINCH_STEP or ratio <= 1 / PINCH_STEP:
+                self._pinch, self._dragged = spread, True
+                self.run("zoom", "in" if ratio > 1 else "out")
+            return
+        drag = self._drag
+        if drag is None:
+            return
+        dx, dy = event.clientX - drag["x"], event.clientY - drag["y"]
+        if not self._dragged and max(abs(dx), abs(dy)) < DRAG_PX:
+            return
+        self._dragged = True
+        cells_x, cells_y = round(-dx / drag["size"]), round(-dy / drag["size"])
+        step_x, step_y = cells_x - int(drag["dx"]), cells_y - int(drag["dy"])
+        if step_x or step_y:
+            drag["dx"], drag["dy"] = cells_x, cells_y
+            self.run("pan", f"{step_x},{step_y}")
+
+    def _on_pointerup(self, event) -> None:
+        self._pointers.pop(event.pointerId, None)
+        if not self._pointers:
+            self._drag = self._pinch = None
 
     def _on_keyup(self, event) -> None:
         if event.key in PRESS_KEYS:
@@ -431,7 +515,7 @@ class App:
                 return False
             event.preventDefault()
             return True
-        if len(key) != 1 or not key.isalnum():
+        if len(key) != 1 or not (key.isalnum() or key in "+-"):  # (+ and -: a view's zoom)
             return False
         target = self.root.querySelector(f'[data-shortcut="{key.lower()}"]:not([disabled])')
         if absent(target):

@@ -28,9 +28,9 @@ from collections.abc import Callable
 INDEX = "stdlib-trimmed.txt"
 # The full library, relative to the page (tools/dist.py ships it there).
 FULL_LIBRARY = "static/vendor/pyodide/python_stdlib_full.zip"
-WARNING = "Mortar Hunt: {name} is not in the trimmed standard library; loaded it from the full one"
+WARNING = "The box: {name} is not in the trimmed standard library; loaded it from the full one"
 # sessionStorage: "needed" (reloaded to fetch the full library first), "failed" (no more reloads)
-RELOAD_FLAG = "mortar-hunt-full-stdlib"
+RELOAD_FLAG = "box-full-stdlib"
 ARCHIVE = "/tmp/python_stdlib_full.zip"
 
 
@@ -97,7 +97,7 @@ def fetch_sync(url: str) -> bytes:
     """GET ``url`` as bytes with a synchronous XMLHttpRequest (binary through the x-user-defined
     charset: byte b arrives as U+0000+b or U+F700+b, so the low byte of each UTF-16 unit; the
     codec function itself, as the codec registry would import encodings.utf_16_le, left out)."""
-    from js import XMLHttpRequest  # type: ignore[import-not-found]
+    from js import XMLHttpRequest
 
     request = XMLHttpRequest.new()
     request.open("GET", url, False)
@@ -110,7 +110,7 @@ def fetch_sync(url: str) -> bytes:
 
 async def fetch_async(url: str) -> bytes:
     """GET ``url`` as bytes with fetch() (which the service worker answers from its cache)."""
-    import js  # type: ignore[import-not-found]
+    import js
 
     response = await js.fetch(url)
     if not response.ok:
@@ -121,7 +121,7 @@ async def fetch_async(url: str) -> bytes:
 async def install() -> FullLibraryFinder | None:
     """In the browser: install the finder if the standard library on sys.path is trimmed (and,
     after a reload for a miss the synchronous request could not serve, fetch the library first)."""
-    import js  # type: ignore[import-not-found]
+    import js
 
     stdlib = next((p for p in sys.path if p.endswith(".zip")), None)
     missing = left_out(stdlib) if stdlib else frozenset()
@@ -142,7 +142,7 @@ async def install() -> FullLibraryFinder | None:
 
     def reload_for_it() -> None:
         if storage is not None and storage.getItem(RELOAD_FLAG) != "failed":
-            js.console.warn("Mortar Hunt: the full standard library could not be fetched; reloading")
+            js.console.warn("The box: the full standard library could not be fetched; reloading")
             storage.setItem(RELOAD_FLAG, "needed")
             js.location.reload()
 

@@ -23,15 +23,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.mortar_hunt.notation import Square
-
-SquareLike = Square | str
+SquareLike = str  # a square's name on the board drawn ("C3"): the game's own notation
 
 
 def _fx() -> Any | None:
     """``window.mortarFeedback``, or None without a page."""
     try:
-        import js  # type: ignore[import-not-found]
+        import js
     except ImportError:  # CPython: no browser
         return None
     return getattr(js.window, "mortarFeedback", None)
@@ -48,7 +46,7 @@ def _call(name: str, *args: Any) -> Any:
 
 
 def _name(square: SquareLike) -> str:
-    return str(square if isinstance(square, Square) else Square.parse(square))
+    return str(square)
 
 
 # --- sound and vibration ---------------------------------------------------------------------

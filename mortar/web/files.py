@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import traceback
+from typing import Any
 
-import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_once_callable, to_js  # type: ignore[import-not-found]
+import js
+from pyodide.ffi import create_once_callable, to_js
 
 from ..kit.records import MAX_RECORD_BYTES
 from .page import absent, show_error
@@ -74,7 +75,7 @@ def share(app, name: str, text: str) -> None:
 
 def import_file(app, input_el) -> None:
     files = input_el.files
-    file = files.item(0) if not absent(files) and files.length else None
+    file: Any = files.item(0) if not absent(files) and files.length else None
     if absent(file):
         return
     if file.size > MAX_RECORD_BYTES:

@@ -4,8 +4,10 @@ for it)."""
 
 from __future__ import annotations
 
+import gc
 import importlib
 import importlib.util
+import sys
 import traceback
 from typing import Any
 
@@ -66,8 +68,9 @@ def chosen_game(document: Any) -> str:
 async def start() -> None:
     """Load the game being played (its archive only), seat it at the table, draw the first
     screen, then mark the page ready."""
-    import js  # type: ignore[import-not-found]
+    import js
 
+    from .dom import build
     from .events import App
     from .page import show_error
 
@@ -75,10 +78,15 @@ async def start() -> None:
     try:
         name = chosen_game(document)
         kind = await load_game(name)
+        if kind.symbols is not None:  # the drawings its pieces <use>
+            document.body.prepend(build(kind.symbols))
         storage, no_save = choose_storage(js.window)
         publisher = Publisher(kind.name, kind.players, kind.public)
         table = Table(kind, storage, notify=publisher.notify, think_budget=THINK_BUDGET)
         table.restore()
+        # The modules and a restored game stay for the page's life: no later collection walks
+        # them again (after a long game's reload that collection alone cost a first decision).
+        gc.freeze()
         if no_save:  # said once, on the first screen, beside any notice about a saved game
             table.notice = f"{table.notice} {no_save}" if table.notice else no_save
         app = App(document.getElementById("app"), table, live=document.getElementById("announcer"))
@@ -103,15 +111,21 @@ async def load_game(name: str) -> Any:
         import io
         import zipfile
 
-        import js  # type: ignore[import-not-found]
+        import js
 
-        response = await js.fetch(archive_url(name))
+        early = getattr(js.window, "boxArchive", None)  # fetched by static/boot.js at once
+        response = await (early if early is not None and name == chosen_game(js.document)
+                          else js.fetch(archive_url(name)))
         if not response.ok:
             raise RuntimeError(f"could not load {name} (HTTP {response.status})")
         data = (await response.arrayBuffer()).to_bytes()
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             archive.extractall(".")  # beside the box's own modules: mortar/games/<game>/
-        importlib.invalidate_caches()
+        # The folders' finders must see the new files. (Not importlib.invalidate_caches(): it
+        # imports importlib.metadata, and the e-mail package with it.)
+        for finder in list(sys.path_importer_cache.values()):
+            if finder is not None and hasattr(finder, "invalidate_caches"):
+                finder.invalidate_caches()
     return games.table(name)
 
 

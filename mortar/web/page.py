@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import js  # type: ignore[import-not-found]
-from pyodide.ffi import jsnull  # type: ignore[import-not-found]
+import js
+from pyodide.ffi import jsnull
 
 
 def absent(value: Any) -> bool:

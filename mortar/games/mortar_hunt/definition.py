@@ -4,10 +4,9 @@ part of the duel's line protocol."""
 
 from __future__ import annotations
 
-import argparse
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...kit.records import RecordIllegalError, Verdict
 from .actions import Action, Setup
@@ -18,6 +17,9 @@ from .referee import check_record
 from .rules import COMPUTER_LEVELS, PLAYERS, Loadout, Options, Variant
 from .seat import Seat
 from .view import seat_view
+
+if TYPE_CHECKING:
+    import argparse  # the command line's own: never imported in a page
 
 
 class MortarHunt:

@@ -65,7 +65,7 @@ class Game:
 
     def __init__(self, options: Options | None = None, names: dict[str, str | None] | None = None):
         self.options = options or Options()
-        self._sides = {p: _Side() for p in PLAYERS}
+        self._sides: dict[str, _Side] = {p: _Side() for p in PLAYERS}
         for p in PLAYERS:
             self._sides[p].name = (names or {}).get(p)
         self.history: list[Played] = []
@@ -167,7 +167,7 @@ class Game:
         """Everything ``player`` may know now, with that player's own questions (RULINGS R12)."""
         player = Player(player)
         side = self._sides[player]
-        pieces = ()
+        pieces: tuple[OwnPiece, ...] = ()
         if side.placed:
             pieces = tuple(OwnPiece(n, Position.at(side.positions[n - 1]), side.types[n - 1],
                                     side.alive[n - 1]) for n in (1, 2, 3))
@@ -190,7 +190,7 @@ class Game:
             fired = craters = 0
         if type(player) is not Player:  # an enum call costs more than the rest of this
             player = Player(player)
-        return Hand(player, side.positions, side.alive, side.types, side.skips, fired, craters)  # type: ignore[arg-type]
+        return Hand(player, side.positions, side.alive, side.types, side.skips, fired, craters)
 
     def _acting(self) -> Hand:
         """The hand of the player to act in play; refuses during placement and once over."""
@@ -312,10 +312,15 @@ class Game:
 
     def apply(self, action: Action | Setup) -> Played | Setup:
         """Play ``action`` (a placement too) for the player to act, or raise
-        :class:`IllegalActionError` and change nothing."""
+        :class:`IllegalActionError` and change nothing (the kit's protocol)."""
         if isinstance(action, Setup):
             self.place(action)
             return action
+        return self.play_turn(action)
+
+    def play_turn(self, action: Action) -> Played:
+        """Play ``action``, a whole turn of the player to act in play (a turn, a sacrifice,
+        resigning), and return its history entry; or raise :class:`IllegalActionError`."""
         refusal = self.refusal(action)
         if refusal:
             raise IllegalActionError(refusal)

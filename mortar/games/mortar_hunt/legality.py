@@ -108,7 +108,7 @@ class LegalTurns(Sequence[Turn]):
     def __len__(self) -> int:
         return self._total
 
-    def __getitem__(self, index):  # type: ignore[override]
+    def __getitem__(self, index):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._total))]
         if index < 0:
@@ -269,14 +269,14 @@ class Hand:
         """All whole-turn actions; resigning is always possible too."""
         if self.must_sacrifice:
             return [Sacrifice(i + 1) for i in range(3) if self.alive[i]]
-        return self.legal_turns()  # type: ignore[return-value]
+        return self.legal_turns()
 
     # --- why an action is refused --------------------------------------------------------
 
     def piece_refusal(self, piece: object, doing: str) -> Refusal | None:
         if isinstance(piece, bool) or piece not in PIECES:
             return Refusal(C.NO_SUCH_PIECE, f"there is no piece {piece!r} (pieces are numbered 1 to 3)")
-        if not self.alive[piece - 1]:  # type: ignore[operator]
+        if not self.alive[piece - 1]:
             return Refusal(C.PIECE_DESTROYED, f"piece {piece} is destroyed and cannot {doing}")
         return None
 

@@ -55,6 +55,7 @@ class Position:
     index: int
     square: Square
     facing: Facing
+    _name: str
 
     def __new__(cls, square: Square, facing: Facing) -> Position:
         if len(cls._all) == SQUARE_COUNT * 8:

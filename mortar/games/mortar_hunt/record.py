@@ -23,6 +23,7 @@ from ...kit.records import (
     load_json,
     quote_json,
 )
+from ...kit.steps import ACTIONS_PER_STEP, Steps, finish, last_of
 from .game import (
     Action,
     Game,
@@ -100,6 +101,10 @@ class Record:
             pass
         return game
 
+    def replaying_steps(self, loadout: Loadout | None = None) -> Steps[Game]:
+        """:meth:`replay` in steps (a page replays a long saved game a slice at a time)."""
+        return (yield from last_of(self.replaying(None, loadout)))
+
     def actions(self) -> list[Action]:
         """The recorded actions, in play order (the kit's record protocol)."""
         return [entry.action for entry in self.entries]
@@ -124,7 +129,7 @@ class Record:
             turn = number // 2 + 1
             action = entry.action
             try:
-                played = game.apply(action)  # checks the action once, before changing anything
+                played = game.play_turn(action)  # checks the action once, before changing anything
             except IllegalActionError as e:
                 raise RecordIllegalError(turn, entry.player, str(e),
                                          _public_reason(game, action)) from None
@@ -291,8 +296,20 @@ def parse(text: str | bytes) -> Record:
     return from_data(load_json(text))
 
 
+def reading(text: str | bytes) -> Steps[Record]:
+    """:func:`parse` in steps (a page reads a long record a slice at a time)."""
+    data = load_json(text)
+    yield
+    return (yield from reading_data(data))
+
+
 def from_data(data: object) -> Record:
     """Validate already-decoded JSON data as a record."""
+    return finish(reading_data(data))
+
+
+def reading_data(data: object) -> Steps[Record]:
+    """:func:`from_data` in steps."""
     top = expect_object(data, "", {"format", "variant", "turn_limit", "players", "setup", "actions"},
                          {"radar"})
     check_format(top, FORMAT)
@@ -356,6 +373,8 @@ def from_data(data: object) -> Record:
         raise RecordError(f"actions must be a list, not {json_type(actions)}")
     for i, entry in enumerate(actions):
         record.entries.append(_parse_action(entry, i))
+        if i % ACTIONS_PER_STEP == ACTIONS_PER_STEP - 1:
+            yield
     return record
 
 
@@ -418,7 +437,7 @@ def action_from_json(data: object, player: str) -> Action | Setup:
             raise RecordError("setup must be a list of three positions")
         if not isinstance(pieces, list) or len(pieces) != 3 or any(p not in ("HM", "LH") for p in pieces):
             raise RecordError('pieces must be a list of three of "HM" and "LH"')
-        return Setup(Player(player), tuple(_notation(Position, x, f"setup[{i}]")  # type: ignore[arg-type]
+        return Setup(Player(player), tuple(_notation(Position, x, f"setup[{i}]")
                                            for i, x in enumerate(positions)),
                      tuple(PieceType[p] for p in pieces))  # type: ignore[arg-type]
     if not isinstance(data, dict):

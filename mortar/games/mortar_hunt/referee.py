@@ -1,63 +1,45 @@
-"""The referee: checks a record and gives the verdict RECORD.md prescribes."""
+"""The referee's verdict on a Mortar Hunt record (RECORD.md, "Referee CLI"): the kit's
+:class:`~mortar.kit.records.Verdict` with this game's ``score`` and words."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from typing import Any
 
+from ...kit.records import ERROR, ILLEGAL, OK, RecordError, RecordIllegalError, Verdict, illegal_line
 from .game import Game
-from .record import Record, RecordError, RecordIllegalError, parse
+from .record import Record, parse
 from .rules import PLAYERS
 
-OK, ILLEGAL, ERROR = "ok", "illegal", "error"
-EXIT = {OK: 0, ILLEGAL: 1, ERROR: 2}
+__all__ = ["ERROR", "ILLEGAL", "OK", "Verdict", "check_record", "check_text", "verdict_line"]
 
 
-@dataclass(frozen=True)
-class Verdict:
-    status: str
-    turn: int | None = None
-    player: str | None = None
-    reason: str | None = None
-    winner: str | None = None
-    score: dict[str, int] | None = None
-    turns: int | None = None
-    next: str | None = None
-
-    @property
-    def exit_code(self) -> int:
-        return EXIT[self.status]
-
-    def to_json(self) -> dict:
-        return asdict(self)
-
-    def __str__(self) -> str:
-        if self.status == ERROR:
-            return f"error: {self.reason}"
-        if self.status == ILLEGAL:
-            where = f"turn {self.turn} {self.player}" if self.turn else f"setup {self.player}"
-            return f"illegal: {where}: {self.reason}"
-        assert self.score is not None
-        a, b = self.score["A"], self.score["B"]
-        after = f"after {self.turns} turn{'' if self.turns == 1 else 's'}"
-        if self.winner == "draw":
-            return f"ok: draw {a}:{b} {after}"
-        if self.winner is not None:
-            won, lost = (a, b) if self.winner == "A" else (b, a)
-            return f"ok: {self.winner} wins {won}:{lost} {after}"
-        return f"ok: in progress {after}, {self.next} to play, A {a}:{b} B"
+def verdict_line(winner: str | None, score: dict[str, int], turns: int, next_: str | None) -> str:
+    """The plain verdict of a legal record: who won and the score, or who is to play."""
+    a, b = score["A"], score["B"]
+    after = f"after {turns} turn{'' if turns == 1 else 's'}"
+    if winner == "draw":
+        return f"ok: draw {a}:{b} {after}"
+    if winner is not None:
+        won, lost = (a, b) if winner == "A" else (b, a)
+        return f"ok: {winner} wins {won}:{lost} {after}"
+    return f"ok: in progress {after}, {next_} to play, A {a}:{b} B"
 
 
-def _state(game: Game) -> dict:
+def _state(game: Game) -> dict[str, Any]:
     outcome = game.outcome
     if outcome is not None:
         over = outcome.as_dict()
         return {"winner": over["winner"], "score": over["score"], "turns": over["turns"], "next": None}
-    return {
-        "winner": None,
-        "score": game.scores().as_dict(),
-        "turns": game.turns_started,
-        "next": None if game.to_play is None else str(game.to_play),
-    }
+    return {"winner": None, "score": game.scores().as_dict(), "turns": game.turns_started,
+            "next": None if game.to_play is None else str(game.to_play)}
+
+
+def _verdict(status: str, state: dict[str, Any], turn: int | None = None, player: str | None = None,
+             reason: str | None = None) -> Verdict:
+    line = (illegal_line(turn or 0, player or "", reason or "") if status == ILLEGAL else
+            verdict_line(state["winner"], state["score"], state["turns"], state["next"]))
+    return Verdict(status, line, turn, player, reason, state["winner"], {"score": state["score"]},
+                   state["turns"], state["next"])
 
 
 def check_record(record: Record) -> Verdict:
@@ -66,16 +48,12 @@ def check_record(record: Record) -> Verdict:
         game = record.replay()
     except RecordIllegalError as e:
         # The state just before the offending action: replay the legal prefix.
-        before = Game() if e.turn == 0 else record.replay(upto=_index_of(e))
+        before = Game() if e.turn == 0 else record.replay(upto=(e.turn - 1) * 2 + PLAYERS.index(e.player))
         state = _state(before)
         if e.turn == 0:
             state["next"] = None
-        return Verdict(ILLEGAL, e.turn, e.player, e.reason, **state)
-    return Verdict(OK, **_state(game))
-
-
-def _index_of(e: RecordIllegalError) -> int:
-    return (e.turn - 1) * 2 + PLAYERS.index(e.player)
+        return _verdict(ILLEGAL, state, e.turn, e.player, e.reason)
+    return _verdict(OK, _state(game))
 
 
 def check_text(text: str | bytes) -> Verdict:
@@ -83,8 +61,9 @@ def check_text(text: str | bytes) -> Verdict:
     try:
         record = parse(text)
     except RecordError as e:
-        return Verdict(ERROR, reason=str(e))
+        return Verdict(ERROR, f"error: {e}", reason=str(e))
     try:
         return check_record(record)
     except RecursionError:
-        return Verdict(ERROR, reason="the record is too deeply nested")
+        reason = "the record is too deeply nested"
+        return Verdict(ERROR, f"error: {reason}", reason=reason)

@@ -83,8 +83,9 @@ def half_mask(player: str) -> int:
     return mask
 
 
-HALF_MASK = {p: half_mask(p) for p in PLAYERS}
-_HALVES = {p: frozenset(sq for sq in Square.all() if sq.row in half_rows(p)) for p in PLAYERS}
+HALF_MASK: dict[str, int] = {p: half_mask(p) for p in PLAYERS}
+_HALVES: dict[str, frozenset[Square]] = {p: frozenset(sq for sq in Square.all() if sq.row in half_rows(p))
+                                         for p in PLAYERS}
 
 T = TypeVar("T")
 

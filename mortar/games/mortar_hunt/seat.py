@@ -312,9 +312,9 @@ class Seat:
         if self.phase is Phase.SETUP:
             squares = rng.sample(sorted(self.half), 3)
             fixed = self.options.fixed_type()
-            types = tuple(fixed or rng.choice(list(PieceType)) for _ in range(3))
-            return Setup(self.player, tuple(Position(sq, rng.choice(list(Facing))) for sq in squares),
-                         types)  # type: ignore[arg-type]
+            a, b, c = (Position(sq, rng.choice(list(Facing))) for sq in squares)
+            kinds = [fixed or rng.choice(list(PieceType)) for _ in range(3)]
+            return Setup(self.player, (a, b, c), (kinds[0], kinds[1], kinds[2]))
         return rng.choice(self.legal_actions())
 
     def setup_refusal(self, setup: Setup) -> Refusal | None:

@@ -2,7 +2,8 @@
 
 Everything here works from a :class:`mortar.seat.Seat` alone -- what R12 lets that player know --
 never from the game's state (tests/test_boundaries.py checks the imports; tests/test_bot.py
-checks that games differing only in the enemy's hidden state give the same action).
+checks that games differing only in the enemy's hidden state give the same action after the
+same work).
 
 The computer player::
 
@@ -13,16 +14,34 @@ The computer player::
     #    never Resign. Same level + seed + equal seats -> the same action. Raises ValueError
     #    when the seat is not to act (or has placed already during placement).
 
-A hard decision takes ~10 ms of CPU in CPython here and ~70 ms in Pyodide under Node
-(``make bench-bot``, ``node tools/bench_bot_pyodide.mjs``); the first call of a game also fills
-geometry caches. ``choose`` is synchronous: in the page, yield to the browser before calling
-it. To rebuild after a reload, just call ``choose`` with the restored seat: the belief is a pure
-function of the seat's log (cached per log prefix; ``mortar.bot.model.forget()`` drops it).
+**Sliced thinking** (the page must never block): ``bot.thinking(seat)`` is a generator that
+does the same work as ``choose`` in small chunks -- one belief event, one batch of candidate
+turns, one shot's danger map: a few milliseconds each in CPython (``make bench-bot`` prints the
+longest slice) -- and yields ``None`` between them; when it is done it *returns* the action
+(``StopIteration.value``)::
 
-The radar and the review (same belief model as the bot; any seat after placement)::
+    steps = bot.thinking(seat)
+    try:
+        while True:
+            next(steps)               # one slice; give the browser a turn between slices
+    except StopIteration as done:
+        action = done.value
 
-    from mortar.bot import radar, heat_map, word
-    r = radar(seat)                   # Radar, frozen
+``choose`` is exactly that loop. The generator holds no lock and touches nothing but the
+module's belief cache, so the page may drop it half-way (a new game, an undo) and start
+another; the ValueError of a seat that is not to act comes from the first ``next``.
+
+**After a reload** just call it with the restored seat. A belief is a pure function of the
+seat: it starts at a checkpoint a bounded number of events back (:mod:`.model`), so the first
+decision costs the same at turn 10 and at turn 10,000 (about 75 ms of CPU in CPython, 0.25 to
+0.5 s in Pyodide on a busy two-core machine: ``make bench-bot``), and it is the same belief, so
+the same action, whether it was built then or kept from the turn before. A hard decision in
+play takes about 25 ms of CPU in CPython (100 ms at worst). ``mortar.bot.model.forget()`` drops the cache.
+
+The radar and the review (same belief code as the bot; any seat after placement)::
+
+    from mortar.bot import radar, radar_steps, heat_map, word
+    r = radar(seat)                   # Radar, frozen; radar_steps(seat) is the sliced form
     r.heat                            # Mapping[Square, float]: each enemy-half square ->
                                       #   probability a live enemy piece stands there now
     r.last_shot                       # ShotOrigins | None: the enemy's latest shot:
@@ -38,26 +57,24 @@ The radar and the review (same belief model as the bot; any seat after placement
     origins(player, square, options)  # geometry: where a shot by ``player`` at ``square`` could
                                       #   come from (rulebook: A at J7 -> E2 F3 G4 J2 J3 J4)
 
-How it thinks (:mod:`.belief`, :mod:`.model`): one probability vector per live enemy piece over
-its 384 positions (768 with the secret loadout's unknown types), updated after every public
-event -- the enemy's hidden move (uniform over its legal ends; craters and wrecks block), the
-reverse of the range table for its shot, the bot's own misses (nothing there) and hits, and
-sacrifices. Exposure is the same model run over the bot's own pieces from the enemy's side.
-The move model assumes any piece may have moved, anywhere it could: against a random or a
-medium opponent the predicted hit chances match the hits (tests/test_bot.py), against a careful
-player who moves the piece that fired they are over-confident (medium predicted 100 hits
-against hard and made 24) -- the radar's numbers are upper estimates then.
+How it thinks. The enemy: :mod:`.belief`, a particle filter over the enemy's *joint* hidden
+state (every live piece's square, facing and, with the secret loadout, type, together), filtered
+from the public events with an exact proposal: the piece that fires is usually the one that
+moved to fire, a careful player moves the piece its shots gave away and shies from the squares
+it is believed on. Its own exposure, the enemy's view of its pieces: :mod:`.tracks`, one exact
+probability vector per piece (a small chance on its very square is what matters there, and a
+few hundred joint guesses estimate it badly). Both are built by :mod:`.model` over the window.
 Levels: *easy* moves at random and shoots loosely (plausible targets weighted by belief, a skip
-now and then); *medium* fires where the hit probability is highest; *hard* also weighs the
-chance that the enemy's next shot finds one of its pieces (the enemy's belief after this turn's
-shot or skip, where the enemy can reach, and how well the enemy has been aiming so far), so it
-moves pieces out of the regions its shots gave away and picks shooters (and, rarely, skips)
-accordingly; and it looks one turn ahead for placement: next turn's best shot from where its
-pieces end up, on the belief after the enemy's next move. Weights: :class:`HardWeights`.
+now and then); *medium* fires where the hit probability is highest and moves anyhow; *hard*
+scores every legal turn by its win chance over one exchange (:mod:`.exchange`): its hit chance
+now, the chance that the enemy's answer finds one of its pieces (the enemy's belief after this
+turn's shot or skip, where the enemy can reach, the squares its pieces end on), a race model
+over the piece counts and turns left, and next turn's best shot from where the pieces end up.
+Weights: :class:`HardWeights`; strength figures: ``make duel`` (tools/league.py).
 """
 
 from .player import LEVELS, Bot, HardWeights
-from .radar import PieceExposure, Radar, ShotOrigins, heat_map, origins, radar, word
+from .radar import PieceExposure, Radar, ShotOrigins, heat_map, origins, radar, radar_steps, word
 
 __all__ = ["LEVELS", "Bot", "HardWeights", "PieceExposure", "Radar", "ShotOrigins", "heat_map", "origins",
-           "radar", "word"]
+           "radar", "radar_steps", "word"]

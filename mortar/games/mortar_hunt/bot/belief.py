@@ -1,83 +1,146 @@
-"""Belief: where the pieces of one side may be, deduced from public events only.
+"""Belief: where the live pieces of one side may be, deduced from public events only.
 
-A :class:`Tracker` follows the live pieces of the *observed* player as seen by the *observer*.
-Its belief is a small mixture of *hypotheses*; each hypothesis has a weight and one probability
-vector per live piece (a *track*) over the observed half's states (position × possible type:
-384 or 768 states), the tracks independent within it. The events are exactly what R12 lets the
-observer know:
+A :class:`Belief` follows the *observed* player's live pieces as the *observer* sees them. It
+is a particle filter over their **joint** hidden state: each particle is one full guess, every
+live piece's state (position index + 864 × type code) together, so that "one of them fired from
+there, so the others are elsewhere" and "if that one is here, this one cannot be" are kept,
+which independent per-piece tracks lose. The events are exactly what R12 lets the observer know:
 
-* a turn of the observed player: one live piece moved (uniformly over its R5 end positions,
-  craters and known wrecks blocking; which piece is unknown), then either no shot or a shot at
-  a target, which only positions on the reverse of the range table could have fired. Each
-  hypothesis branches on which track fired (the mover is averaged within each branch);
-* a shot of the observer: a miss means no live piece stood there (a hypothesis that put the
-  last shooter there loses weight); a hit, or a sacrifice, which reveals the square, means one
-  did: the hypothesis branches on which track it was, and that track leaves.
+* a turn of the observed player: one live piece moved, then either no shot or a shot at a
+  target. With a shot, the mover usually went where it could fire and fired (``FIRE_MOVER``:
+  four shots in five in the duels, whoever played), or another piece that could already fire
+  did while the mover moved freely. The update is the exact proposal: each particle is
+  weighted by the chance of the shot given it, and its move is drawn from the moves that
+  explain the shot. Ends are the R5 ends on the half less wrecks and craters, never onto
+  another live piece's square;
+* a shot of the observer: a miss means no live piece stood there, a hit (or a sacrifice, which
+  reveals the square) that one did and leaves as a wreck.
 
-Pieces are anonymous, so tracks are sorted within a hypothesis and equal hypotheses merge; past
-``width`` hypotheses the lightest are merged into one (track-wise averages). Merging only
-widens a hypothesis, and every branch that could have produced an event is kept with its
-weight, so the model's support always covers the truth; the approximations (independent
-tracks, other pieces ignored as blockers) only widen it. A little uniform mixing after each
-observed turn guards against rounding.
+Which piece moves, and where to: uniformly (``evasion`` 0), or as a careful player does, who
+moves the pieces the observer believes best located (``evasion``) to squares it believes cold
+(``SHY``): the observed player can work out the observer's belief, it is public.
 
-The bot's belief about the enemy and its own *exposure* (the enemy's belief about the bot's
-pieces) are two trackers over the same log, with the roles swapped.
+Particles are resampled when too few or too uneven; a resampled copy then has one piece that
+the latest shot does not pin moved once more (*roughening*), or pieces that no event touched
+would collapse onto the few guesses that survived and the belief would grow sure of them
+without a reason. When no particle explains an event (the filter lost the truth) they are
+repaired rather than dropped: the piece that must have fired is put on the shot's origins, the
+piece that must have been hit is the one that stood nearest.
+
+Every random draw comes from a generator seeded by the event's index and content, so a belief
+is a pure function of its starting facts and the events it was given (see :mod:`.model`).
 """
 
 from __future__ import annotations
 
-from ..notation import Position
-from ..rules import Options, PieceType, Variant
+import random
+from collections.abc import Iterable
+
+from ..moves import reachable_ends, target_masks
+from ..rules import HALF_MASK, Options, PieceType, Variant
 from . import geometry as geo
 
-MIX = 1e-6  # uniform mixing after each observed turn: a safety net, far below any real signal
-WIDTH = 1  # hypotheses kept (4 cost 4x as much and won 55 % of 60 games against 1: no clear gain)
+PARTICLES = 160  # joint guesses kept (see tools/bench_bot.py for what more or fewer cost)
+LOCATED_FLOOR = 0.05  # the mover prior's weight for a piece the observer has no idea of
+SHY = 4.0  # with evasion, an end is taken with chance (1 - heat there) ** SHY (then redrawn)
+FIRE_MOVER = 0.8  # chance that the piece that fires is the one that moved
+RENEW = 0.02  # chance per particle and observed turn that one piece is guessed afresh
+ROUGHEN = 1.0  # chance that a resampled copy has one free piece moved (see Belief._roughened)
+RESAMPLE = 0.5  # resample when the effective number of particles falls below this share
+POSITIONS = geo.POSITIONS  # 864
+CODE = {PieceType.HM: 0, PieceType.LH: 1}  # a state is position + POSITIONS * code
+KIND_OF_CODE = (PieceType.HM, PieceType.LH)
 
-Tracks = list[list[float]]
+Particle = tuple[int, ...]
 
 
-class Tracker:
+class Moves:
+    """The move and fire geometry of one player's half with some squares blocked, as tables
+    over states, filled lazily and shared by every belief of that (player, blocked)."""
+
+    __slots__ = ("player", "blocked", "_ends", "_fire", "masks")
+
+    def __init__(self, player: str, blocked: int) -> None:
+        self.player, self.blocked = player, blocked
+        self._ends: dict[int, tuple[int, ...]] = {}
+        self._fire: dict[tuple[int, int], tuple[int, ...]] = {}
+        # state -> bitmask of the squares it may fire at
+        self.masks = (*target_masks(player, PieceType.HM.shortest),
+                      *target_masks(player, PieceType.LH.shortest))
+
+    def ends(self, state: int) -> tuple[int, ...]:
+        """End states of one move from ``state`` (same type)."""
+        found = self._ends.get(state)
+        if found is None:
+            base = state - state % POSITIONS
+            found = tuple(base + e for e in reachable_ends(self.player, state % POSITIONS, self.blocked))
+            self._ends[state] = found
+        return found
+
+    def fire(self, state: int, target: int) -> tuple[int, ...]:
+        """Ends of ``state`` from which its piece could fire at ``target``."""
+        key = (state, target)
+        found = self._fire.get(key)
+        if found is None:
+            masks = self.masks
+            found = self._fire[key] = tuple(e for e in self.ends(state) if masks[e] >> target & 1)
+        return found
+
+
+_MOVES: dict[tuple[str, int], Moves] = {}
+
+
+def moves_of(player: str, blocked: int) -> Moves:
+    key = (player, blocked)
+    found = _MOVES.get(key)
+    if found is None:
+        if len(_MOVES) > 48:
+            _MOVES.clear()
+        found = _MOVES[key] = Moves(player, blocked)
+    return found
+
+
+def square_of(state: int) -> int:
+    return (state % POSITIONS) >> 3
+
+
+class Belief:
     """The observer's belief about the observed player's live pieces (see the module doc)."""
 
-    __slots__ = ("observed", "options", "kinds", "hyps", "wrecks", "fired", "_hp", "_idx",
-                 "_sq", "_n", "_squares", "evasion", "aims", "width", "_memo")
+    __slots__ = ("observed", "options", "codes", "particles", "weights", "wrecks", "fired", "size",
+                 "evasion", "events", "last_shot", "_salt")
 
-    def __init__(self, observed: str, options: Options, evasion: float = 0.0, width: int = WIDTH) -> None:
+    def __init__(self, observed: str, options: Options, live: int = 3, wrecks: int = 0, fired: int = 0,
+                 size: int = PARTICLES, evasion: float = 0.0, salt: int = 0) -> None:
         self.observed = observed
-        self.evasion = evasion
-        self.width = width
         self.options = options
-        self.kinds: tuple[PieceType, ...] = geo.piece_types(options)
-        self._hp = geo.half_positions(observed)  # local index -> position index
-        self._idx = {p: i for i, p in enumerate(self._hp)}
-        self._n = len(self._hp) * len(self.kinds)
-        self._sq = [self._hp[j % len(self._hp)] >> 3 for j in range(self._n)]
-        self._squares = geo.half_squares(observed)  # local square b holds local states 8b..8b+7
-        uniform = 1.0 / self._n
-        self.hyps: list[tuple[float, Tracks]] = [(1.0, [[uniform] * self._n for _ in range(3)])]
-        self.wrecks = 0  # squares of the observed player's known wrecks (bitmask)
-        self.fired = 0  # squares of the observed half the observer has shot at
-        # for each observer shot: the heat at its target over the highest heat then, i.e. how
-        # well the observer aims by this very model (a random shooter scores low)
-        self.aims: tuple[float, ...] = ()
-        # (blocked squares, each hypothesis's moved tracks): the move model of the current
-        # hypotheses, kept from heats_after_turn for the observed turn that usually follows
-        self._memo: tuple[int, list] | None = None
+        self.codes = tuple(CODE[k] for k in geo.piece_types(options))
+        self.wrecks = wrecks  # squares of the observed player's known wrecks (bitmask)
+        self.fired = fired & HALF_MASK[observed]  # squares of the observed half shot at
+        self.size = size
+        self.evasion = evasion
+        self.events = 0  # events applied: part of every draw's seed
+        self.last_shot: int | None = None  # the observed player's latest shot: it pins its shooter
+        self._salt = salt  # where the events started (the model's window start)
+        rng = self._rng(-1)
+        self.particles: list[Particle] = [self._fresh(rng, live) for _ in range(size)]
+        self.weights: list[float] = [1.0] * size  # relative; resampled when too uneven
 
-    def copy(self) -> Tracker:
-        other = Tracker.__new__(Tracker)
-        for name in Tracker.__slots__:
+    def copy(self) -> Belief:
+        other = Belief.__new__(Belief)
+        for name in Belief.__slots__:
             setattr(other, name, getattr(self, name))
-        other.hyps = [(w, [list(t) for t in tracks]) for w, tracks in self.hyps]
+        other.particles = list(self.particles)
+        other.weights = list(self.weights)
         return other
+
+    def set(self, particles: list[Particle]) -> None:
+        """Start from these joint states (equal weights): a known position, in tests."""
+        self.particles, self.weights = list(particles), [1.0] * len(particles)
 
     @property
     def live(self) -> int:
-        """How many observed pieces are live (tracks per hypothesis)."""
-        return len(self.hyps[0][1])
-
-    # --- geometry of the observed half ------------------------------------------------------
+        return len(self.particles[0])
 
     @property
     def blocked(self) -> int:
@@ -85,370 +148,291 @@ class Tracker:
         craters = self.fired if self.options.variant is Variant.CRATERS else 0
         return self.wrecks | craters
 
-    def state_position(self, state: int) -> Position:
-        return Position.at(self._hp[state % len(self._hp)])
+    def table(self) -> Moves:
+        return moves_of(self.observed, self.blocked)
 
-    def state_type(self, state: int) -> PieceType:
-        return self.kinds[state // len(self._hp)]
+    def _rng(self, tag: int) -> random.Random:
+        return random.Random((self._salt * 1_000_003 + self.events) * 7919 + tag)
 
-    def origin_states(self, square: int) -> list[int]:
-        """Local states from which a shot at ``square`` could have been fired."""
-        found = []
-        idx = self._idx
-        for k, kind in enumerate(self.kinds):
-            base = k * len(self._hp)
-            found.extend(base + idx[p] for p in geo.origins(self.observed, kind).get(square, ()))
-        return found
+    def _free_squares(self) -> list[int]:
+        blocked = self.blocked
+        return [s for s in geo.half_squares(self.observed) if not blocked >> s & 1]
 
-    def _moved(self, track: list[float]) -> tuple[list[float], float]:
-        """The track after its piece made one move (uniform over its end positions), and the
-        probability mass that could move at all."""
-        h = len(self._hp)
-        preds, inv = _transition(self.observed, self.blocked)
-        out: list[float] = []
-        movable = 0.0
-        for base in range(0, self._n, h):
-            part = track[base:base + h]
-            scaled = [p * q for p, q in zip(part, inv)]
-            movable += sum(p for p, q in zip(part, inv) if q)
-            get = scaled.__getitem__
-            out.extend([sum(map(get, pred)) for pred in preds])
-        if movable > 0.0:
-            scale = 1.0 / movable
-            out = [x * scale for x in out]
-        return out, movable
+    def _fresh(self, rng: random.Random, live: int) -> Particle:
+        """One guess with nothing known but the blocked squares: distinct free squares, any
+        facing, any possible type."""
+        squares = rng.sample(self._free_squares(), live)
+        return tuple(s * 8 + rng.randrange(8) + POSITIONS * rng.choice(self.codes) for s in squares)
+
+    def _prior(self, squares: list[int], heat: list[float] | None) -> list[float]:
+        """Which piece moves: uniform, or with ``evasion`` the pieces the observer believes best
+        located (a careful player moves the piece its shots gave away)."""
+        k = len(squares)
+        if heat is None:
+            return [1.0 / k] * k
+        located = [heat[s] + LOCATED_FLOOR for s in squares]
+        total = sum(located)
+        base = (1.0 - self.evasion) / k
+        return [base + self.evasion * x / total for x in located]
 
     # --- events -------------------------------------------------------------------------------
 
     def observed_turn(self, shot: int | None) -> None:
-        """The observed player moved one piece and fired at ``shot`` (a square index) or not."""
-        if not self.live:
+        """The observed player moved one live piece and fired at ``shot`` (a square) or not.
+
+        With a shot the turn is one of two kinds: the mover went where it could fire and fired
+        (chance ``FIRE_MOVER``: four shots in five in the duels, whoever plays), or a piece that
+        could already fire did, and another moved freely. Each particle is weighted by the
+        chance of the kinds it allows and its move is drawn from them."""
+        rng = self._rng(shot if shot is not None else 999)
+        self.events += 1
+        if not self.particles or not self.particles[0]:
             return
-        origins = self.origin_states(shot) if shot is not None else None
-        children: list[tuple[float, Tracks]] = []
-        for (weight, tracks), moved in zip(self.hyps, self._all_moved()):
-            for w, coefficients, f_stay, f_move in self._branches(tracks, moved, origins):
-                children.append((weight * w, self._combine(tracks, moved, coefficients, origins,
-                                                           f_stay, f_move)))
-        self._settle(children)
-        self._mix()
-
-    def _all_moved(self) -> list:
-        """Each hypothesis's tracks after one move of their piece (memoised until they change)."""
-        blocked = self.blocked
-        if self._memo is None or self._memo[0] != blocked:
-            self._memo = (blocked, [[self._moved(t) for t in tracks] for _, tracks in self.hyps])
-        return self._memo[1]
-
-    def _branches(self, tracks: Tracks, moved, origins):
-        """The branches of one hypothesis for an observed turn: for each possible shooter (one
-        branch when there is no shot), its weight and, per track, the weights of the track's four
-        versions (moved and fired, moved, fired, neither) with the mover averaged out."""
-        k = len(tracks)
-        if origins is None:
-            f_stay = f_move = [1.0] * k
-        else:
-            f_stay = [sum(t[j] for j in origins) for t in tracks]
-            f_move = [sum(m[0][j] for j in origins) for m in moved]
-        # the mover: uniform a priori, or with ``evasion`` partly the piece the observer can best
-        # locate (a careful player moves the piece its last shot gave away)
-        prior = [1.0 / k] * k
-        if self.evasion > 0.0:
-            located = [sum(x * x for x in self._square_mass(t)) for t in tracks]
-            total_located = sum(located) or 1.0
-            prior = [(1.0 - self.evasion) / k + self.evasion * x / total_located for x in located]
-        mover = [prior[m] * moved[m][1] for m in range(k)]
-        out = []
-        if origins is None:
-            total = sum(mover) or 1.0
-            out.append((total, [(0.0, mover[i] / total, 0.0, 1.0 - mover[i] / total) for i in range(k)],
-                        f_stay, f_move))
-            return out
-        for s in range(k):
-            w = [mover[m] * (f_move[s] if m == s else f_stay[s]) for m in range(k)]
-            total = sum(w)
-            if total <= 0.0:
-                continue
-            coefficients = []
-            for i in range(k):
-                c = w[i] / total
-                coefficients.append((c, 0.0, 1.0 - c, 0.0) if i == s else (0.0, c, 0.0, 1.0 - c))
-            out.append((total / k, coefficients, f_stay, f_move))
-        if not out:  # nothing in the model explains the shot: keep the support, drop the shot
-            return self._branches(tracks, moved, None)
-        return out
-
-    def _combine(self, tracks: Tracks, moved, coefficients, origins, f_stay, f_move) -> Tracks:
-        new_tracks = []
-        for i, (c_ml, c_m, c_pl, c_p) in enumerate(coefficients):
-            stay, move = tracks[i], moved[i][0]
-            if c_ml or c_pl:  # the shooter: only its origin states, renormalised
-                new = [0.0] * self._n
-                r_m = c_ml / f_move[i] if f_move[i] > 0.0 else 0.0
-                r_s = c_pl / f_stay[i] if f_stay[i] > 0.0 else 0.0
-                for j in origins:
-                    new[j] = r_m * move[j] + r_s * stay[j]
-                total = sum(new)
-                new = [x / total for x in new] if total > 0.0 else list(stay)
+        table = self.table()
+        masks, ends_of, fire_of = table.masks, table.ends, table.fire
+        heat = self.heat() if self.evasion > 0.0 else None
+        out: list[Particle] = []
+        weights: list[float] = []
+        for parts, weight in zip(self.particles, self.weights):
+            k = len(parts)
+            squares = [square_of(s) for s in parts]
+            prior = self._prior(squares, heat)
+            if shot is None:
+                m = _pick(rng, prior, 1.0)
+                end = _draw_end(rng, ends_of(parts[m]), squares[:m] + squares[m + 1:], heat)
+                total = 1.0
             else:
-                new = [c_p * a + c_m * b for a, b in zip(stay, move)]
-            new_tracks.append(new)
-        return new_tracks
+                # the mover fires: movers that can reach a square to fire from, by the prior
+                firing = [prior[m] if any(square_of(e) not in squares for e in fire_of(parts[m], shot))
+                          else 0.0 for m in range(k)]
+                # another fires: shooters that could already; the mover is any other piece
+                standing = [masks[s] >> shot & 1 for s in parts]
+                free = [prior[m] if ends_of(parts[m]) and any(standing[j] for j in range(k) if j != m)
+                        else 0.0 for m in range(k)]
+                a, b = sum(firing), sum(free)
+                total = (FIRE_MOVER if a else 0.0) + ((1.0 - FIRE_MOVER) if b else 0.0)
+                if total <= 0.0:
+                    continue
+                if a and (not b or rng.random() * total < FIRE_MOVER):
+                    m = _pick(rng, firing, a)
+                    others = squares[:m] + squares[m + 1:]
+                    good = tuple(e for e in fire_of(parts[m], shot) if square_of(e) not in others)
+                    end = _draw_end(rng, good, (), heat)
+                else:
+                    m = _pick(rng, free, b)
+                    end = _draw_end(rng, ends_of(parts[m]), squares[:m] + squares[m + 1:], heat)
+            if end is None:
+                continue
+            new = parts[:m] + (end,) + parts[m + 1:]
+            if rng.random() < RENEW:
+                new = self._renewed(rng, new, shot)
+            out.append(new)
+            weights.append(weight * total)
+        if not out:  # nothing explains the event: repair every particle
+            out, weights = self._repair_shot(rng, shot), list(self.weights)
+        if shot is not None:
+            self.last_shot = shot
+        self._settle(rng, out, weights)
 
-    def heats_after_turn(self, shots: list[int | None]) -> dict[int | None, list[float]]:
-        """For each possible shot of the observed player's next turn: the heat (see :meth:`heat`)
-        after that turn. The move model is shared, so this costs one move per track, not one
-        per shot; and since square masses are linear in the tracks, none is built per shot."""
-        prepared = []
-        for (weight, tracks), moved in zip(self.hyps, self._all_moved()):
-            prepared.append((weight, tracks, moved, [self._local_mass(t) for t in tracks],
-                             [self._local_mass(m[0]) for m in moved]))
-        h = len(self._hp)
-        sq = [(j % h) >> 3 for j in range(self._n)]  # local square of each local state
-        squares = self._squares
-        out: dict[int | None, list[float]] = {}
-        for shot in shots:
-            origins = self.origin_states(shot) if shot is not None else None
-            heat = [0.0] * len(squares)
-            total_weight = 0.0
-            for weight, tracks, moved, stay_sq, move_sq in prepared:
-                for w, coefficients, f_stay, f_move in self._branches(tracks, moved, origins):
-                    masses = []
-                    for i, (c_ml, c_m, c_pl, c_p) in enumerate(coefficients):
-                        if c_ml or c_pl:
-                            m = [0.0] * len(squares)
-                            r_m = c_ml / f_move[i] if f_move[i] > 0.0 else 0.0
-                            r_s = c_pl / f_stay[i] if f_stay[i] > 0.0 else 0.0
-                            stay, move = tracks[i], moved[i][0]
-                            for j in origins:  # type: ignore[union-attr]
-                                m[sq[j]] += r_m * move[j] + r_s * stay[j]
-                            total = sum(m) or 1.0
-                            m = [x / total for x in m]
-                        else:
-                            m = [c_p * a + c_m * b for a, b in zip(stay_sq[i], move_sq[i])]
-                        masses.append(m)
-                    ww = weight * w
-                    total_weight += ww
-                    heat = [h + ww * x for h, x in zip(heat, _union(masses))]
-            scale = 1.0 / total_weight if total_weight > 0.0 else 0.0
-            full = [0.0] * 108
-            for b, s in enumerate(squares):
-                full[s] = heat[b] * scale
-            out[shot] = full
+    def _renewed(self, rng: random.Random, parts: Particle, shot: int | None) -> Particle:
+        """One piece guessed afresh (a free square, any facing and type), unless it is the only
+        one that explains ``shot``: it keeps the filter from losing the truth for good."""
+        i = rng.randrange(len(parts))
+        masks = self.table().masks
+        if shot is not None and not any(masks[s] >> shot & 1 for j, s in enumerate(parts) if j != i):
+            return parts
+        taken = {square_of(s) for s in parts}
+        free = [q for q in self._free_squares() if q not in taken]
+        if not free:
+            return parts
+        state = free[rng.randrange(len(free))] * 8 + rng.randrange(8) + POSITIONS * rng.choice(self.codes)
+        return parts[:i] + (state,) + parts[i + 1:]
+
+    def _repair_shot(self, rng: random.Random, shot: int | None) -> list[Particle]:
+        """Put one piece of each particle (the shooter) on a free origin of ``shot``."""
+        table = self.table()
+        blocked = self.blocked
+        origins = [] if shot is None else [
+            p + POSITIONS * c for c in self.codes
+            for p in geo.origins(self.observed, KIND_OF_CODE[c]).get(shot, ()) if not blocked >> (p >> 3) & 1]
+        out = []
+        for parts in self.particles:
+            k = len(parts)
+            i = rng.randrange(k)
+            others = {square_of(s) for j, s in enumerate(parts) if j != i}
+            choices = [o for o in origins if square_of(o) not in others]
+            end = (choices[rng.randrange(len(choices))] if choices
+                   else _draw_end(rng, table.ends(parts[i]), others))
+            out.append(parts[:i] + (end if end is not None else parts[i],) + parts[i + 1:])
         return out
 
     def observer_shot(self, square: int, hit: bool) -> None:
         """The observer fired at ``square``: a miss empties it, a hit removes a piece there."""
-        if self.live:
-            heat = self.heat()
-            self.aims += (heat[square] / (max(heat) or 1.0),)
-        self.fired |= 1 << square
+        if HALF_MASK[self.observed] >> square & 1:
+            self.fired |= 1 << square
         if hit:
             self.removed(square)
             return
-        children = []
-        for weight, tracks in self.hyps:
-            stay = 1.0
-            for t in tracks:
-                stay *= 1.0 - self._mass(t, square)
-            children.append((weight * stay, [self._without(t, square) for t in tracks]))
-        self._settle(children)
+        rng = self._rng(1000 + square)
+        self.events += 1
+        if not self.particles or not self.particles[0]:
+            return
+        keep = [i for i, parts in enumerate(self.particles) if all(square_of(s) != square for s in parts)]
+        if keep:
+            self._settle(rng, [self.particles[i] for i in keep], [self.weights[i] for i in keep])
+            return
+        table = self.table()  # no particle left the square empty: move whatever stood there
+        out = []
+        for parts in self.particles:
+            squares = [square_of(s) for s in parts]
+            new = list(parts)
+            for i, s in enumerate(parts):
+                if squares[i] == square:
+                    ends = [e for e in table.ends(s) if square_of(e) != square]
+                    end = _draw_end(rng, tuple(ends), set(squares))
+                    if end is not None:
+                        new[i] = end
+            out.append(tuple(new))
+        self.particles = out
 
     def removed(self, square: int) -> None:
         """A live observed piece stood on ``square`` and was destroyed there (hit or sacrifice)."""
+        rng = self._rng(2000 + square)
+        self.events += 1
         self.wrecks |= 1 << square
-        if not self.live:
+        if not self.particles or not self.particles[0]:
             return
-        children = []
-        for weight, tracks in self.hyps:
-            on = [self._mass(t, square) for t in tracks]
-            rest = [self._without(t, square) for t in tracks]
-            for i in range(len(tracks)):
-                w = on[i]
-                for j in range(len(tracks)):
-                    if j != i:
-                        w *= 1.0 - on[j]
-                children.append((weight * w, [rest[j] for j in range(len(tracks)) if j != i]))
-        self._settle(children)
+        out, weights = [], []
+        for parts, weight in zip(self.particles, self.weights):
+            for i, s in enumerate(parts):
+                if square_of(s) == square:
+                    out.append(parts[:i] + parts[i + 1:])
+                    weights.append(weight)
+                    break
+        if not out:  # no particle had a piece there: take the nearest one
+            column, row = square % 12, square // 12
+            for parts in self.particles:
+                i = min(range(len(parts)), key=lambda j: max(abs(square_of(parts[j]) % 12 - column),
+                                                             abs(square_of(parts[j]) // 12 - row)))
+                out.append(parts[:i] + parts[i + 1:])
+            weights = list(self.weights)
+        self._settle(rng, out, weights)
 
-    # --- keeping the mixture small ------------------------------------------------------------
+    def _settle(self, rng: random.Random, particles: list[Particle], weights: list[float]) -> None:
+        """Keep the weighted particles, resampled (systematically) back to ``size`` equal
+        weights when they are too few or too uneven to stand for the belief."""
+        total = sum(weights)
+        n = self.size
+        effective = total * total / sum(w * w for w in weights)
+        if len(particles) == n and effective >= RESAMPLE * n:
+            scale = n / total
+            self.particles, self.weights = particles, [w * scale for w in weights]
+            return
+        step = total / n
+        u = rng.random() * step
+        out: list[Particle] = []
+        acc = 0.0
+        i = -1
+        for j in range(n):
+            target = u + j * step
+            while acc <= target and i + 1 < len(weights):
+                i += 1
+                acc += weights[i]
+            out.append(particles[i] if not out or out[-1] is not particles[i] or rng.random() >= ROUGHEN
+                       else self._roughened(rng, particles[i]))
+        self.particles, self.weights = out, [1.0] * n
 
-    def _settle(self, children: list[tuple[float, Tracks]]) -> None:
-        """Normalise, merge equal hypotheses (tracks sorted: pieces are anonymous) and merge the
-        lightest past ``width`` into one."""
-        total = sum(w for w, _ in children)
-        if total <= 0.0:  # only if the model lost the truth: keep every branch alike
-            children = [(1.0, tracks) for _, tracks in children]
-            total = float(len(children))
-        merged: dict[tuple, tuple[float, Tracks]] = {}
-        for w, tracks in children:
-            tracks = sorted(tracks, key=_fingerprint)
-            key = tuple(round(_fingerprint(t), 9) for t in tracks)
-            if key in merged:
-                merged[key] = (merged[key][0] + w / total, merged[key][1])
-            else:
-                merged[key] = (w / total, tracks)
-        self._memo = None
-        ranked = sorted(merged.values(), key=lambda h: -h[0])
-        if len(ranked) > self.width:
-            kept, rest = ranked[:self.width - 1], ranked[self.width - 1:]
-            weight = sum(w for w, _ in rest)
-            k = len(rest[0][1])
-            tracks = [[0.0] * self._n for _ in range(k)]
-            for w, ts in rest:
-                c = w / weight
-                tracks = [[a + c * b for a, b in zip(acc, t)] for acc, t in zip(tracks, ts)]
-            ranked = [*kept, (weight, tracks)]
-        self.hyps = ranked
-
-    def _without(self, track: list[float], square: int) -> list[float]:
-        sq = self._sq
-        out = [0.0 if sq[j] == square else p for j, p in enumerate(track)]
-        total = sum(out)
-        if total <= 0.0:  # only possible if the model lost the truth: fall back to uniform
-            return self._uniform()
-        return [p / total for p in out]
-
-    def _uniform(self) -> list[float]:
-        blocked, sq = self.blocked, self._sq
-        allowed = [0.0 if blocked >> sq[j] & 1 else 1.0 for j in range(self._n)]
-        total = sum(allowed)
-        return [a / total for a in allowed]
-
-    def _mix(self) -> None:
-        self._memo = None
-        u = self._uniform()
-        self.hyps = [(w, [[(1.0 - MIX) * p + MIX * q for p, q in zip(t, u)] for t in tracks])
-                     for w, tracks in self.hyps]
-
-    def _mass(self, track: list[float], square: int) -> float:
-        b = self._squares.index(square) if square in self._squares else -1
-        if b < 0:
-            return 0.0
-        h = len(self._hp)
-        return sum(sum(track[base + 8 * b:base + 8 * b + 8]) for base in range(0, self._n, h))
+    def _roughened(self, rng: random.Random, parts: Particle) -> Particle:
+        """A copy made by resampling, one piece moved once more (roughening): where a piece
+        stood still in every surviving guess the copies would otherwise never differ, and the
+        belief would grow sure of it without a reason. The piece that explains the latest shot
+        keeps its place."""
+        masks = self.table().masks
+        shot = self.last_shot
+        free = [i for i, s in enumerate(parts) if shot is None or not masks[s] >> shot & 1]
+        if not free:
+            return parts
+        i = free[rng.randrange(len(free))]
+        others = [square_of(s) for j, s in enumerate(parts) if j != i]
+        end = _draw_end(rng, self.table().ends(parts[i]), others)
+        return parts if end is None else parts[:i] + (end,) + parts[i + 1:]
 
     # --- questions ----------------------------------------------------------------------------
 
-    def _square_mass(self, track: list[float]) -> list[float]:
-        """Probability of each square index (108 entries, zero off the half). Local states run
-        square by square, eight facings each, type after type."""
-        h = len(self._hp)
-        out = [0.0] * 108
-        squares = self._squares
-        for base in range(0, self._n, h):
-            for b, s in enumerate(squares):
-                out[s] += sum(track[base + 8 * b:base + 8 * b + 8])
-        return out
-
-    def _local_mass(self, track: list[float]) -> list[float]:
-        """Probability of each square of the observed half, in local square order."""
-        h = len(self._hp)
-        out = [sum(track[i:i + 8]) for i in range(0, h, 8)]
-        for base in range(h, self._n, h):
-            out = [a + sum(track[base + i:base + i + 8]) for a, i in zip(out, range(0, h, 8))]
-        return out
-
     def heat(self) -> list[float]:
-        """Per square index: the probability that some live observed piece stands there (what a
-        shot there would hit)."""
+        """Per square index: the probability that a live observed piece stands there (what a shot
+        there would hit)."""
         heat = [0.0] * 108
-        for w, tracks in self.hyps:
-            union = _union([self._square_mass(t) for t in tracks])
-            heat = [h + w * x for h, x in zip(heat, union)]
+        total = sum(self.weights)
+        if not self.particles or total <= 0.0:
+            return heat
+        unit = 1.0 / total
+        for parts, w in zip(self.particles, self.weights):
+            w *= unit
+            for s in parts:
+                heat[(s % POSITIONS) >> 3] += w
         return heat
 
-    def state_probability(self, position: Position, kind: PieceType | None = None) -> float:
-        """Probability that some piece holds exactly ``position`` (and ``kind`` if given), at
-        least (the mixture over hypotheses of the likeliest track's probability)."""
-        local = self._idx.get(position.index)
-        if local is None:
-            return 0.0
-        h = len(self._hp)
-        found = 0.0
-        for w, tracks in self.hyps:
-            best = 0.0
-            for t in tracks:
-                p = sum(t[k * h + local] for k, kd in enumerate(self.kinds) if kind is None or kd is kind)
-                best = max(best, p)
-            found += w * best
+    def reach_masks(self) -> dict[int, float]:
+        """The observed side's *reach* per joint guess: the squares some live piece could fire
+        at next turn, allowing one move first (a bitmask) -> its probability."""
+        blocked = self.blocked
+        masks = {c: _reach_masks(self.observed, KIND_OF_CODE[c], blocked) for c in self.codes}
+        found: dict[int, float] = {}
+        total = sum(self.weights)
+        for parts, w in zip(self.particles, self.weights):
+            mask = 0
+            for s in parts:
+                mask |= masks[s // POSITIONS][s % POSITIONS]
+            found[mask] = found.get(mask, 0.0) + w / total
         return found
 
     def can_fire_at(self) -> list[float]:
         """Per square of the observer's half: probability that some observed piece could fire at
-        it next turn, allowing one move first (the observed player's *reach*)."""
-        h = len(self._hp)
-        blocked = self.blocked
+        it next turn, allowing one move first."""
         out = [0.0] * 108
-        for w, tracks in self.hyps:
-            miss = [1.0] * 108
-            for t in tracks:
-                reach = [0.0] * 108
-                for k, kind in enumerate(self.kinds):
-                    get = t[k * h:(k + 1) * h].__getitem__
-                    for square, starts in _reach_from(self.observed, kind, blocked):
-                        reach[square] += sum(map(get, starts))
-                miss = [x * (1.0 - min(1.0, r)) for x, r in zip(miss, reach)]
-            out = [o + w * (1.0 - x) for o, x in zip(out, miss)]
+        for mask, p in self.reach_masks().items():
+            while mask:
+                low = mask & -mask
+                out[low.bit_length() - 1] += p
+                mask ^= low
         return out
 
 
-def _fingerprint(track: list[float]) -> float:
-    return sum(i * p for i, p in enumerate(track[::7]))
+def _pick(rng: random.Random, weights: list[float], total: float) -> int:
+    u = rng.random() * total
+    for i, w in enumerate(weights):
+        u -= w
+        if u < 0.0:
+            return i
+    return max(i for i, w in enumerate(weights) if w > 0.0)
 
 
-def _union(masses: list[list[float]], size: int = 108) -> list[float]:
-    """Per square: the probability that at least one of independent tracks is there."""
-    miss = [1.0] * (len(masses[0]) if masses else size)
-    for m in masses:
-        miss = [x * (1.0 - p) for x, p in zip(miss, m)]
-    return [1.0 - x for x in miss]
+def _draw_end(rng: random.Random, ends: tuple[int, ...], barred: Iterable[int],
+              heat: list[float] | None = None) -> int | None:
+    """An end whose square is not ``barred`` (few are: rejection sampling): uniform, or with
+    ``heat`` shy of the squares the observer believes hot."""
+    if not ends:
+        return None
+    barred = set(barred)
+    for _ in range(8):
+        e = ends[rng.randrange(len(ends))]
+        if square_of(e) not in barred and (heat is None or rng.random() < (1.0 - heat[square_of(e)]) ** SHY):
+            return e
+    allowed = [e for e in ends if square_of(e) not in barred]
+    return allowed[rng.randrange(len(allowed))] if allowed else None
 
 
-_TRANSITIONS: dict[tuple[str, int], tuple[list[tuple[int, ...]], list[float]]] = {}
+_REACH: dict[tuple[str, PieceType, int], list[int]] = {}
 
 
-def _transition(player: str, blocked: int) -> tuple[list[tuple[int, ...]], list[float]]:
-    """The move model over local positions of ``player``'s half: for each end, the starts that
-    reach it (predecessors), and for each start one over its number of ends (0: cannot move)."""
-    key = (player, blocked)
-    found = _TRANSITIONS.get(key)
-    if found is None:
-        if len(_TRANSITIONS) > 64:
-            _TRANSITIONS.clear()
-        hp = geo.half_positions(player)
-        idx = {p: i for i, p in enumerate(hp)}
-        table = geo.ends_table(player, blocked)
-        preds: list[list[int]] = [[] for _ in hp]
-        inv = []
-        for i, p in enumerate(hp):
-            ends = geo.ends(table, player, blocked, p)
-            inv.append(1.0 / len(ends) if ends else 0.0)
-            for e in ends:
-                preds[idx[e]].append(i)
-        found = _TRANSITIONS[key] = ([tuple(x) for x in preds], inv)
-    return found
-
-
-_REACH: dict[tuple[str, PieceType, int], list[tuple[int, tuple[int, ...]]]] = {}
-
-
-def _reach_from(player: str, kind: PieceType, blocked: int) -> list[tuple[int, tuple[int, ...]]]:
-    """For each square a ``kind`` of ``player`` could fire at, this turn or after one move: the
-    local positions it could do so from (so that reach is one sum per square)."""
+def _reach_masks(player: str, kind: PieceType, blocked: int) -> list[int]:
+    """Per position index: the squares a ``kind`` there could fire at next turn, standing or
+    after one move, as a bitmask."""
     key = (player, kind, blocked)
     found = _REACH.get(key)
     if found is None:
         if len(_REACH) > 32:
             _REACH.clear()
-        shots = geo.targets(player, kind)
-        table = geo.ends_table(player, blocked)
-        starts: dict[int, list[int]] = {}
-        for local, p in enumerate(geo.half_positions(player)):
-            squares = set(shots[p])
-            for e in geo.ends(table, player, blocked, p):
-                squares.update(shots[e])
-            for square in squares:
-                starts.setdefault(square, []).append(local)
-        found = _REACH[key] = [(square, tuple(ls)) for square, ls in sorted(starts.items())]
+        found = _REACH[key] = [sum(1 << s for s in squares) for squares in geo.reach(player, kind, blocked)]
     return found

@@ -6,15 +6,15 @@ on sees exactly what the computer would believe in the same seat.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Generator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
 from ..notation import Square
-from ..rules import Options, Variant, opponent
-from ..seat import OwnPiece, Seat
+from ..rules import Options, opponent
+from ..seat import OwnPiece, Seat, SeenAction
 from . import geometry as geo
-from .model import enemy_belief, exposure
+from .model import enemy_belief, enemy_building, exposure_building, run
 
 LIKELY, POSSIBLE, UNLIKELY = 0.35, 0.10, 0.02  # heat-map words' thresholds
 
@@ -99,37 +99,68 @@ def heat_map(seat: Seat) -> Mapping[Square, float]:
 
 def radar(seat: Seat) -> Radar:
     """The radar of ``seat`` (any phase after placement; the UI shows it on the player's turn)."""
+    return run(radar_steps(seat))
+
+
+def radar_steps(seat: Seat) -> Generator[None, None, Radar]:
+    """:func:`radar`, sliced like :meth:`mortar.bot.Bot.thinking`: yields None between belief
+    events and returns the radar. Its work is bounded however long the game (the belief's
+    window, and a bounded look back for the pieces' last shots)."""
     player = str(seat.player)
     enemy = opponent(player)
+    believed = yield from enemy_building(seat)
+    heat = believed.heat()
+    shown = MappingProxyType({Square.at(s): heat[s] for s in geo.half_squares(enemy)})
     last = None
-    for seen in reversed(seat.log):
+    for seen in reversed(seat.log):  # the enemy fires at least every third turn (R8)
         if str(seen.player) == enemy and seen.shot is not None:
-            blocked = set(seat.enemy_wrecks)
-            if seat.options.variant is Variant.CRATERS:
-                blocked |= {s for s in seat.craters if s.index in geo.half_squares(enemy)}
-            last = ShotOrigins(seen.turn, seen.shot, bool(seen.hit),
-                               origins(enemy, seen.shot, seat.options, frozenset(blocked)))
+            blocked = frozenset(Square.at(s) for s in geo.half_squares(enemy) if believed.blocked >> s & 1)
+            where = origins(enemy, seen.shot, seat.options, blocked)
+            last = ShotOrigins(seen.turn, seen.shot, bool(seen.hit), where)
             break
-    seen_heat = exposure(seat).heat()
-    pieces = tuple(_exposure(seat, p, seen_heat[p.position.square.index])
+    seen_heat = (yield from exposure_building(seat)).heat()
+    fired = _last_shots(seat)
+    since = "yet" if len(seat.log) <= LOOK_BACK else f"in the last {LOOK_BACK // 2} turns"
+    pieces = tuple(_exposure(p, seen_heat[p.position.square.index], fired.get(p.number), since)
                    for p in seat.pieces if p.alive)
-    return Radar(player, heat_map(seat), last, pieces)
+    return Radar(player, shown, last, pieces)
 
 
-def _exposure(seat: Seat, piece: OwnPiece, probability: float) -> PieceExposure:
+LOOK_BACK = 600  # actions the exposure's reasons look back over (300 turns)
+
+Fired = tuple[list[SeenAction], bool]  # a piece's shots within two turns of its last, moved since
+
+
+def _last_shots(seat: Seat) -> dict[int, Fired]:
+    """For each own piece that fired in the look-back: its latest shots and whether it moved
+    since, from one pass backwards over the seat's own actions."""
+    player = str(seat.player)
+    found: dict[int, Fired] = {}
+    moved: set[int] = set()
+    for seen in reversed(seat.log[-LOOK_BACK:]):
+        action = seen.action
+        if action is None or str(seen.player) != player:
+            continue
+        shot = getattr(action, "shot", None)
+        if shot is not None:
+            if shot.piece not in found:
+                found[shot.piece] = ([seen], shot.piece in moved)
+            elif seen.turn >= found[shot.piece][0][0].turn - 2:
+                found[shot.piece][0].insert(0, seen)
+        move = getattr(action, "move", None)
+        if move is not None:
+            moved.add(move.piece)
+    return found
+
+
+def _exposure(piece: OwnPiece, probability: float, fired: Fired | None, since: str) -> PieceExposure:
     level = "located" if probability >= LIKELY else "suspected" if probability >= POSSIBLE else "hidden"
-    own = [s for s in seat.log if s.action is not None and str(s.player) == str(seat.player)]
-    shots = [s for s in own if getattr(s.action, "shot", None) is not None
-             and s.action.shot.piece == piece.number]
     head = f"piece {piece.number} ({piece.position.square}): {level} ({probability:.0%})"
-    if not shots:
+    if fired is None:
         return PieceExposure(piece.number, piece.position.square, probability, level,
-                             f"{head}: it has not fired yet")
-    last = shots[-1]
-    moved = any(s.turn > last.turn and getattr(s.action, "move", None) is not None
-                and s.action.move.piece == piece.number for s in own)
-    recent = [s for s in shots if s.turn >= last.turn - 2]
-    fired = " and ".join(f"{s.shot} (turn {s.turn})" for s in recent)
+                             f"{head}: it has not fired {since}")
+    shots, moved = fired
+    where = " and ".join(f"{s.shot} (turn {s.turn})" for s in shots)
     tail = "moved since" if moved else "not moved since"
     return PieceExposure(piece.number, piece.position.square, probability, level,
-                         f"{head}: it fired at {fired} and has {tail}")
+                         f"{head}: it fired at {where} and has {tail}")

@@ -103,10 +103,11 @@ def board_view(cells: dict[str, dict[str, Any]], orientation: str, *, label: str
             continue
         radar_classes, radar_content = marks.get(name, ([], []))
         marked = cell["marks"]
-        choice = ["choice"] if {"dest", "target"} & set(marked) else []  # may be tapped now
+        pickable = ["pickable"] if {"dest", "target"} & set(marked) else []  # may be tapped now
         chosen = ["chosen"] if {"picked", "aim", "sel"} & set(marked) else []
         grid[(column, row)] = Cell(
-            name, cell["label"], classes=[f"zone-{cell['zone']}", *marked, *choice, *chosen, *radar_classes],
+            name, cell["label"],
+            classes=[f"zone-{cell['zone']}", *marked, *pickable, *chosen, *radar_classes],
             tokens=[token(t, orientation) for t in cell["tokens"]],
             glyphs=[(m, MARK_SYMBOLS[m]) for m in cell["marks"] if m in MARK_SYMBOLS],
             extra=radar_content)

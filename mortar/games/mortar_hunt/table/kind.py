@@ -13,6 +13,8 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ....kit.jsontext import JSONTextError, loads
+from ....kit.replay import Replay
+from ....kit.steps import Steps, finish
 from ....table.html import El
 from ....table.kind import Applied, Choice, FieldSpec, PublicField, SaveError, Stage, TableFacts
 from ....table.words import _
@@ -25,9 +27,9 @@ from ..record import (
     RecordError,
     RecordIllegalError,
     UnknownLevelError,
-    from_data,
     infer_loadout,
-    parse,
+    reading,
+    reading_data,
 )
 from ..rules import (
     COMPUTER_LEVELS,
@@ -46,9 +48,9 @@ from ..rules import (
 from ..seat import Seat
 from ..view import report_of
 from . import scene
-from .parts import render_review
+from .parts import SYMBOLS, render_review
 from .placement import PlacementDraft
-from .review import Review
+from .review import Review, pads_of
 from .turn import TurnDraft
 from .views import render_play
 
@@ -99,6 +101,7 @@ class Hunt:
               "game-over": {"score": PublicField(per_player=True, required=True),
                             "reason": PublicField(tuple(r.value for r in EndReason))}}
     rules_url = "./mortar/games/mortar_hunt/static/rules.html"
+    symbols = SYMBOLS
     about = _("Mortar Hunt by Predrag and Dragan Lazović. This browser version plays by their rules; "
               "it runs entirely on this device.")
 
@@ -131,6 +134,9 @@ class Hunt:
 
     def to_play(self, game: Game) -> str | None:
         return None if game.to_play is None else str(game.to_play)
+
+    def hidden(self, game: Game) -> bool:
+        return True  # each side's pieces are hidden from the other all game long (R12)
 
     def stage(self, game: Game) -> Stage:
         return Stage.SETUP if game.phase is Phase.SETUP else Stage.PLAY
@@ -166,7 +172,7 @@ class Hunt:
         if isinstance(action, Setup):
             game.place(action)
             return {"turn": 0, "started": game.phase is Phase.PLAY, "next": True}
-        played = game.apply(action)
+        played = game.play_turn(action)
         if isinstance(draft, TurnDraft):
             draft.played(game.seat(player))
         text = scene.seen_result_text(game.seat(player).log[-1]) if draft is not None else None
@@ -219,20 +225,25 @@ class Hunt:
                 "record": record.to_json(results=False)}
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
-    def load(self, text: str) -> tuple[Game, TableFacts]:
-        return load_save(text)
+    def loading(self, text: str) -> Steps[tuple[Game, TableFacts]]:
+        return loading_save(text)
 
-    def review(self, text: str | bytes | None, game: Game | None = None,
-               facts: TableFacts | None = None) -> Review:
-        if game is not None:
-            record = Record.from_game(game)
-            if facts is not None:  # the game just played: who was the computer
-                record.computer, record.radar = dict(facts.computer), facts.aid
-            return Review(record, game.options.loadout, "game")
+    def review(self, state: Game, facts: TableFacts) -> Review:
+        record = Record.from_game(state)
+        record.computer, record.radar = dict(facts.computer), facts.aid  # who was the computer
+        return Review(record, state.options.loadout, "game")
+
+    def reviewing(self, text: str | bytes) -> Steps[Review]:
         try:
-            record = parse(text or "")
+            record = yield from reading(text)
             loadout = infer_loadout(record.pieces) if len(record.setup) == 2 else Loadout.SECRET
-            return Review(record, loadout, "import")
+            record.loadout = loadout
+            replay = yield from Replay.reading(record)
+            pads = {}
+            for player, pad in pads_of(replay.final):
+                pads[player] = pad
+                yield
+            return Review(record, loadout, "import", replay, pads)
         except RecordIllegalError as e:
             raise ValueError(f"That record breaks a rule, so it cannot be replayed: {e}.") from None
         except (RecordError, ValueError) as e:
@@ -253,6 +264,11 @@ KIND = Hunt()
 def load_save(text: str) -> tuple[Game, TableFacts]:
     """Replay a saved payload; :class:`SaveError` says in plain words why it cannot be used,
     quoting nothing of either player's hidden positions."""
+    return finish(loading_save(text))
+
+
+def loading_save(text: str) -> Steps[tuple[Game, TableFacts]]:
+    """:func:`load_save` in steps."""
     try:
         data = loads(text)  # linear, depth-checked: no saved text can hang or crash the page
     except JSONTextError:
@@ -260,10 +276,11 @@ def load_save(text: str) -> tuple[Game, TableFacts]:
     if not isinstance(data, dict) or data.get("app") != Hunt.name:
         raise SaveError("The saved data does not belong to this game.")
     version = data.get("version")
-    whole = isinstance(version, int) and not isinstance(version, bool)  # (true is no version 1)
-    if whole and version > VERSION:
+    if not isinstance(version, int) or isinstance(version, bool):  # (true is no version 1)
+        raise SaveError("The saved game has an unknown format.")
+    if version > VERSION:
         raise SaveError("The saved game comes from a newer version of Mortar Hunt.")
-    if not whole or version not in READS:
+    if version not in READS:
         raise SaveError("The saved game has an unknown format.")
     try:
         loadout = Loadout(data.get("loadout"))
@@ -273,9 +290,10 @@ def load_save(text: str) -> tuple[Game, TableFacts]:
     if not isinstance(record_data, str if version == 1 else dict):
         raise SaveError("The saved game has no record in it.")
     try:
-        record = parse(record_data) if isinstance(record_data, str) else from_data(record_data)
+        record = yield from (reading(record_data) if isinstance(record_data, str)
+                             else reading_data(record_data))
         too_long = record.turn_limit is not None and record.turn_limit > TURN_LIMIT_MAX
-        game = None if too_long else record.replay(loadout)
+        game = None if too_long else (yield from record.replaying_steps(loadout))
     except RecordIllegalError as e:
         raise SaveError(f"The saved game breaks a rule ({e.public_message}).") from None
     except NewerFormatError:

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from ....table.html import El, h
+from ....table.words import ngettext
 from .scene import SHAPES
 
+# A pad is drawn its last turns at most: a game of thousands of turns stays quick to draw, and
+# the turns above are counted in a line of their own.
+PAD_TURNS = 100
 HEADINGS = {"TURN": "Turn", "SHOOTING": "Shooting", "OPPONENT'S SHOT": "Opponent's shot"}
 SHAPE_SYMBOL = {"triangle": "▲", "circle": "●", "square": "■"}
 
@@ -34,6 +38,11 @@ def render_pad(pad: dict, *, title: str, current_turn: int | None = None) -> El:
         else:
             head_cells.append(h("th", {"scope": "col", "class": "text-col"}, HEADINGS.get(col, col)))
     body = []
+    if pad.get("earlier"):
+        body.append(h("tr", {"class": "earlier"},
+                      h("td", {"colspan": str(len(header))},
+                        ngettext("{n} earlier turn is not shown", "{n} earlier turns are not shown",
+                                 pad["earlier"]).format(n=pad["earlier"]))))
     for row in pad["rows"]:
         cells = []
         for i, text in enumerate(row):

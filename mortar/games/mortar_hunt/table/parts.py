@@ -13,6 +13,38 @@ from .board import board_view, screen_direction
 from .padview import render_pad
 from .scene import SHAPES, facing_word
 
+
+# The pieces as drawn on the board (board.py: one <use> per piece), pointing up: HM a short thick
+# tube, LH a long barrel, a wreck on its side. Colours come from game.css (.pc-*) and the
+# owner's colour (currentColor). Both kinds are always in the page: no secret.
+def _part(tag: str, cls: str, *numbers: str, **more: str) -> El:
+    """One shape of a drawing: a rect (x y width height rx) or a circle (cx cy r)."""
+    names = ("x", "y", "width", "height", "rx") if tag == "rect" else ("cx", "cy", "r")
+    return h(tag, {"class": cls, **dict(zip(names, numbers)), **more})
+
+
+SYMBOLS = h("svg", {"class": "piece-defs", "width": "0", "height": "0", "aria-hidden": "true",
+                    "focusable": "false"},
+            h("symbol", {"id": "piece-hm", "viewBox": "0 0 32 32"},
+              _part("rect", "pc-trk", "3.5", "8", "6.5", "22", "2"),
+              _part("rect", "pc-trk", "22", "8", "6.5", "22", "2"),
+              _part("rect", "pc-hull", "7.5", "10", "17", "19.5", "2.5"),
+              _part("rect", "pc-gun", "11.5", "3", "9", "11", "2"),
+              _part("rect", "pc-gun", "10", "0.5", "12", "4.5", "1.5")),
+            h("symbol", {"id": "piece-lh", "viewBox": "0 0 32 32"},
+              _part("rect", "pc-trk", "5", "10", "5", "20", "2"),
+              _part("rect", "pc-trk", "22", "10", "5", "20", "2"),
+              _part("rect", "pc-hull", "8", "12", "16", "17.5", "2.5"),
+              _part("circle", "pc-gun", "16", "14.5", "5"),
+              _part("rect", "pc-gun", "14.6", "-1.5", "2.8", "14"),
+              _part("rect", "pc-gun", "13", "-2", "6", "3", "0.8")),
+            h("symbol", {"id": "piece-wreck", "viewBox": "0 0 32 32"},
+              h("g", {"transform": "rotate(-22 16 17)"},
+                _part("rect", "pc-gun", "19", "8", "11", "3.2", "1", transform="rotate(-12 19 9.6)"),
+                _part("rect", "pc-hull", "4", "10.5", "21", "9", "2"),
+                _part("rect", "pc-trk", "2.5", "18.5", "25", "7.5", "3.75"),
+                *(_part("circle", "pc-wheel", cx, "22.25", "2") for cx in ("7", "12.3", "17.6", "23")))))
+
 COMPASS_SLOTS = [7, 0, 1, 6, None, 2, 5, 4, 3]  # on-screen directions, row by row
 ARROWS = "↑↗→↘↓↙←↖"
 FACINGS = [f.name for f in Facing]

@@ -64,7 +64,7 @@ class PlacementDraft(Draft):
         return True
 
     def on_piece_type(self, arg: str | None) -> Reply:
-        if arg not in PieceType.__members__ or self.seat.options.fixed_type() is not None:
+        if arg is None or arg not in PieceType.__members__ or self.seat.options.fixed_type() is not None:
             return False
         self.types[self.selected - 1] = PieceType[arg]
         return True

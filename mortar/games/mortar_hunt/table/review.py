@@ -12,26 +12,31 @@ few actions whatever the record's length.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from ....kit.replay import Replay
 from ..actions import Turn
-from ..pad import pad_for
+from ..game import Game
+from ..pad import SeatPads
 from ..record import Record
 from ..rules import PLAYERS, Loadout
 from ..view import player_view
 from . import scene
+from .padview import PAD_TURNS
 
 
 class Review:
     intents = frozenset({"replay", "aid"})
 
-    def __init__(self, record: Record, loadout: Loadout, source: str) -> None:
+    def __init__(self, record: Record, loadout: Loadout, source: str,
+                 replay: Replay[Game] | None = None, pads: dict[str, SeatPads] | None = None) -> None:
         self.record = record
         record.loadout = loadout
-        self.replay = Replay(record)
+        self.replay = replay or Replay(record)
         self.source = source  # "game" (the game just played) or "import"
         self.step = len(self.replay)
+        self.pads = pads if pads is not None else dict(pads_of(self.replay.final))
         self.believing = False  # the overlay of what the computer believed: worked out only when on
         self.names = {str(p): record.names.get(p) or f"Player {p}" for p in PLAYERS}
         for p, level in record.computer.items():
@@ -69,7 +74,7 @@ class Review:
         pads = {}
         for p in PLAYERS:
             if p in game.setups:
-                pads[str(p)] = pad_for(game, p).to_data()
+                pads[str(p)] = self.pads[p].at(self.step, PAD_TURNS).to_data()
         step_text = None
         shot = None
         if self.step > 0:
@@ -113,15 +118,16 @@ class Review:
         first = placed[0]
         cells = scene.turn_board(player_view(game, first), None, self.names)
         for p in placed[1:]:
-            view = player_view(game, p)
-            for piece in view["pieces"]:
-                square, facing = piece["position"].split("/")
+            for number in (1, 2, 3):  # (its pieces as they stand: no view, whose log is long)
+                position, kind = game.position(p, number), game.piece_type(p, number).name
+                alive = game.is_alive(p, number)
+                square, facing = str(position.square), position.facing.name
                 cell = cells[square]
-                cell["tokens"].append({"owner": str(p), "number": piece["number"],
-                                       "type": piece["type"], "facing": facing,
-                                       "wreck": not piece["alive"], "ghost": False, "faded": False})
-                state = f"facing {scene.facing_word(facing)}" if piece["alive"] else "destroyed"
-                words = f"{self.names[p]}'s {scene.TYPE_WORD[piece['type']]} {piece['number']}, {state}"
+                cell["tokens"].append({"owner": str(p), "number": number, "type": kind,
+                                       "facing": facing, "wreck": not alive, "ghost": False,
+                                       "faded": False})
+                state = f"facing {scene.facing_word(facing)}" if alive else "destroyed"
+                words = f"{self.names[p]}'s {scene.TYPE_WORD[kind]} {number}, {state}"
                 label = cell["label"]
                 cell["label"] = (f"{square}, {words}" if label.endswith(", empty") or label == square
                                  else f"{label}, {words}")
@@ -152,6 +158,14 @@ class Review:
             return None
         return {"player": str(player),
                 "heat": {str(sq): round(p, 3) for sq, p in heat.items() if p >= 0.02}}
+
+
+def pads_of(final: Game) -> Iterator[tuple[str, SeatPads]]:
+    """Each placed side's pads, read from the final seat's log once for every step (one side at
+    a time: the log of a long game takes a while to read)."""
+    for p in PLAYERS:
+        if p in final.setups:
+            yield str(p), SeatPads(final.seat(p))
 
 
 def _slug(name: str) -> str:

@@ -75,6 +75,9 @@ def placement_board(player: str, pieces: list[dict]) -> dict[str, dict[str, Any]
     return _finish(cells)
 
 
+NOTED_SHOTS = 4  # the shots at a square its label tells one by one, the last ones
+
+
 def turn_board(view: dict, overlay: dict | None = None,
                names: dict[str, str] | None = None) -> dict[str, dict[str, Any]]:
     """One player's board from their view, with the acting player's draft drawn on it.
@@ -106,7 +109,7 @@ def turn_board(view: dict, overlay: dict | None = None,
         planned = ghost is not None and ghost[0] == n
         token = {"owner": player, "number": n, "type": piece["type"], "facing": facing,
                  "wreck": not piece["alive"], "ghost": False, "faded": planned}
-        if planned and ghost[1].split("/")[0] == square:
+        if planned and ghost is not None and ghost[1].split("/")[0] == square:
             token["faded"] = False  # turning in place: the ghost below shows the new facing
             token["hidden"] = True
         cell["tokens"].append(token)
@@ -144,7 +147,11 @@ def turn_board(view: dict, overlay: dict | None = None,
             mark = f"shot-{'mine' if mine else 'enemy'}-{'hit' if shot['hit'] else 'miss'}"
             if mark not in cell["marks"]:
                 cell["marks"].append(mark)
-            who = me if mine else enemy_name
+        if len(shots) > NOTED_SHOTS:  # a long game: the square's label names its last shots
+            earlier = len(shots) - NOTED_SHOTS
+            cell["notes"].append(f"{earlier} earlier shot{'s' if earlier > 1 else ''} here")
+        for shot in shots[-NOTED_SHOTS:]:
+            who = me if shot["by"] == player else enemy_name
             cell["notes"].append(f"{who} shot here in turn {shot['turn']}: "
                                  f"{'hit' if shot['hit'] else 'miss'}")
     for square in view["craters"]:

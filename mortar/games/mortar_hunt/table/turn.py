@@ -16,11 +16,12 @@ from ....table.words import sentence
 from ..actions import Action, IllegalActionError, Move, Resign, Sacrifice, Shot, Turn
 from ..moves import Step
 from ..notation import Facing, NotationError, Position, Square
-from ..pad import seat_pad
+from ..pad import SeatPads
 from ..seat import Seat, SeenAction
 from ..view import report_of, seat_view
 from . import scene
 from .draft import PIECES, Draft, Reply, piece_arg, square_arg
+from .padview import PAD_TURNS
 
 
 class TurnDraft(Draft):
@@ -118,8 +119,10 @@ class TurnDraft(Draft):
                 return True
             current = self.pending_end()
             self.steps, self.dest = [], square
-            keep = current is not None and current.square is square and current.facing in facings
-            self.dest_facing = current.facing if keep else self.default_facing(facings)
+            if current is not None and current.square is square and current.facing in facings:
+                self.dest_facing = current.facing
+            else:
+                self.dest_facing = self.default_facing(facings)
             return True
         if self.stage == "fire":
             pieces = [n for n in PIECES if square in self._shots(n)]
@@ -161,7 +164,7 @@ class TurnDraft(Draft):
     # --- building the move --------------------------------------------------------------
 
     def on_step(self, arg: str | None) -> Reply:
-        if self.stage != "move" or arg not in Step.__members__.values():
+        if self.stage != "move" or arg is None or arg not in Step.__members__.values():
             return False
         if self.piece is None:
             self.message = "First pick the piece to move."
@@ -318,7 +321,7 @@ def turn_model(draft: TurnDraft, radar: Any = None) -> dict[str, Any]:
         "enemy_type": view["enemy"]["type"],
         "own_alive": sum(1 for p in view["pieces"] if p["alive"]),
         "message": draft.message, "resign_asked": draft.resign_asked,
-        "pad": seat_pad(seat).to_data(),
+        "pad": SeatPads(seat).at(len(seat.log), PAD_TURNS).to_data(),
         "radar": radar if draft.stage in ("move", "fire") else None,
     }
     overlay: dict[str, Any] = {}

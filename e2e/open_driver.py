@@ -1,0 +1,86 @@
+"""Drive an open game of the box in the browser as players do (taps on squares and buttons),
+and check what the open table promises: no curtain, whose turn it is in words, the last move
+drawn, the board turned to the player to move. Used by the KARO games' e2e tests."""
+
+from __future__ import annotations
+
+import json
+import os
+
+from ui_driver import Driver
+
+PHONE = {"width": 360, "height": 740}
+PHONE_SIDEWAYS = {"width": 740, "height": 360}
+TOUCH = {"has_touch": True, "is_mobile": True}
+SHOTS_DIR = os.environ.get("E2E_SHOTS_DIR")
+
+
+class OpenDriver(Driver):
+    def __init__(self, page, game: str, **kw) -> None:
+        super().__init__(page, **kw)
+        self.game = game  # its save slot: "<game>/save"
+
+    def start(self, names: tuple[str, str] = ("Ann", "Bob"), *, values: dict[str, str] | None = None,
+              computer: str | None = None, side: str = "first") -> None:
+        """The start form: two people (their names), or the computer at ``computer``'s level."""
+        page = self.page
+        self.wait_screen("start")
+        if computer is not None:
+            self.press(page.locator('#app input[name="opponent"][value="computer"]'))
+            self.press(page.locator(f'#app input[name="level"][value="{computer}"]'))
+            self.press(page.locator(f'#app input[name="side"][value="{side}"]'))
+            page.fill('#app input[name="name-Red"]', names[0])
+        else:
+            page.fill('#app input[name="name-Red"]', names[0])
+            page.fill('#app input[name="name-White"]', names[1])
+        for name, value in (values or {}).items():
+            field = page.locator(f'#app input[name="{name}"]')
+            if field.first.get_attribute("type") == "radio":
+                self.press(page.locator(f'#app input[name="{name}"][value="{value}"]'))
+            else:
+                page.fill(f'#app input[name="{name}"]', value)
+        self.press_button("Start the game")
+
+    def saved(self):  # the saved payload as data (the page's own save: nothing hidden here)
+        text = self.page.evaluate(f"() => localStorage.getItem({json.dumps(self.game + '/save')})")
+        return None if text is None else json.loads(text)
+
+    def move(self, *squares: str) -> None:
+        """Tap each square in turn (a piece, then where it goes)."""
+        for square in squares:
+            self.tap_square(square)
+
+    def wait_turn(self, timeout: int = 20_000) -> None:
+        self.page.wait_for_selector('#app > [data-screen="turn"]', state="attached", timeout=timeout)
+
+    def title(self) -> str:
+        return self.text("#app .screen-title")
+
+    def turned(self) -> bool:
+        return "turned" in (self.page.get_attribute("#app .game-board", "class") or "").split()
+
+    def classes(self, square: str) -> list[str]:
+        return (self.square(square).get_attribute("class") or "").split()
+
+    def fits(self, *locators, what: str) -> None:
+        """Each element is inside the viewport, the page not scrolled sideways."""
+        size = self.page.viewport_size
+        for loc in locators:
+            box = loc.first.bounding_box()
+            assert box is not None, f"{what}: {loc} is not displayed"
+            inside = (box["x"] >= -0.5 and box["y"] >= -0.5 and box["x"] + box["width"] <= size["width"] + 0.5
+                      and box["y"] + box["height"] <= size["height"] + 0.5)
+            assert inside, f"{what}: {loc} at {box} is outside the {size['width']}×{size['height']} viewport"
+        self.no_horizontal_scroll()
+
+    def reload(self) -> None:
+        self.page.reload(wait_until="domcontentloaded")
+        self.page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
+
+
+def clean(g) -> None:
+    """Nothing left the origin; no console error; no Python error panel."""
+    assert g.log.foreign == []
+    assert g.log.console_errors == [], g.log.console_errors
+    assert g.log.page_errors == [], g.log.page_errors
+    assert g.page.locator("#boot-error").is_hidden()

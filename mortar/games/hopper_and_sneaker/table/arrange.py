@@ -1,0 +1,139 @@
+"""Arranging the pieces (HS3) in a few taps: a player's draft of their setup, from their seat.
+
+It starts from the default arrangement (the Hoppers at the back, behind the Sneakers, so that
+each can jump at once); "at random" picks one of the legal arrangements the seat lists; a tap
+on one home square and then another swaps their pieces. The seat says whether it is legal: the
+draft only builds it. The second player sees the first arrangement unless it is secret (the
+seat leaves it out then).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from ....kit.grid import NotationError
+from ....kit.turns import Player
+from ....table.words import _, ngettext
+from ..actions import Setup
+from ..board import HOME, Face, Square
+from ..state import Seat
+from . import board
+from .texts import COLOUR, FACE, FACES, piece_words
+
+
+def default_faces(player: Player, hoppers: int) -> dict[Square, Face]:
+    """The Hoppers on the back row first (the middle square, then the sides), the Sneakers in
+    front of them: each Hopper has a piece to jump over from the first move."""
+    home = HOME[player]
+    back_row = min(sq.row for sq in home) if player is Player.RED else max(sq.row for sq in home)
+    order = sorted(home, key=lambda sq: (sq.row != back_row, sq.column != 1, sq.column))
+    return {sq: Face.HOPPER if i < hoppers else Face.SNEAKER for i, sq in enumerate(order)}
+
+
+class ArrangeDraft:
+    """A player's arrangement being built (HS3): faces on the six home squares."""
+
+    intents = frozenset({"square", "arrange", "confirm-setup"})
+    finished = False  # arranging goes straight on to the next player
+
+    def __init__(self, seat: Seat, names: dict[str, str], near: str,
+                 rng: random.Random | None = None) -> None:
+        self.seat = seat
+        self.player = seat.player.value
+        self.names = names
+        self.near = near
+        self.rng = rng or random.Random()
+        self.hoppers = seat.position.hoppers
+        self.faces = default_faces(seat.player, self.hoppers)
+        self.picked: Square | None = None
+        self.message: str | None = None
+
+    def handle(self, intent: str, arg: str | None) -> Any:
+        handler: Callable[[str | None], Any] | None = getattr(self, "on_" + intent.replace("-", "_"), None)
+        if handler is None:
+            raise ValueError(f"unknown intent {intent!r}")
+        return handler(arg)
+
+    def on_square(self, arg: str | None) -> bool:
+        try:
+            sq = Square.parse(arg or "")
+        except NotationError:
+            return False
+        self.message = None
+        if sq not in self.faces:
+            rows = "–".join(str(r) for r in sorted({s.row for s in HOME[self.seat.player]}))
+            self.message = _("Your pieces stand on your home rows ({rows}).").format(rows=rows)
+            self.picked = None
+        elif self.picked is None:
+            self.picked = sq
+        elif self.picked is sq:
+            self.picked = None
+        elif self.faces[sq] is self.faces[self.picked]:
+            face = self.faces[sq]
+            self.message = _("Both are {faces}: swapping them changes nothing. Pick a {other} to "
+                             "swap with.").format(faces=FACES[face], other=FACE[face.flipped])
+            self.picked = sq
+        else:
+            self.faces[sq], self.faces[self.picked] = self.faces[self.picked], self.faces[sq]
+            self.picked = None
+        return True
+
+    def on_arrange(self, arg: str | None) -> bool:
+        if arg == "default":
+            self.faces = default_faces(self.seat.player, self.hoppers)
+        elif arg == "random":
+            legal = self.seat.setups()  # (another one than shown, when there is another)
+            choices = [s for s in legal if dict(s.pieces) != self.faces] or list(legal)
+            if not choices:
+                return False
+            self.faces = dict(self.rng.choice(choices).pieces)
+        else:
+            return False
+        self.picked, self.message = None, None
+        return True
+
+    def setup(self) -> Setup:
+        return Setup(self.seat.player, tuple(self.faces.items()))
+
+    def on_confirm_setup(self, arg: str | None) -> Any:
+        refusal = self.seat.refusal(self.setup())
+        if refusal is not None:
+            self.message = refusal.message
+            return True
+        return self.setup()
+
+    def model(self, aid: Any = None) -> dict[str, Any]:
+        position = self.seat.position
+        # once a piece is picked, the squares it may swap with (the other kind) are marked
+        marks: dict[Square, list[str]] = {}
+        if self.picked is not None:
+            marks[self.picked] = ["swap"]
+            for sq, face in self.faces.items():
+                if face is not self.faces[self.picked]:
+                    marks[sq] = ["choice"]
+        # the draft's faces over the seat's position: the other's arrangement as the seat shows it
+        cells = board.cells(position, marks)
+        for sq, face in self.faces.items():
+            cell = cells[str(sq)]
+            cell["piece"] = [self.player, face.value]
+            words = [str(sq), _("your home"), piece_words(self.seat.player, face)]
+            words += [board.MARK_WORDS["swap"]] if sq is self.picked else []
+            cell["label"] = ", ".join(words)
+        other = self.seat.player.opponent
+        seen = bool(position.pieces(other))
+        if self.picked is not None:
+            hint = _("{face} on {square} picked: tap another of your squares to swap them.").format(
+                face=FACE[self.faces[self.picked]], square=self.picked)
+        else:
+            hint = _("Tap two of your squares to swap their pieces, or confirm.")
+        count = ngettext("{n} Hopper", "{n} Hoppers", self.hoppers).format(n=self.hoppers)
+        return {
+            "kind": "placement", "player": self.player, "name": self.names[self.player],
+            "other": self.names[other.value], "colour": COLOUR[self.seat.player],
+            "board": {"cells": cells, "near": self.near}, "hint": hint, "message": self.message,
+            "hoppers": count, "sneakers": 6 - self.hoppers, "seen": seen,
+            "secret": self.seat.options.secret_setup, "acting": True,
+            "moment": ("setup", self.player), "effects": [],
+        }

@@ -1,0 +1,5 @@
+"""Maršál a Špión at the box's table: its plug-in (``KIND``), drafts, screens and review."""
+
+from .kind import KIND
+
+__all__ = ["KIND"]

@@ -1,0 +1,210 @@
+"""The Maršál a Špión player's own screens, as element trees built from the models of
+:mod:`.setup` and :mod:`.turn` (pure Python): setting up, and a turn with its result. The whole
+turn is on one screen: the last enemy action, the board, the trays, the action and its button."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ....table.html import El, h
+from ....table.render import button, status, title
+from ....table.words import _, ngettext
+from ..pieces import Piece
+from .parts import board_view, face, piece_name, trays
+from .texts import NAME
+
+
+def render_play(model: Mapping[str, Any]) -> El:
+    return render_setup(model) if model["screen"] == "setup" else render_turn(model)
+
+
+def _leave() -> El:
+    return button(_("Leave (the game is saved)"), "menu", cls="quiet small")
+
+
+# --- setting up -----------------------------------------------------------------------------------
+
+
+def _tray_buttons(model: Mapping[str, Any]) -> El:
+    buttons = []
+    for item in model["tray"]:
+        piece = Piece.parse(item["id"])
+        left = item["left"]
+        buttons.append(button(
+            [face(item["id"], model["player"], classes=("mini",)),
+             h("span", {"class": "tray-left", "aria-hidden": "true"}, str(left))],
+            "tray", item["id"], cls=["tray-btn", "empty" if not left else None],
+            pressed=model["pick"] == item["id"], disabled=not left,
+            aria_label=_("{piece}: {n} left").format(piece=NAME[piece], n=left)))
+    return h("div", {"class": "tray-pick", "role": "group", "aria-label": _("Pieces left to place")}, buttons)
+
+
+def _setup_hint(model: Mapping[str, Any]) -> str:
+    if model["held"]:
+        return _("Tap another square to swap your {piece} on {square} with it.").format(
+            piece=piece_name(model["held_piece"]), square=model["held"])
+    if model["complete"]:
+        return _("All your pieces stand. Tap two of them to swap them, then confirm.")
+    if model["pick"]:
+        left = next(t["left"] for t in model["tray"] if t["id"] == model["pick"])
+        return ngettext("Tap an empty square for your {piece} (the last one).",
+                        "Tap empty squares for your {piece} ({n} left).", left).format(
+            piece=piece_name(model["pick"]), n=left)
+    return _("Pick a piece in the tray.")
+
+
+def render_setup(model: Mapping[str, Any]) -> El:
+    name, army = model["name"], model["army"]
+    placed, total = model["placed"], model["total"]
+    quick = [button(_("Shuffle all") if model["complete"] else _("Fill at random"), "fill",
+                    cls="small primary-soft")]
+    if model["last"]:
+        quick.append(button(_("My last setup"), "preset", "last", cls="small"))
+    quick += [button(p["label"], "preset", p["key"], cls="small",
+                     aria_label=_("{label}: {hint}").format(label=p["label"], hint=p["hint"]))
+              for p in model["presets"]]
+    quick.append(button(_("Clear"), "clear", cls="small quiet", disabled=not placed))
+    if model["held"]:
+        quick.insert(0, button(_("Back to the tray"), "to-tray", cls="small"))
+    count = ngettext("{n} of {total} piece placed.", "{n} of {total} pieces placed.", placed).format(
+        n=placed, total=total)
+    who = "" if model.get("computer") else " " + _("{other} must not look.").format(other=model["other"])
+    return h("div", {"class": ["turn-layout", "mas", "mas-setup"]},
+             h("header", {"class": "bar"},
+               title(_("{name} ({army}): set up your army").format(name=name, army=army)),
+               h("p", {"class": "hint sub"},
+                 _("Rows {rows}: your front row is at the top.").format(rows=model["rows"]) + who)),
+             h("div", {"class": "board-col"}, board_view(model["board"])),
+             h("div", {"class": "tray-col"}, _tray_buttons(model)),
+             h("section", {"class": "controls setup-controls", "aria-label": _("Setting up")},
+               h("p", {"class": "hint"}, _setup_hint(model)),
+               status(model["message"], error=True),
+               h("div", {"class": "quick", "role": "group", "aria-label": _("Whole setups")}, quick),
+               status(count, id_="setup-reason"),
+               button(_("Confirm setup"), "confirm-setup", cls="primary big confirm",
+                      disabled=not model["complete"], describedby="setup-reason")),
+             h("div", {"class": "footer-actions"}, _leave()))
+
+
+# --- a turn ----------------------------------------------------------------------------------------
+
+
+def _move_controls(model: Mapping[str, Any]) -> El:
+    pending = model["pending"]
+    parts: list[Any] = []
+    if model["may_accept"]:
+        parts.append(h("div", {"class": "draw-offer", "role": "group", "aria-label": _("Draw offer")},
+                       h("p", None, _("{other} offers a draw. Accept it, or play on to decline.").format(
+                           other=model["other"])),
+                       button(_("Accept the draw…"), "accept-draw", cls="small")))
+    if pending is not None:
+        hint = pending["text"] + "."
+    elif model["picked"]:
+        hint = ngettext("Your {piece} on {square}: tap the marked square.",
+                        "Your {piece} on {square}: tap one of the {n} marked squares.",
+                        model["choices"]).format(piece=piece_name(model["picked_piece"]),
+                                                 square=model["picked"], n=model["choices"])
+    else:
+        hint = _("Tap one of your pieces, then where it goes.")
+    parts.append(h("p", {"class": "hint", "id": "move-hint"}, hint))
+    parts.append(status(model["message"], error=True))
+    if pending is None:
+        label = _("Play")
+    elif pending["attack"]:
+        label = _("Attack {end}").format(end=pending["end"])
+    else:
+        label = _("Move {start}–{end}").format(start=pending["start"], end=pending["end"])
+    parts.append(h("div", {"class": "row play-row"},
+                   button(label, "play", cls=["primary", "big", "confirm", "attack" if pending and
+                                              pending["attack"] else None],
+                          disabled=pending is None, describedby="move-hint"),
+                   button(_("Cancel"), "cancel", cls="small quiet", disabled=not model["picked"])))
+    limit = model["limit"]
+    quiet = (_("Turns without an attack: {n} of {limit}.").format(n=model["inactivity"], limit=limit)
+             if limit else _("Turns without an attack: {n}.").format(n=model["inactivity"]))
+    parts.append(h("div", {"class": "row offer-row"},
+                   button(_("Offer a draw"), "offer-draw", cls="small offer", pressed=model["offer"],
+                          aria_label=_("Offer a draw with this move")),
+                   h("span", {"class": "quiet-count"}, quiet)))
+    return h("section", {"class": "controls move-controls", "aria-label": _("Your move")}, parts)
+
+
+def _clash(result: Mapping[str, Any], model: Mapping[str, Any]) -> El | None:
+    """The attacker's moment (R9): their own piece against the defender's face, turned over."""
+    if not result["attack"] or result["defender"] is None:
+        return None
+    other_army = "Blue" if model["player"] == "Red" else "Red"
+    return h("div", {"class": ["clash", f"clash-{(result['outcome'] or '').replace(' ', '-')}"],
+                     "aria-hidden": "true"},
+             face(result["mine"], model["player"], classes=("big", "mine")),
+             h("span", {"class": "vs"}, "×"),
+             h("span", {"class": "flip"},
+               face(None, other_army, classes=("big", "flip-back")),
+               face(result["defender"], other_army, classes=("big", "flip-face"))))
+
+
+def _result_controls(model: Mapping[str, Any]) -> El:
+    result = model["result"]
+    over = result is None or result["over"]
+    next_label = (_("See the final result") if over else
+                  _("Let the computer play") if model.get("computer") else
+                  _("Hide my board and pass to {other}").format(other=model["other"]))
+    text = result["text"] if result is not None else ""
+    outcome = (result or {}).get("outcome") or "move"
+    return h("section", {"class": "controls result-controls", "aria-label": _("Result")},
+             h("div", {"class": "outcome-row"},
+               _clash(result, model) if result is not None else None,
+               h("p", {"class": ["result", f"result-{outcome.replace(' ', '-')}"]}, text)),
+             h("p", {"class": "hint wordy"},
+               _("This turn is played; it cannot be taken back, but this device could not save "
+                 "it.") if model.get("save_failed") else
+               _("This turn is played and saved; it cannot be taken back.")),
+             button(next_label, "end-turn", cls="primary big confirm", autofocus=True, arm=True))
+
+
+def _footer(model: Mapping[str, Any]) -> El | None:
+    if model["stage"] == "result":
+        return None
+    if model["resign_asked"]:
+        return h("div", {"class": "confirm-box", "role": "alertdialog", "aria-labelledby": "resign-q"},
+                 h("p", {"id": "resign-q"},
+                   _("Resign this game? {other} wins.").format(other=model["other"])),
+                 button(_("Yes, resign"), "resign-confirm", cls="danger", autofocus=True),
+                 button(_("No, keep playing"), "resign-cancel"))
+    if model["accept_asked"]:
+        return h("div", {"class": "confirm-box", "role": "alertdialog", "aria-labelledby": "accept-q"},
+                 h("p", {"id": "accept-q"}, _("Agree to a draw? The game ends now.")),
+                 button(_("Yes, a draw"), "accept-confirm", cls="primary", autofocus=True),
+                 button(_("No, play on"), "accept-cancel"))
+    return h("div", {"class": "footer-actions"},
+             button(_("Resign…"), "resign", cls="quiet small"), _leave())
+
+
+def render_turn(model: Mapping[str, Any]) -> El:
+    name, army, stage = model["name"], model["army"], model["stage"]
+    report = model["report"]
+    news = None
+    if report is not None:
+        news = h("p", {"class": ["report", "attack" if report["attack"] else None]},
+                 h("strong", None, _("Turn {n}:").format(n=report["turn"]) + " "), report["text"])
+    controls = _result_controls(model) if stage == "result" else _move_controls(model)
+    return h("div", {"class": ["turn-layout", "mas", "mas-turn", f"stage-{stage}"]},
+             h("header", {"class": "bar"},
+               title(_("Turn {n} · {name} ({army})").format(n=model["turn"], name=name, army=army))),
+             news,
+             h("div", {"class": "board-col"}, board_view(model["board"])),
+             h("div", {"class": "trays-col"}, trays(model["trays"])),
+             controls,
+             _footer(model))
+
+
+# --- the review's body ------------------------------------------------------------------------------
+
+
+def render_review(model: Mapping[str, Any]) -> El:
+    """Both armies face up on one board, this step's action marked; both trays beside it (in
+    the Pad tab on a phone)."""
+    return h("div", {"class": "review-body"},
+             h("div", {"class": "board-col mas"}, board_view(model["board"])),
+             h("aside", {"class": "pad-col mas", "aria-label": _("Removed pieces")}, trays(model["trays"])))

@@ -1,0 +1,70 @@
+"""The open table's generic parts (mortar/table, no game named): whose side is near, the seating
+option on the start form of a game that hides nothing (and not on one that hides something), a
+last move marked on the board widget, and a window on an unbounded grid."""
+
+from __future__ import annotations
+
+from boxgames.hidden_tictactoe.table import KIND as HIDDEN
+
+from mortar.games.enlightenment.table import KIND as OPEN
+from mortar.table.board import BoardView, Cell, Window, render_board
+from mortar.table.html import all_text
+from mortar.table.kind import Seating, TableFacts
+from mortar.table.open_table import end_text
+from mortar.table.render import render
+from mortar.table.saves import MemoryStorage
+from mortar.table.table import Table
+
+PLAYERS = ("Red", "White")
+
+
+def test_whose_side_is_near() -> None:
+    assert TableFacts().near("White", PLAYERS) == "White"  # passing the device: the mover's
+    assert TableFacts(seating=Seating.ACROSS).near("White", PLAYERS) == "Red"  # held still
+    assert TableFacts({"Red": "easy"}).near("Red", PLAYERS) == "White"  # the person's, always
+
+
+def test_only_a_game_that_hides_nothing_asks_how_two_people_sit() -> None:
+    for kind, asked in ((OPEN, True), (HIDDEN, False)):
+        table = Table(kind, MemoryStorage())
+        table.restore()
+        text = all_text(render(table.model(), kind))
+        assert ("Sitting across" in text) is asked
+        assert table.dispatch("field", "seating", "across") is asked
+    table = Table(OPEN, MemoryStorage())
+    table.restore()
+    table.dispatch("field", "seating", "across")
+    table.dispatch("field", "opponent", "computer")
+    table.dispatch("new-game")
+    assert table.facts.seating is Seating.PASSING  # (no one sits across from the computer)
+
+
+def test_a_last_move_is_marked_from_its_start_to_its_end() -> None:
+    cells = {(c, 0): Cell(f"{'abc'[c]}1", f"{'abc'[c]}1") for c in range(3)}
+    el = render_board(BoardView("abc", "1", cells, "a row", last=("a1", "b1", "c1")))
+    classes = {sq.attrs["data-square"]: sq.attrs["class"].split() for sq in el.walk()
+               if "data-square" in sq.attrs}
+    assert {"last", "last-from"} <= set(classes["a1"]) and "last-to" in classes["c1"]
+    assert "last-from" not in classes["b1"] and "last" in classes["b1"]
+    assert len(el.find(class_="arrow last-move")) == 2
+    one = render_board(BoardView("abc", "1", cells, "a row", last=("b1",)))
+    assert "last-to" in one.find(data_square="b1")[0].attrs["class"].split()
+
+
+def test_a_window_on_an_unbounded_grid() -> None:
+    window = Window.fit([(1, 1), (5, 4)])
+    assert window == Window(0, 0, 7, 6) and window.holds(6, 5) and not window.holds(7, 0)
+    assert Window.fit([(3, 3)]) == Window(2, 2, 3, 3)
+    assert Window.fit([(3, 3)], margin=0) == Window(2, 2, 3, 3)  # at least 3 a side, centred
+    assert window.zoomed(1) == Window(1, 1, 5, 4) and window.zoomed(1).zoomed(-1) == window
+    assert window.zoomed(5).height == 4  # no smaller than 3 a side: it stops
+    assert window.zoomed(-20).width <= Window.MOST
+    assert window.panned(2, -1) == Window(2, -1, 7, 6)
+    assert len(list(window.cells())) == 42
+
+
+def test_the_common_ends_in_words() -> None:
+    names = {"Red": "Ann", "White": "Bob"}
+    assert end_text("resign", "White", names, {}) == "Ann resigned: Bob wins."
+    assert end_text("double-pass", None, names, {}).startswith("A draw")
+    assert end_text("four", "Red", names, {"four": "{winner} wins, {loser} loses."}) == "Ann wins, Bob loses."
