@@ -1,0 +1,268 @@
+"""How the computer weighs each legal move and attack of its seat, in points (values.py).
+
+An attack is worth what it is expected to win or lose over the belief of what the defender is
+(R9: a Flag is the game, a Minefield kills all but a Miner, the Spy and the Marshal kill the
+Marshal), plus what a lost probe shows (the defender stays, now known), plus what it does to the
+danger the attacker stands in. A move is worth how much nearer it brings the piece to the
+attacks it wants to make (its *pull*: the best expected gain among the enemy pieces, less for each
+turn still needed to get there), less the danger at the new square (enemy pieces that may attack
+it next turn, a Scout from along a line included), more the danger it leaves. Enemy pieces near
+the own Flag are worth more to stop; pieces the enemy has seen are assumed attacked by what
+beats them; the longer nobody attacked, the more an attack is worth (R12.6 would end the game).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..actions import Attack, Move
+from ..board import SQUARES, Player
+from ..pieces import CLASHES, PIECES, Clash, Piece
+from ..seat import Seat
+from .belief import KINDS, MOVABLE, Belief
+from .geometry import RAYS, SIDES, reach
+from .memory import Memory
+from .values import INSIGHT, worth
+
+MARSHAL, GENERAL, SPY, MINER, SCOUT = (Piece.MARSHAL.order, Piece.GENERAL.order, Piece.SPY.order,
+                                       Piece.MINER.order, Piece.SCOUT.order)
+FLAG, MINEFIELD = Piece.FLAG.order, Piece.MINEFIELD.order
+# The chance a piece that can take the Flag does so if nothing stops it, by the turns it needs.
+URGENCY = (0.6, 0.3, 0.12, 0.05)
+WINS, LOSES, BOTH, TAKES_FLAG = (Clash.ATTACKER_WINS, Clash.DEFENDER_WINS, Clash.BOTH_REMOVED,
+                                 Clash.FLAG_CAPTURED)
+
+
+@dataclass(frozen=True)
+class Style:
+    """A level's way of weighing (see the module docstring)."""
+
+    win: float = 2500.0  # the enemy Flag's worth, in points
+    pull: float = 0.4  # a target's gain counts this much before the piece gets there ...
+    decay: float = 0.75  # ... and less by this for each further turn
+    caution: float = 1.0  # how much the danger at a square counts
+    boldness: float = 0.35  # how likely the enemy attacks a piece it does not know
+    insight: float = 1.0  # how much what a probe shows counts
+    dread: float = 1.5  # a Marshal's or General's loss to an unknown piece counts this much more
+    guard: float = 1.0  # how much the own Flag's danger counts (1: as much as the game)
+    restless: float = 0.8  # per turn without an attack beyond ``calm``, points for attacking
+    calm: int = 100
+    shuffle: float = 12.0  # taking a piece back to a square it has just left
+    reveal: float = 2.0  # the first move of a piece, a Scout's run: the enemy learns something
+    stillness: float = 1.0  # belief: unmoved pieces' evidence (0: off)
+    flag_rows: bool = True  # belief: the Flag is likelier at the back
+    temperature: float = 2.0  # the choice among near-equal actions (points)
+
+
+class Weigher:
+    """The weights of one seat's legal plays (build once per decision)."""
+
+    def __init__(self, seat: Seat, belief: Belief, memory: Memory | None, style: Style) -> None:
+        self.seat, self.belief, self.memory, self.style = seat, belief, memory, style
+        me = seat.player
+        self.own_at: dict[int, tuple[int, Piece]] = {
+            p.square.index: (p.handle.index, p.piece) for p in seat.own}
+        self.enemy_at = belief.of_square()
+        own_left = [0] * KINDS
+        for p in seat.own:
+            own_left[p.piece.order] += 1
+        self.own_worth = worth(own_left, list(belief.left), 0.0)
+        self.enemy_worth = worth(list(belief.left), own_left, 0.0, miners_matter=False)
+        if sum(belief.left[k] for k in MOVABLE) == 1:
+            # Taking the enemy's last piece that moves ends the game in a draw (PAT, R12.2):
+            # worth it only to save the own Flag (the guard below says when).
+            for k in MOVABLE:
+                self.enemy_worth[k] = -0.5 * style.win
+        self._minefield_worth()
+        self.exposed = memory.exposed if memory is not None else set()
+        self.recent = memory.recent if memory is not None else {}
+        self.moved = memory.own_turns if memory is not None else {}
+        self.threat = self._threat_to_flag(me)
+        self._gains: dict[int, list[float]] = {}
+        self._odds_win: dict[int, list[float]] = {}
+        self._danger: dict[tuple[int, int, int, bool], float] = {}
+        self.restless = style.restless * max(0, seat.inactivity - style.calm)
+
+    # --- what attacking each enemy piece is worth ----------------------------------------
+
+    def _minefield_worth(self) -> None:
+        """An enemy Minefield beside a likely Flag is worth clearing: per enemy piece, the
+        worth of removing it if it is a Minefield."""
+        odds, at = self.belief.odds, self.enemy_at
+        base = self.enemy_worth[MINEFIELD]
+        self.clear = []
+        for square in self.belief.squares:
+            flag = max((odds[at[s]][FLAG] for s in SIDES[square] if s in at), default=0.0)
+            self.clear.append(base + flag * self.style.win * 0.3)
+
+    def _threat_to_flag(self, me: Player) -> list[float]:
+        """Per enemy piece: the chance it takes the own Flag soon if left alone: the chance it
+        could (any piece that moves; only a Miner while Minefields close the Flag, R10), less
+        for each turn it still needs."""
+        flag = next((p.square.index for p in self.seat.own if p.piece is Piece.FLAG), None)
+        out = [0.0] * len(self.belief.squares)
+        if flag is None:
+            return out
+        closed = all(self.own_at.get(s, (0, Piece.FLAG))[1] is Piece.MINEFIELD for s in SIDES[flag])
+        turns = reach(flag)
+        for i, square in enumerate(self.belief.squares):
+            row = self.belief.odds[i]
+            able = row[MINER] if closed else sum(row[k] for k in MOVABLE)
+            needed = turns[square] + (1 if closed else 0)
+            if needed <= len(URGENCY):
+                out[i] = able * URGENCY[needed - 1]
+        return out
+
+    def gains(self, kind: int) -> list[float]:
+        """Per enemy piece: the expected worth of attacking it with an own ``kind``."""
+        found = self._gains.get(kind)
+        if found is not None:
+            return found
+        style = self.style
+        clashes = CLASHES[kind]
+        mine = self.own_worth[kind]
+        loss = mine * (style.dread if kind in (MARSHAL, GENERAL) else 1.0)
+        out, wins = [], []
+        for i, row in enumerate(self.belief.odds):
+            known = self.belief.known[i]
+            total = win = 0.0
+            for k in range(KINDS):
+                p = row[k]
+                if p <= 0:
+                    continue
+                clash = clashes[k]
+                theirs = self.clear[i] if k == MINEFIELD else self.enemy_worth[k]
+                if clash is TAKES_FLAG:
+                    total += p * style.win
+                    win += p
+                elif clash is WINS:
+                    total += p * theirs
+                    win += p
+                elif clash is BOTH:
+                    total += p * (theirs - mine)
+                else:
+                    total += p * ((mine if known else loss) * -1.0
+                                  + (0.0 if known else style.insight * INSIGHT[PIECES[k]]))
+            if self.threat[i]:
+                total += style.guard * style.win * self.threat[i] * (win + sum(row[k] for k in range(KINDS)
+                                                                   if clashes[k] is BOTH))
+            out.append(total)
+            wins.append(win)
+        self._gains[kind] = out
+        self._odds_win[kind] = wins
+        return out
+
+    def pull(self, kind: int, square: int, empty_from: int = -1) -> float:
+        """How much a piece of ``kind`` on ``square`` looks forward to its best attack."""
+        style = self.style
+        gains = self.gains(kind)
+        best = 0.0
+        squares = self.belief.squares
+        for i, gain in enumerate(gains):
+            if gain <= best:
+                continue
+            turns = reach(squares[i])[square]
+            value = gain * style.decay ** (turns - 1)
+            if value > best:
+                best = value
+        if kind == SCOUT:  # a Scout attacks along a clear line at once
+            for i in self._in_line(square, empty_from):
+                if gains[i] > best:
+                    best = gains[i]
+        return style.pull * best
+
+    def _in_line(self, square: int, empty_from: int) -> list[int]:
+        """Enemy pieces at the end of a clear orthogonal line from ``square`` (R7)."""
+        out = []
+        for ray in RAYS[square]:
+            for s in ray:
+                if s == empty_from:
+                    continue
+                if s in self.enemy_at:
+                    out.append(self.enemy_at[s])
+                    break
+                if s in self.own_at:
+                    break
+        return out
+
+    # --- danger ----------------------------------------------------------------------------
+
+    def danger(self, kind: int, handle: int, square: int, empty_from: int) -> float:
+        """The expected loss of an own piece of ``kind`` standing on ``square`` from the enemy's
+        next attack (the enemy assumed to attack with what beats a piece it has seen, and at
+        random odds one it has not)."""
+        exposed = handle in self.exposed
+        key = (kind, square, empty_from, exposed)
+        found = self._danger.get(key)
+        if found is not None:
+            return found
+        total = 0.0
+        threats = [self.enemy_at[s] for s in SIDES[square] if s in self.enemy_at]
+        scouts = []
+        for ray in RAYS[square]:
+            for distance, s in enumerate(ray):
+                if s == empty_from:
+                    continue
+                if s in self.enemy_at:
+                    if distance:
+                        scouts.append(self.enemy_at[s])
+                    break
+                if s in self.own_at:
+                    break
+        for i in threats:
+            total += self._threat(i, kind, exposed, range(KINDS))
+        for i in scouts:
+            total += self._threat(i, kind, exposed, (SCOUT,))
+        self._danger[key] = total
+        return total
+
+    def _threat(self, i: int, kind: int, exposed: bool, kinds: range | tuple[int, ...]) -> float:
+        row = self.belief.odds[i]
+        mine = self.own_worth[kind]
+        bold = self.style.boldness
+        total = 0.0
+        for k in kinds:
+            p = row[k]
+            if p <= 0 or not PIECES[k].movable:
+                continue
+            clash = CLASHES[k][kind] if kind != FLAG else TAKES_FLAG
+            theirs = self.enemy_worth[k]
+            if clash is WINS or clash is TAKES_FLAG:
+                total += p * (1.0 if exposed else bold) * mine
+            elif clash is BOTH:
+                total += p * (0.3 if exposed else bold) * (mine - theirs)
+            else:
+                total -= p * (0.05 if exposed else bold) * theirs
+        return total
+
+    # --- the plays ---------------------------------------------------------------------------
+
+    def weigh(self, play: Move | Attack) -> float:
+        start, end = play.start.index, play.end.index
+        handle, piece = self.own_at[start]
+        kind = piece.order
+        style = self.style
+        here = self.danger(kind, handle, start, -1)
+        if isinstance(play, Attack):
+            i = self.enemy_at[end]
+            gain = self.gains(kind)[i]
+            win = self._odds_win[kind][i]
+            after = self.danger(kind, handle, end, start) if win else 0.0
+            return gain + style.caution * (here - win * after) + self.restless
+        score = self.pull(kind, end, start) - self.pull(kind, start)
+        score -= style.caution * (self.danger(kind, handle, end, start) - here)
+        if end in self.recent.get(handle, ()):
+            score -= style.shuffle
+        if handle not in self.moved:
+            score -= style.reveal
+        if max(abs(SQUARES[end].column - SQUARES[start].column),
+               abs(SQUARES[end].row - SQUARES[start].row)) > 1:
+            score -= style.reveal  # a run: the enemy knows a Scout
+        return score
+
+    def behind(self) -> bool:
+        """Far behind in material (the worth of the pieces that move): a draw is welcome."""
+        mine = sum(self.own_worth[p.piece.order] for p in self.seat.own if p.piece.movable)
+        theirs = sum(p * self.enemy_worth[k] for row in self.belief.odds for k, p in enumerate(row)
+                     if k in MOVABLE)
+        return mine < 0.6 * theirs
