@@ -28,9 +28,10 @@ from .weigh import Style, Weigher
 
 LEVELS = ("easy", "medium", "hard")
 STYLES = {
-    "easy": Style(pull=0.3, caution=0.3, insight=0.0, dread=1.0, guard=0.3, stillness=0.0,
+    "easy": Style(win=2500.0, pull=0.3, caution=0.3, insight=0.0, dread=1.0, guard=0.3, stillness=0.0,
                   flag_rows=False, temperature=40.0),
-    "medium": Style(insight=0.0, boldness=0.5, stillness=0.0, flag_rows=False, temperature=6.0),
+    "medium": Style(win=2500.0, caution=1.0, insight=0.0, boldness=0.5, stillness=0.0, flag_rows=False,
+                    temperature=6.0),
     "hard": Style(),
 }
 CHUNK = 24  # plays weighed between two slices (a slice stays well under 20 ms)

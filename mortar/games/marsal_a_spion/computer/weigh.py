@@ -28,7 +28,7 @@ MARSHAL, GENERAL, SPY, MINER, SCOUT = (Piece.MARSHAL.order, Piece.GENERAL.order,
                                        Piece.MINER.order, Piece.SCOUT.order)
 FLAG, MINEFIELD = Piece.FLAG.order, Piece.MINEFIELD.order
 # The chance a piece that can take the Flag does so if nothing stops it, by the turns it needs.
-URGENCY = (0.6, 0.3, 0.12, 0.05)
+URGENCY = (1.0, 0.6, 0.35, 0.2, 0.12, 0.07, 0.04)
 WINS, LOSES, BOTH, TAKES_FLAG = (Clash.ATTACKER_WINS, Clash.DEFENDER_WINS, Clash.BOTH_REMOVED,
                                  Clash.FLAG_CAPTURED)
 
@@ -37,10 +37,10 @@ WINS, LOSES, BOTH, TAKES_FLAG = (Clash.ATTACKER_WINS, Clash.DEFENDER_WINS, Clash
 class Style:
     """A level's way of weighing (see the module docstring)."""
 
-    win: float = 2500.0  # the enemy Flag's worth, in points
+    win: float = 1200.0  # the enemy Flag's worth, in points
     pull: float = 0.4  # a target's gain counts this much before the piece gets there ...
     decay: float = 0.75  # ... and less by this for each further turn
-    caution: float = 1.0  # how much the danger at a square counts
+    caution: float = 2.0  # how much the danger at a square counts
     boldness: float = 0.35  # how likely the enemy attacks a piece it does not know
     insight: float = 1.0  # how much what a probe shows counts
     dread: float = 1.5  # a Marshal's or General's loss to an unknown piece counts this much more
@@ -51,7 +51,7 @@ class Style:
     reveal: float = 2.0  # the first move of a piece, a Scout's run: the enemy learns something
     stillness: float = 1.0  # belief: unmoved pieces' evidence (0: off)
     flag_rows: bool = True  # belief: the Flag is likelier at the back
-    temperature: float = 2.0  # the choice among near-equal actions (points)
+    temperature: float = 0.5  # the choice among near-equal actions (points)
 
 
 class Weigher:
