@@ -76,6 +76,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="pairs of games")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--list", action="store_true", help="list each game not won: pair, swapped, end")
     args = parser.parse_args()
     tasks = [(args.first, args.second, args.seed, i) for i in range(args.games)]
     results: list[list[tuple[str, str, int, float]]] = []
@@ -93,6 +94,11 @@ def main() -> None:
           f"{tally['lost']} lost; win rate {won:.1%} ({won_low:.1%}-{won_high:.1%}); "
           f"score {mean:.1%} ({low:.1%}-{high:.1%})")
     print("  ends: " + ", ".join(f"{r} by {e}: {n}" for (r, e), n in sorted(ends.items())))
+    if args.list:
+        for i, p in enumerate(results):
+            for swap, (r, e, t, _) in enumerate(p):
+                if r != "won":
+                    print(f"  pair {i} swapped {swap}: {r} by {e} after {t} turns")
     print(f"  turns: mean {statistics.fmean(t for _, _, t, _ in games):.0f}, "
           f"{args.first} mean decision {1000 * statistics.fmean(s for _, _, _, s in games):.1f} ms")
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from ..pieces import CLASHES, PIECES, Clash, Piece
 from ..seat import Seat
-from .geometry import depth
+from .geometry import SIDES, depth
 from .memory import Memory
 
 KINDS = len(PIECES)
@@ -89,6 +89,10 @@ def believe(seat: Seat, memory: Memory | None, stillness: float = 1.0, flag_rows
     clues = seat.clues()
     rate = memory.move_rate() if memory is not None else 0.0
     keep = max(0.0, 1.0 - rate * stillness)
+    # Squares of enemy pieces that never moved (a known Minefield counts twice), and own squares.
+    still = {p.square.index: 2 if p.known is Piece.MINEFIELD else 1
+             for p in seat.enemy if not clues[p.handle].moved and p.known in (None, Piece.MINEFIELD)}
+    own = {p.square.index for p in seat.own}
     allowed: list[int] = []
     weights: list[list[float]] = []
     known: list[bool] = []
@@ -110,17 +114,30 @@ def believe(seat: Seat, memory: Memory | None, stillness: float = 1.0, flag_rows
         row = [1.0 if mask >> k & 1 else 0.0 for k in range(KINDS)]
         if not clue.moved and memory is not None and stillness > 0:
             chances = memory.chances.get(piece.handle.index, 0)
-            still = keep ** chances
+            stayed = keep ** chances
             for k in MOVABLE:
-                row[k] *= still
+                row[k] *= stayed
         if flag_rows and not clue.moved:
             row[FLAG] *= (2.0, 1.2, 0.6, 0.3)[min(3, depth(enemy_player, piece.handle.index))]
+            row[FLAG] *= _closed(piece.square.index, still, own)
         allowed.append(mask)
         known.append(False)
         weights.append(row)
     odds = _fit(weights, known, free)
     return Belief(tuple(p.handle.index for p in seat.enemy), tuple(p.square.index for p in seat.enemy),
                   tuple(tuple(row) for row in odds), tuple(known), tuple(left))
+
+
+def _closed(square: int, still: dict[int, int], own: set[int]) -> float:
+    """How much likelier the Flag is on ``square`` for the pieces around it: a careful setup
+    closes its Flag with Minefields (R10), so still pieces beside it (known Minefields the more)
+    make it likelier, empty squares and moving pieces less. A geometric mean over the sides, so
+    that a corner is not favoured over the middle."""
+    sides = SIDES[square]
+    product = 1.0
+    for side in sides:
+        product *= (1.6, 2.5)[still[side] - 1] if side in still else 0.5 if side not in own else 0.7
+    return float(product ** (1.0 / len(sides))) if sides else 1.0
 
 
 def _fit(weights: list[list[float]], known: Sequence[bool], free: Sequence[int]) -> list[list[float]]:

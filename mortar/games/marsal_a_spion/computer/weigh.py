@@ -20,7 +20,7 @@ from ..board import SQUARES, Player
 from ..pieces import CLASHES, PIECES, Clash, Piece
 from ..seat import Seat
 from .belief import KINDS, MOVABLE, Belief
-from .geometry import RAYS, SIDES, reach
+from .geometry import RAYS, SIDES, reach, walk
 from .memory import Memory
 from .values import INSIGHT, worth
 
@@ -45,6 +45,9 @@ class Style:
     insight: float = 1.0  # how much what a probe shows counts
     dread: float = 1.5  # a Marshal's or General's loss to an unknown piece counts this much more
     guard: float = 1.0  # how much the own Flag's danger counts (1: as much as the game)
+    keep: int = 2  # own pieces kept by the own Flag as its guards ...
+    watch: float = 30.0  # ... drawn back to it this much at rest ...
+    alarm: float = 300.0  # ... and this much more as enemy pieces near it
     restless: float = 0.8  # per turn without an attack beyond ``calm``, points for attacking
     calm: int = 100
     shuffle: float = 12.0  # taking a piece back to a square it has just left
@@ -66,9 +69,11 @@ class Weigher:
         own_left = [0] * KINDS
         for p in seat.own:
             own_left[p.piece.order] += 1
+        movable = sum(belief.left[k] for k in MOVABLE)
+        self.win = style.win
         self.own_worth = worth(own_left, list(belief.left), 0.0)
         self.enemy_worth = worth(list(belief.left), own_left, 0.0, miners_matter=False)
-        if sum(belief.left[k] for k in MOVABLE) == 1:
+        if movable == 1:
             # Taking the enemy's last piece that moves ends the game in a draw (PAT, R12.2):
             # worth it only to save the own Flag (the guard below says when).
             for k in MOVABLE:
@@ -78,6 +83,7 @@ class Weigher:
         self.recent = memory.recent if memory is not None else {}
         self.moved = memory.own_turns if memory is not None else {}
         self.threat = self._threat_to_flag(me)
+        self._choose_guards()
         self._gains: dict[int, list[float]] = {}
         self._odds_win: dict[int, list[float]] = {}
         self._danger: dict[tuple[int, int, int, bool], float] = {}
@@ -93,7 +99,7 @@ class Weigher:
         self.clear = []
         for square in self.belief.squares:
             flag = max((odds[at[s]][FLAG] for s in SIDES[square] if s in at), default=0.0)
-            self.clear.append(base + flag * self.style.win * 0.3)
+            self.clear.append(base + flag * self.win * 0.3)
 
     def _threat_to_flag(self, me: Player) -> list[float]:
         """Per enemy piece: the chance it takes the own Flag soon if left alone: the chance it
@@ -112,6 +118,44 @@ class Weigher:
             if needed <= len(URGENCY):
                 out[i] = able * URGENCY[needed - 1]
         return out
+
+    def _choose_guards(self) -> None:
+        """The own pieces nearest the ways into the own Flag that can stop a Miner cheaply (not
+        the Marshal or the General, needed elsewhere; not the Spy or a Miner, which a Miner does
+        not fear) keep watch there: ``keep`` of them, pulled the harder the nearer enemy pieces
+        are. The ways in are where an enemy Miner would stand to clear a Minefield by the Flag,
+        or the open squares by it: a guard standing there closes it."""
+        flag = next((p.square.index for p in self.seat.own if p.piece is Piece.FLAG), -1)
+        self.guards: set[int] = set()
+        self.watch = 0.0
+        if flag < 0 or not self.style.keep:
+            return
+        ways: set[int] = set()
+        for side in SIDES[flag]:
+            piece = self.own_at.get(side, (0, None))[1]
+            if piece is Piece.MINEFIELD:
+                ways.update(s for s in SIDES[side] if s != flag and not self._immovable(s))
+            else:
+                ways.add(side)
+        if not ways:
+            return
+        walks = [walk(s) for s in ways]
+        self.way_steps = [min(w[i] for w in walks) for i in range(len(walks[0]))]
+        able = [(self.way_steps[p.square.index], self.own_worth[p.piece.order], p.handle.index)
+                for p in self.seat.own
+                if p.piece.movable and p.piece not in (Piece.MARSHAL, Piece.GENERAL, Piece.SPY, Piece.MINER)]
+        self.guards = {handle for _, _, handle in sorted(able)[:self.style.keep]}
+        self.watch = self.style.watch + self.style.alarm * min(1.0, sum(self.threat))
+
+    def _immovable(self, square: int) -> bool:
+        piece = self.own_at.get(square, (0, None))[1]
+        return piece is not None and not piece.movable
+
+    def _guarding(self, handle: int, square: int) -> float:
+        """A guard's wish to stand on a way into the own Flag."""
+        if handle not in self.guards:
+            return 0.0
+        return self.watch * self.style.decay ** self.way_steps[square]
 
     def gains(self, kind: int) -> list[float]:
         """Per enemy piece: the expected worth of attacking it with an own ``kind``."""
@@ -133,7 +177,7 @@ class Weigher:
                 clash = clashes[k]
                 theirs = self.clear[i] if k == MINEFIELD else self.enemy_worth[k]
                 if clash is TAKES_FLAG:
-                    total += p * style.win
+                    total += p * self.win
                     win += p
                 elif clash is WINS:
                     total += p * theirs
@@ -250,6 +294,8 @@ class Weigher:
             after = self.danger(kind, handle, end, start) if win else 0.0
             return gain + style.caution * (here - win * after) + self.restless
         score = self.pull(kind, end, start) - self.pull(kind, start)
+        if self.guards:
+            score += self._guarding(handle, end) - self._guarding(handle, start)
         score -= style.caution * (self.danger(kind, handle, end, start) - here)
         if end in self.recent.get(handle, ()):
             score -= style.shuffle
