@@ -120,42 +120,59 @@ class Weigher:
         return out
 
     def _choose_guards(self) -> None:
-        """The own pieces nearest the ways into the own Flag that can stop a Miner cheaply (not
-        the Marshal or the General, needed elsewhere; not the Spy or a Miner, which a Miner does
-        not fear) keep watch there: ``keep`` of them, pulled the harder the nearer enemy pieces
-        are. The ways in are where an enemy Miner would stand to clear a Minefield by the Flag,
-        or the open squares by it: a guard standing there closes it."""
+        """The ways into the own Flag, and the guards sent to those left open.
+
+        A way in is where an enemy Miner would stand to clear a Minefield by the Flag, or an
+        open square by the Flag (R10). An own piece standing on a way closes it: it is loath to
+        leave. The open ways nearest the enemy's moving pieces each draw the nearest own piece
+        that can stop a Miner cheaply (not the Marshal or the General, needed elsewhere; not the
+        Spy or a Miner, which a Miner does not fear), ``keep`` of them at most, the harder the
+        nearer enemy pieces are to the Flag."""
         flag = next((p.square.index for p in self.seat.own if p.piece is Piece.FLAG), -1)
-        self.guards: set[int] = set()
-        self.watch = 0.0
+        self.ways: set[int] = set()
+        self.posts: dict[int, int] = {}  # guard's handle -> the way it goes to
+        self.watch = self.style.watch + self.style.alarm * min(1.0, sum(self.threat))
         if flag < 0 or not self.style.keep:
             return
-        ways: set[int] = set()
         for side in SIDES[flag]:
             piece = self.own_at.get(side, (0, None))[1]
             if piece is Piece.MINEFIELD:
-                ways.update(s for s in SIDES[side] if s != flag and not self._immovable(s))
+                self.ways.update(s for s in SIDES[side] if s != flag and not self._immovable(s))
             else:
-                ways.add(side)
-        if not ways:
-            return
-        walks = [walk(s) for s in ways]
-        self.way_steps = [min(w[i] for w in walks) for i in range(len(walks[0]))]
-        able = [(self.way_steps[p.square.index], self.own_worth[p.piece.order], p.handle.index)
-                for p in self.seat.own
-                if p.piece.movable and p.piece not in (Piece.MARSHAL, Piece.GENERAL, Piece.SPY, Piece.MINER)]
-        self.guards = {handle for _, _, handle in sorted(able)[:self.style.keep]}
-        self.watch = self.style.watch + self.style.alarm * min(1.0, sum(self.threat))
+                self.ways.add(side)
+        movers = [square for i, square in enumerate(self.belief.squares)
+                  if sum(self.belief.odds[i][k] for k in MOVABLE) > 0.5]
+        open_ways = sorted((min((walk(w)[m] for m in movers), default=0), w)
+                           for w in self.ways if w not in self.own_at)
+        able = {p.handle.index: p.square.index for p in self.seat.own if p.piece.movable
+                and p.piece not in (Piece.MARSHAL, Piece.GENERAL, Piece.SPY, Piece.MINER)
+                and p.square.index not in self.ways}
+        for _, way in open_ways[:self.style.keep]:
+            if not able:
+                break
+            steps = walk(way)
+            guard = min(able, key=lambda h: (steps[able[h]], h))
+            self.posts[guard] = way
+            del able[guard]
 
     def _immovable(self, square: int) -> bool:
         piece = self.own_at.get(square, (0, None))[1]
         return piece is not None and not piece.movable
 
-    def _guarding(self, handle: int, square: int) -> float:
-        """A guard's wish to stand on a way into the own Flag."""
-        if handle not in self.guards:
-            return 0.0
-        return self.watch * self.style.decay ** self.way_steps[square]
+    def _guarding(self, handle: int, start: int, end: int) -> float:
+        """What a move does to the ways into the own Flag: leaving one opens it, stepping onto
+        one closes it; a guard draws nearer its way."""
+        score = 0.0
+        if start in self.ways:
+            score -= self.watch
+        if end in self.ways:
+            score += self.watch
+        way = self.posts.get(handle)
+        if way is not None:
+            steps = walk(way)
+            decay = self.style.decay
+            score += self.watch * (decay ** steps[end] - decay ** steps[start])
+        return score
 
     def gains(self, kind: int) -> list[float]:
         """Per enemy piece: the expected worth of attacking it with an own ``kind``."""
@@ -294,8 +311,8 @@ class Weigher:
             after = self.danger(kind, handle, end, start) if win else 0.0
             return gain + style.caution * (here - win * after) + self.restless
         score = self.pull(kind, end, start) - self.pull(kind, start)
-        if self.guards:
-            score += self._guarding(handle, end) - self._guarding(handle, start)
+        if self.ways:
+            score += self._guarding(handle, start, end)
         score -= style.caution * (self.danger(kind, handle, end, start) - here)
         if end in self.recent.get(handle, ()):
             score -= style.shuffle
