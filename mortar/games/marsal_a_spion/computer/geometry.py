@@ -39,6 +39,7 @@ def _line(index: int, direction: Direction) -> tuple[int, ...]:
 AROUND: tuple[tuple[int, ...], ...] = tuple(_steps(i, DIRECTIONS) for i in range(COUNT))
 SIDES: tuple[tuple[int, ...], ...] = tuple(_steps(i, ORTHOGONAL) for i in range(COUNT))
 AROUND_MASK: tuple[int, ...] = tuple(sum(1 << n for n in ns) for ns in AROUND)
+SIDES_MASK: tuple[int, ...] = tuple(sum(1 << n for n in ns) for ns in SIDES)
 
 # By square index and orthogonal direction: the playable squares along it up to the edge or a
 # forbidden square (a Scout's line, R7).

@@ -6,8 +6,8 @@ For each enemy piece: how many of the enemy's turns it stood unmoved although it
 stepped somewhere (a piece that never moves when it could is likelier a Minefield or the Flag),
 and when it last acted. For the enemy as a whole: how readily it brings out a new piece. For each
 own piece: whether the enemy knows what it is (it defended against an enemy attack and
-survived, R13) and the squares it stood on lately (so that the computer does not shuffle a piece
-to and fro).
+survived, R13), the highest rank it took (the enemy can tell it outranks that), and the squares
+it stood on lately (so that the computer does not shuffle a piece to and fro).
 
 A memory is a pure function of the seat's own setup and log; it is cached by them and extended
 when the log grows, so a whole game costs one replay.
@@ -43,6 +43,7 @@ class Memory:
     exposed: set[int] = field(default_factory=set)  # own handles the enemy has seen defend
     recent: dict[int, list[int]] = field(default_factory=dict)  # own handle -> squares it left, latest last
     own_turns: dict[int, int] = field(default_factory=dict)  # own handle -> turn it last acted
+    beaten: dict[int, int] = field(default_factory=dict)  # own handle -> highest rank it took attacking
     seen: int = 0  # log entries replayed
 
     @classmethod
@@ -61,7 +62,8 @@ class Memory:
     def copy(self) -> Memory:
         return Memory(self.player, list(self.at), self.occupied, set(self.still), dict(self.chances),
                       dict(self.last_acted), self.first_moves, self.all_chances, set(self.exposed),
-                      {h: list(s) for h, s in self.recent.items()}, dict(self.own_turns), self.seen)
+                      {h: list(s) for h, s in self.recent.items()}, dict(self.own_turns),
+                      dict(self.beaten), self.seen)
 
     def follow(self, log: Sequence[SeenAction]) -> None:
         """Replay the entries of ``log`` not yet seen."""
@@ -109,6 +111,8 @@ class Memory:
             self.exposed.discard(gone)
         if seen.clash in (Clash.ATTACKER_WINS, Clash.FLAG_CAPTURED):
             self._step(handle, start, end)
+            if not enemy and seen.learned is not None:  # the enemy saw what it lost to us
+                self.beaten[handle] = max(self.beaten.get(handle, 0), seen.learned.rank)
         elif seen.clash is Clash.DEFENDER_WINS and enemy and seen.defender_handle is not None:
             self.exposed.add(seen.defender_handle.index)  # the enemy saw the defender (R9)
 

@@ -16,11 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..actions import Attack, Move
-from ..board import SQUARES, Player
+from ..board import PLAYABLE_MASK, SQUARES, Player
 from ..pieces import CLASHES, PIECES, Clash, Piece
 from ..seat import Seat
 from .belief import KINDS, MOVABLE, Belief
-from .geometry import RAYS, SIDES, reach, walk
+from .geometry import AROUND_MASK, RAYS, SIDES, SIDES_MASK, reach, walk
 from .memory import Memory
 from .values import INSIGHT, worth
 
@@ -39,17 +39,19 @@ class Style:
 
     win: float = 1200.0  # the enemy Flag's worth, in points
     pull: float = 0.4  # a target's gain counts this much before the piece gets there ...
-    decay: float = 0.75  # ... and less by this for each further turn
+    decay: float = 0.85  # ... and less by this for each further turn
     caution: float = 2.0  # how much the danger at a square counts
     boldness: float = 0.35  # how likely the enemy attacks a piece it does not know
     insight: float = 1.0  # how much what a probe shows counts
     dread: float = 1.5  # a Marshal's or General's loss to an unknown piece counts this much more
+    spy_dread: float = 6.0  # and the Marshal's to the Spy this much more again
+    telling: int = 6  # an own piece that took this rank or higher is known to be strong
     guard: float = 1.0  # how much the own Flag's danger counts (1: as much as the game)
     keep: int = 2  # own pieces kept by the own Flag as its guards ...
     watch: float = 30.0  # ... drawn back to it this much at rest ...
     alarm: float = 300.0  # ... and this much more as enemy pieces near it
-    restless: float = 0.8  # per turn without an attack beyond ``calm``, points for attacking
-    calm: int = 100
+    restless: float = 2.0  # per turn without an attack beyond ``calm``, points for attacking
+    calm: int = 60
     shuffle: float = 12.0  # taking a piece back to a square it has just left
     reveal: float = 2.0  # the first move of a piece, a Scout's run: the enemy learns something
     stillness: float = 1.0  # belief: unmoved pieces' evidence (0: off)
@@ -79,11 +81,16 @@ class Weigher:
             for k in MOVABLE:
                 self.enemy_worth[k] = -0.5 * style.win
         self._minefield_worth()
-        self.exposed = memory.exposed if memory is not None else set()
+        # Own pieces the enemy has seen, or can tell are strong (they took a Cadet or better):
+        # what beats them will come for them (the Spy for the Marshal).
+        self.exposed = set(memory.exposed) if memory is not None else set()
+        if memory is not None:
+            self.exposed.update(h for h, rank in memory.beaten.items() if rank >= style.telling)
         self.recent = memory.recent if memory is not None else {}
         self.moved = memory.own_turns if memory is not None else {}
         self.threat = self._threat_to_flag(me)
         self._choose_guards()
+        self._cornered()
         self._gains: dict[int, list[float]] = {}
         self._odds_win: dict[int, list[float]] = {}
         self._danger: dict[tuple[int, int, int, bool], float] = {}
@@ -201,9 +208,12 @@ class Weigher:
                     win += p
                 elif clash is BOTH:
                     total += p * (theirs - mine)
+                elif kind == MARSHAL and k == SPY:  # the one piece the Marshal must never meet
+                    total -= p * loss * style.spy_dread
                 else:
                     total += p * ((mine if known else loss) * -1.0
                                   + (0.0 if known else style.insight * INSIGHT[PIECES[k]]))
+            total += self.restless  # every attack, and so every target, is worth more
             if self.threat[i]:
                 total += style.guard * style.win * self.threat[i] * (win + sum(row[k] for k in range(KINDS)
                                                                    if clashes[k] is BOTH))
@@ -296,6 +306,29 @@ class Weigher:
                 total -= p * (0.05 if exposed else bold) * theirs
         return total
 
+    # --- not stalemating the enemy (R12.2) ---------------------------------------------------
+
+    def _cornered(self) -> None:
+        """The enemy pieces that may move and could act now (an empty square around, an own
+        piece beside); when they are few, each play is checked for leaving them none."""
+        self.own_mask = sum(1 << s for s in self.own_at)
+        self.enemy_mask = sum(1 << s for s in self.enemy_at)
+        self.movers = [self.belief.squares[i] for i, row in enumerate(self.belief.odds)
+                       if sum(row[k] for k in MOVABLE) > 0.01]
+        acting = sum(1 for m in self.movers if self._can_act(m, self.own_mask, self.enemy_mask))
+        self.check_pat = acting <= 2
+
+    def _can_act(self, square: int, own: int, enemy: int) -> bool:
+        empty = PLAYABLE_MASK & ~(own | enemy)
+        return bool(AROUND_MASK[square] & empty or SIDES_MASK[square] & own)
+
+    def _stalemates(self, start: int, end: int, takes: bool) -> bool:
+        """Whether the play (an attack that ``takes`` its defender) leaves the enemy no action:
+        a draw by PAT at the start of its turn."""
+        own = self.own_mask & ~(1 << start) | 1 << end
+        enemy = self.enemy_mask & ~(1 << end) if takes else self.enemy_mask
+        return not any(self._can_act(m, own, enemy) for m in self.movers if m != end or not takes)
+
     # --- the plays ---------------------------------------------------------------------------
 
     def weigh(self, play: Move | Attack) -> float:
@@ -309,18 +342,23 @@ class Weigher:
             gain = self.gains(kind)[i]
             win = self._odds_win[kind][i]
             after = self.danger(kind, handle, end, start) if win else 0.0
-            return gain + style.caution * (here - win * after) + self.restless
+            score = gain + style.caution * (here - win * after)
+            if self.check_pat and self._stalemates(start, end, True):
+                score -= win * 0.5 * self.win
+            return score
         score = self.pull(kind, end, start) - self.pull(kind, start)
         if self.ways:
             score += self._guarding(handle, start, end)
         score -= style.caution * (self.danger(kind, handle, end, start) - here)
-        if end in self.recent.get(handle, ()):
-            score -= style.shuffle
+        if end in self.recent.get(handle, ()):  # to and fro: the more tiresome the longer nothing happens
+            score -= style.shuffle * (1.0 + self.seat.inactivity / 40)
         if handle not in self.moved:
             score -= style.reveal
         if max(abs(SQUARES[end].column - SQUARES[start].column),
                abs(SQUARES[end].row - SQUARES[start].row)) > 1:
             score -= style.reveal  # a run: the enemy knows a Scout
+        if self.check_pat and self._stalemates(start, end, False):
+            score -= 0.5 * self.win
         return score
 
     def behind(self) -> bool:
