@@ -8,6 +8,7 @@
 #   make bench-web   start-up, interaction and memory figures in headless Chromium (prints only)
 #   make bench-records  record parsing and replay times, CPython and Pyodide (prints only)
 #   make duel        the computer opponent's strength table (prints only; DUEL_PAIRS=200)
+#   make duel-marsal Maršál a Špión's computer levels: the same table (prints only; DUEL_PAIRS=200)
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -32,10 +33,10 @@ PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip 
 MORTAR_SRC := $(shell find mortar -name '*.py' -not -path '*/__pycache__/*' 2>/dev/null)
 MORTAR_DIRS := $(shell find mortar -type d -not -name '__pycache__' 2>/dev/null)
 
-.PHONY: help vendor serve dist serve-dist bench-web deps lint test test-unit test-pyodide test-e2e bench bench-bot bench-records duel clean
+.PHONY: help vendor serve dist serve-dist bench-web deps lint test test-unit test-pyodide test-e2e bench bench-bot bench-records duel duel-marsal clean
 
 help:
-	@echo "targets: vendor serve dist serve-dist deps lint test-unit test-pyodide test-e2e test bench bench-bot bench-records bench-web duel clean"
+	@echo "targets: vendor serve dist serve-dist deps lint test-unit test-pyodide test-e2e test bench bench-bot bench-records bench-web duel duel-marsal clean"
 
 # --- runtime --------------------------------------------------------------------------------
 
@@ -130,6 +131,13 @@ duel:
 	  $(PYTHON) -m mortar duel mortar-hunt hard random --games $(DUEL_PAIRS) $$table; \
 	done
 	$(PYTHON) tools/duel.py hard oracle --games $(DUEL_PAIRS)
+
+# Maršál a Špión's computer: each level against random and hard against medium, paired games
+# (the sides swapped), to the end of each game (R12). Prints figures, asserts nothing.
+duel-marsal:
+	$(PYTHON) -m mortar duel marsal-a-spion hard random --games $(DUEL_PAIRS)
+	$(PYTHON) -m mortar duel marsal-a-spion medium random --games $(DUEL_PAIRS)
+	$(PYTHON) -m mortar duel marsal-a-spion hard medium --games $(DUEL_PAIRS)
 
 clean:
 	rm -rf $(VENDOR) mortar.zip dist

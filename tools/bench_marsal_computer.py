@@ -68,7 +68,7 @@ def main() -> None:
         turns = sum(len(seats) for seats in games)
         print(f"hard against {opponent}: {args.games} games, {turns} decisions of Red replayed")
         for level in LEVELS:
-            wall, cpu, slices = [], [], []
+            wall, cpu, slices, slices_cpu = [], [], [], []
             for n, seats in enumerate(games):
                 forget()
                 computer = GAME.computer(level, n)
@@ -76,16 +76,18 @@ def main() -> None:
                     start, start_cpu = time.perf_counter(), time.process_time()
                     thought = computer.thinking(seat)
                     while True:
-                        begun = time.perf_counter()
+                        begun, begun_cpu = time.perf_counter(), time.process_time()
                         try:
                             next(thought)
                         except StopIteration:
                             break
                         slices.append(time.perf_counter() - begun)
+                        slices_cpu.append(time.process_time() - begun_cpu)
                     wall.append(time.perf_counter() - start)
                     cpu.append(time.process_time() - start_cpu)
-            print(f"  {level:6s} decision {figures('wall', wall)}; {figures('cpu', cpu)}", flush=True)
-            print(f"  {level:6s} slice    {figures('wall', slices)}", flush=True)
+            print(f"  {level:6s} decision {figures('wall', wall)}; {figures('cpu', cpu)}")
+            print(f"  {level:6s} slice    {figures('wall', slices)}; {figures('cpu', slices_cpu)}",
+                  flush=True)
 
 
 if __name__ == "__main__":

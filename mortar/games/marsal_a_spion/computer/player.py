@@ -31,7 +31,7 @@ LEVELS = ("easy", "medium", "hard")
 # Hard's style is the default; the lower levels lack some of its sense (no memory of still
 # pieces, no guards, no worth in what a probe shows), weigh the Flag as if it were found at the
 # first try, fear less, and choose more loosely.
-_RASH = Style(win=2500.0, insight=0.0, stillness=0.0, flag_rows=False, keep=0)
+_RASH = Style(win=2500.0, insight=0.0, stillness=0.0, flag_rows=False, keep=0, raiders=False)
 STYLES = {
     "easy": replace(_RASH, pull=0.3, caution=0.3, dread=1.0, guard=0.3, temperature=40.0),
     "medium": replace(_RASH, caution=1.0, boldness=0.5, temperature=6.0),

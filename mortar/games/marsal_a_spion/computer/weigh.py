@@ -46,6 +46,7 @@ class Style:
     dread: float = 1.5  # a Marshal's or General's loss to an unknown piece counts this much more
     spy_dread: float = 6.0  # and the Marshal's to the Spy this much more again
     telling: int = 6  # an own piece that took this rank or higher is known to be strong
+    raiders: bool = True  # an enemy piece that took own pieces attacks whatever it beats
     guard: float = 1.0  # how much the own Flag's danger counts (1: as much as the game)
     keep: int = 2  # own pieces kept by the own Flag as its guards ...
     watch: float = 30.0  # ... drawn back to it this much at rest ...
@@ -91,6 +92,11 @@ class Weigher:
         self.threat = self._threat_to_flag(me)
         self._choose_guards()
         self._cornered()
+        # Enemy pieces that have taken own pieces by attacking go on doing so: their threat is
+        # that of a piece that knows what it attacks.
+        clues = seat.clues()
+        self.raiders = {i for i, handle in enumerate(belief.handles)
+                        if style.raiders and clues[SQUARES[handle]].beat}
         self._gains: dict[int, list[float]] = {}
         self._odds_win: dict[int, list[float]] = {}
         self._danger: dict[tuple[int, int, int, bool], float] = {}
@@ -281,7 +287,7 @@ class Weigher:
                 if s in self.own_at:
                     break
         for i in threats:
-            total += self._threat(i, kind, exposed, range(KINDS))
+            total += self._threat(i, kind, exposed or i in self.raiders, range(KINDS))
         for i in scouts:
             total += self._threat(i, kind, exposed, (SCOUT,))
         self._danger[key] = total
