@@ -4,6 +4,7 @@ memory against the truth, and a few positions where only one play is right."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import statistics
 
@@ -11,14 +12,14 @@ import pytest
 
 from marsal_games import BLUE, RED, arrange, new_game, play, sq
 from mortar.games.marsal_a_spion import GAME
-from mortar.games.marsal_a_spion.actions import Attack, Move, Setup, random_setup
+from mortar.games.marsal_a_spion.actions import Attack, Move, Removed, Setup, random_setup
 from mortar.games.marsal_a_spion.board import PLAYERS, SQUARES, Player, home_squares
 from mortar.games.marsal_a_spion.computer import Computer
 from mortar.games.marsal_a_spion.computer.belief import believe
-from mortar.games.marsal_a_spion.computer.geometry import AROUND, SIDES, depth
+from mortar.games.marsal_a_spion.computer.geometry import AROUND, SIDES, depth, walk
 from mortar.games.marsal_a_spion.computer.memory import memory
 from mortar.games.marsal_a_spion.legality import setup_refusal
-from mortar.games.marsal_a_spion.pieces import Clash, Piece
+from mortar.games.marsal_a_spion.pieces import ARMY, Clash, Piece
 from mortar.games.marsal_a_spion.rules import Phase
 from mortar.games.marsal_a_spion.state import State
 
@@ -280,6 +281,41 @@ def test_a_piece_beside_the_own_flag_is_attacked(level):
     state = arrange(red="A1:FLG B1:MF B2:MAR E2:MIN", blue="A2:CPL J11:FLG J10:MIN", to_play=RED)
     for seed in range(3):
         assert GAME.computer(level, seed).choose(state.seat(RED)) == play("B2xA2")
+
+
+def test_guards_close_the_ways_into_the_own_flag():
+    """Red's Flag in the corner behind two Minefields: a Miner would clear A2 from A3 or B2, or
+    B1 from B2 or C1. The nearest guard steps onto B2 (both ways at once); with B2 held, the
+    piece on it stays and the next guard heads for A3."""
+    state = arrange(red="A1:FLG A2:MF B1:MF C3:CPL E2:MIN", blue="A6:CPL J11:FLG J10:MIN", to_play=RED)
+    for seed in range(3):
+        assert GAME.computer("hard", seed).choose(state.seat(RED)) == play("C3-B2")
+    state = arrange(red="A1:FLG A2:MF B1:MF B2:RFL C4:CPL H2:MIN", blue="A6:CPL J11:FLG J10:MIN",
+                    to_play=RED)
+    for seed in range(3):
+        action = GAME.computer("hard", seed).choose(state.seat(RED))
+        assert action.start == sq("C4") and walk(sq("A3").index)[action.end.index] == 1, action
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_it_never_leaves_the_enemy_without_an_action(level):
+    """Blue's last pieces are boxed in by their own Minefields (known: they stopped Red's
+    attackers; the rest of Blue's army is in the tray). Red stepping onto B10 would leave Blue
+    no action: a draw (PAT, R12.2) in a won game."""
+    state = arrange(red="A1:FLG A2:MF B1:MF C9:CPL I10:MAR E2:MIN",
+                    blue="A11:CPL A10:MF B11:MF J11:FLG I11:MF J10:MF", to_play=RED)
+    seat = state.seat(RED)
+    rest = list(ARMY)
+    for piece in (Piece.CORPORAL, Piece.FLAG, *[Piece.MINEFIELD] * 4):
+        rest.remove(piece)
+    seen = {sq(s) for s in ("A10", "B11", "I11", "J10")}
+    seat = dataclasses.replace(
+        seat, tray=tuple(Removed(BLUE, sq("A8"), piece, 1) for piece in rest),
+        enemy=tuple(dataclasses.replace(e, known=Piece.MINEFIELD) if e.square in seen else e
+                    for e in seat.enemy))
+    assert play("C9-B10") in seat.legal_plays()
+    for seed in range(4):
+        assert GAME.computer(level, seed).choose(seat) != play("C9-B10")
 
 
 def test_setup_phase_is_answered_with_a_setup_of_the_seats_player():
