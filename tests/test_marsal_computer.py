@@ -22,6 +22,7 @@ from mortar.games.marsal_a_spion.legality import setup_refusal
 from mortar.games.marsal_a_spion.pieces import ARMY, Clash, Piece
 from mortar.games.marsal_a_spion.rules import Phase
 from mortar.games.marsal_a_spion.state import State
+from mortar.kit.common import AcceptDraw
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -316,6 +317,17 @@ def test_it_never_leaves_the_enemy_without_an_action(level):
     assert play("C9-B10") in seat.legal_plays()
     for seed in range(4):
         assert GAME.computer(level, seed).choose(seat) != play("C9-B10")
+
+
+def test_a_draw_is_accepted_only_when_far_behind():
+    behind = arrange(red="A1:FLG A2:MF B1:MF E3:RFL", blue="J11:FLG A8:MAR B8:GEN C8:CPT E8:CPT F8:CDT",
+                     to_play=RED)
+    ahead = arrange(red="A1:FLG A2:MF B1:MF E3:MAR F3:GEN G3:CPT", blue="J11:FLG A8:RFL", to_play=RED)
+    for state, accepts in ((behind, True), (ahead, False)):
+        seat = dataclasses.replace(state.seat(RED), draw_offer=BLUE)  # Blue's last action offered one
+        assert seat.may_accept_draw()
+        for level in LEVELS:
+            assert isinstance(GAME.computer(level, 1).choose(seat), AcceptDraw) is accepts
 
 
 def test_setup_phase_is_answered_with_a_setup_of_the_seats_player():

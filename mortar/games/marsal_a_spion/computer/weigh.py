@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from ..actions import Attack, Move
 from ..board import PLAYABLE_MASK, SQUARES, Player
 from ..pieces import CLASHES, PIECES, Clash, Piece
+from ..rules import INACTIVITY_LIMIT
 from ..seat import Seat
 from .belief import KINDS, MOVABLE, Belief
 from .geometry import AROUND_MASK, RAYS, SIDES, SIDES_MASK, reach, walk
@@ -51,8 +52,8 @@ class Style:
     keep: int = 2  # own pieces kept by the own Flag as its guards ...
     watch: float = 30.0  # ... drawn back to it this much at rest ...
     alarm: float = 300.0  # ... and this much more as enemy pieces near it
-    restless: float = 2.0  # per turn without an attack beyond ``calm``, points for attacking
-    calm: int = 60
+    restless: float = 2.0  # points for attacking per turn without one beyond ``calm`` ...
+    calm: float = 0.3  # ... a share of the inactivity limit (R12.6; of 200 turns without one)
     shuffle: float = 12.0  # taking a piece back to a square it has just left
     reveal: float = 2.0  # the first move of a piece, a Scout's run: the enemy learns something
     stillness: float = 1.0  # belief: unmoved pieces' evidence (0: off)
@@ -100,7 +101,9 @@ class Weigher:
         self._gains: dict[int, list[float]] = {}
         self._odds_win: dict[int, list[float]] = {}
         self._danger: dict[tuple[int, int, int, bool], float] = {}
-        self.restless = style.restless * max(0, seat.inactivity - style.calm)
+        limit = seat.options.inactivity_limit or INACTIVITY_LIMIT  # (no limit: as if the usual)
+        idle = max(0.0, seat.inactivity - style.calm * limit)
+        self.restless = style.restless * INACTIVITY_LIMIT / limit * idle
 
     # --- what attacking each enemy piece is worth ----------------------------------------
 
