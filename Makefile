@@ -7,8 +7,9 @@
 #   make serve-dist  serve dist/ as a production host would (precompressed files) on $(DIST_PORT)
 #   make bench-web   start-up, interaction and memory figures in headless Chromium (prints only)
 #   make bench-records  record parsing and replay times, CPython and Pyodide (prints only)
-#   make duel        the computer opponent's league table (prints only; DUEL_PAIRS=200)
+#   make duel        Mortar Hunt's computer: the league table (prints only; DUEL_PAIRS=200)
 #   make duel-karo   the KARO games' computer strength table (prints only; DUEL_PAIRS=200)
+#   make duel-marsal Maršál a Špión's computer levels (prints only; DUEL_PAIRS=200)
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -33,10 +34,10 @@ PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip 
 MORTAR_SRC := $(shell find mortar -name '*.py' -not -path '*/__pycache__/*' 2>/dev/null)
 MORTAR_DIRS := $(shell find mortar -type d -not -name '__pycache__' 2>/dev/null)
 
-.PHONY: help vendor serve dist serve-dist bench-web deps lint types test test-unit test-pyodide test-e2e bench bench-bot bench-records duel duel-karo clean
+.PHONY: help vendor serve dist serve-dist bench-web deps lint types test test-unit test-pyodide test-e2e bench bench-bot bench-records duel duel-karo duel-marsal clean
 
 help:
-	@echo "targets: vendor serve dist serve-dist deps lint types test-unit test-pyodide test-e2e test bench bench-bot bench-records bench-web duel duel-karo clean"
+	@echo "targets: vendor serve dist serve-dist deps lint types test-unit test-pyodide test-e2e test bench bench-bot bench-records bench-web duel duel-karo duel-marsal clean"
 
 # --- runtime --------------------------------------------------------------------------------
 
@@ -145,6 +146,13 @@ duel:
 DUEL_JOBS ?= 1
 duel-karo:
 	$(PYTHON) tools/duel_karo.py --pairs $(DUEL_PAIRS) --jobs $(DUEL_JOBS)
+
+# Maršál a Špión's computer: each level against random and hard against medium, paired games
+# (the sides swapped), to the end of each game (R12). Prints figures, asserts nothing.
+duel-marsal:
+	$(PYTHON) -m mortar duel marsal-a-spion hard random --games $(DUEL_PAIRS)
+	$(PYTHON) -m mortar duel marsal-a-spion medium random --games $(DUEL_PAIRS)
+	$(PYTHON) -m mortar duel marsal-a-spion hard medium --games $(DUEL_PAIRS)
 
 clean:
 	rm -rf $(VENDOR) py dist

@@ -14,7 +14,7 @@ rules): its rules engine, records, referee and seats. Standard library and the k
 | ``record`` | records: read, replay, save |
 | ``referee`` | a record's verdict |
 | ``duel`` | the line protocol: a seat and actions as JSON |
-| ``computer`` | the computer player (random for now) |
+| ``computer`` | the computer player: setups, belief, weighing plays (a package) |
 | ``game`` | ``GAME``, the game's definition for the box |
 
 Only ``game`` is imported here; every other name is imported when first asked for.
@@ -38,7 +38,7 @@ _HOME = {
     "LegalPlays": "plays", "State": "state",
     "Seat": "seat", "OwnPiece": "seat", "EnemyPiece": "seat", "SeenAction": "seat", "Clue": "seat",
     "Record": "record", "RecordError": "record", "RecordIllegalError": "record",
-    "check_text": "referee", "verdict": "referee", "RandomPlayer": "computer",
+    "check_text": "referee", "verdict": "referee", "Computer": "computer",
 }
 
 

@@ -13,7 +13,7 @@ from mortar.kit.records import RecordError, Verdict, names_refusal
 if TYPE_CHECKING:
     from mortar.kit.protocol import GameDef, GameRecord
 
-    from .computer import RandomPlayer
+    from .computer import Computer
     from .record import Record
     from .rules import Options
     from .seat import Seat
@@ -27,7 +27,7 @@ class MarsalASpion:
     title: str = "Maršál a Špión"
     players: tuple[str, str] = ("Red", "Blue")
     record_format: str = "marsal-a-spion/1"
-    levels: tuple[str, ...] = ("easy", "medium", "hard")  # all random for now
+    levels: tuple[str, ...] = ("easy", "medium", "hard")
 
     def new(self, options: Options | None = None,
             names: Mapping[str, str | None] | None = None) -> State:
@@ -66,12 +66,13 @@ class MarsalASpion:
 
         return check_text(text)
 
-    def computer(self, level: str, seed: int | str) -> RandomPlayer:
-        from .computer import RandomPlayer
+    def computer(self, level: str, seed: int | str) -> Computer:
+        """The computer player at ``level``, deciding from its seat alone (R14)."""
+        from .computer import Computer
 
         if level not in self.levels:
             raise ValueError(f"{level!r} is not a level ({', '.join(self.levels)})")
-        return RandomPlayer(level, seed)
+        return Computer(level, seed)
 
     def seat_json(self, seat: Seat) -> dict[str, Any]:
         from .duel import seat_json
