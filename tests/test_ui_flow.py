@@ -340,8 +340,12 @@ def test_picking_a_destination_then_a_facing():
     assert move["error"] is None and move["end"] == "D3/N"
     model = t.do("facing", "E")
     assert model["move"]["end"] == "D3/E" and model["move"]["error"] is None
-    model = t.do("square", "H8")  # not reachable
-    assert model["message"].startswith("Piece 1 cannot end its move on H8")
+    model = t.do("square", "H8")  # no piece can fire there after this move: nothing changes
+    assert model["message"] == "None of your pieces can fire at H8 after this move."
+    assert model["stage"] == "move" and model["move"]["end"] == "D3/E"
+    model = t.do("square", "L1")  # not reachable: said, and nothing else is picked
+    assert model["message"] == "Piece 1 cannot reach L1 in one move: tap a marked square."
+    assert model["move"]["end"] == "D3/E" and model["move"]["steps"] == ["right", "forward", "right"]
     model = t.do("square", "C3")  # only facing N is reachable there… and more by turning
     assert set(model["move"]["facings"]) >= {"N"}
     assert model["move"]["dest_facing"] == "N"

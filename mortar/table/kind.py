@@ -82,11 +82,15 @@ class PublicField:
 
 @dataclass
 class TableFacts:
-    """What the table decided that changes no rule: the computer's seats and their levels, and
-    the aid the table allowed (Mortar Hunt's radar, a memory aid). Saved with the game."""
+    """What the table decided that changes no rule: the computer's seats and their levels, the
+    aid the table allowed (Mortar Hunt's radar, a memory aid), and whether every step is
+    confirmed with a button. Saved with the game."""
 
     computer: dict[str, str] = field(default_factory=dict)  # player -> level
     aid: bool = False
+    # the person asked to confirm every step (a button for the move, the shot, the computer's
+    # turn); else a second tap on a choice confirms it and the computer starts by itself
+    confirm: bool = False
 
 
 class Applied(TypedDict, total=False):

@@ -34,6 +34,7 @@ class FormModel(TypedDict):
     levels: list[str]
     side: str
     aid: bool
+    confirm: bool
     error: str | None
     confirm_replace: bool
 
@@ -62,6 +63,7 @@ class PlayScreen(Screen):
     player: str
     draft: dict[str, Any]  # the game's own screen model
     computer: bool
+    auto_next: bool  # the computer plays next by itself after a beat (Table.goes_on_by_itself)
 
 
 class ReviewScreen(Screen):

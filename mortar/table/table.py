@@ -56,6 +56,7 @@ class StartForm:
     level: str = "medium"
     side: Side = Side.FIRST
     aid: bool = False
+    confirm: bool = False  # every step confirmed with a button (TableFacts.confirm)
     error: str | None = None
     confirm_replace: bool = False  # "Start" was pressed while a game is saved: ask first
 
@@ -151,6 +152,8 @@ class Table:
             form.side = Side(value)
         elif arg == "aid" and self.kind.aid is not None and value in ("on", "off"):
             form.aid = value == "on"
+        elif arg == "confirm" and value in ("on", "off"):
+            form.confirm = value == "on"
         elif arg in specs and specs[arg].accepts(value):
             form.values[arg] = value
         else:
@@ -166,7 +169,7 @@ class Table:
         if arg == "keep":
             form.confirm_replace = False
             return True
-        facts = TableFacts(aid=form.aid)
+        facts = TableFacts(aid=form.aid, confirm=form.confirm)
         names: dict[str, str | None] = {p: (form.names[p].strip() or None) for p in self.kind.players}
         if form.opponent is Opponent.COMPUTER:
             first, second = self.kind.players
@@ -197,7 +200,7 @@ class Table:
     def on_rematch(self, arg: str | None, value: str | None) -> bool:
         if self.screen != "over" or self.playing is None:
             return False
-        facts = TableFacts(dict(self.facts.computer), self.facts.aid)
+        facts = TableFacts(dict(self.facts.computer), self.facts.aid, self.facts.confirm)
         self._begin(_Playing(self.kind.rematch(self.playing.state), facts))
         return True
 
@@ -516,6 +519,7 @@ class Table:
         for p in self.kind.players:
             if p not in loaded.facts.computer:
                 self.form.names[p] = self.kind.player_name(loaded.state, p)
+        self.form.confirm = loaded.facts.confirm
         self._next()
         if not loaded.facts.computer:
             self._close_board()
@@ -532,7 +536,8 @@ class Table:
         f = self.form
         form: FormModel = {"names": dict(f.names), "values": dict(f.values), "opponent": str(f.opponent),
                            "level": f.level, "levels": list(self.kind.levels), "side": str(f.side),
-                           "aid": f.aid, "error": f.error, "confirm_replace": f.confirm_replace}
+                           "aid": f.aid, "confirm": f.confirm, "error": f.error,
+                           "confirm_replace": f.confirm_replace}
         return {**base, "form": form, "saved": self.saved_summary()}
 
     def _whose(self) -> tuple[str, str, str, int | None]:
@@ -565,7 +570,17 @@ class Table:
         model = draft.model(aid)
         # the play screen is named by the game's draft ("placement", "turn")
         return {**base, "screen": model.get("kind", "play"), "player": player, "draft": model,
-                "computer": bool(playing.facts.computer)}
+                "computer": bool(playing.facts.computer), "auto_next": self.goes_on_by_itself}
+
+    @property
+    def goes_on_by_itself(self) -> bool:
+        """A person's turn is played and shown, and the computer plays next: unless the person
+        asked to confirm every step, the computer starts after a visible beat (the event layer
+        sends "end-turn"; the person may tap on at once)."""
+        player = self._to_play()
+        return (self.screen == "play" and self.draft is not None and self.draft.finished
+                and player is not None and not self.facts.confirm
+                and self.seat_at(player).kind is SeatKind.COMPUTER)
 
     def _model_over(self, base: Screen) -> ReviewScreen:
         assert self.review is not None

@@ -10,6 +10,7 @@ from ....table.render import button
 from ....table.render import status as _status
 from ....table.render import tabs as _tabs
 from ....table.render import title as _title
+from ....table.words import _
 from .board import board_view
 from .padview import render_pad
 from .parts import compass, piece_badge
@@ -135,6 +136,12 @@ def _radar_lines(radar: dict | None) -> El | None:
              h("ul", None, [h("li", None, line) for line in radar["lines"]]))
 
 
+def say(text: str | None, *, error: bool = False) -> El:
+    """The line under the board: what to do now, or why a tap did nothing (always the same
+    place and height, so that nothing moves when it changes)."""
+    return h("p", {"class": ["say", "error" if error else None], "aria-live": "polite"}, text)
+
+
 def render_turn(model: dict) -> El:
     player, name = model["player"], model["name"]
     stage = model["stage"]
@@ -146,8 +153,10 @@ def render_turn(model: dict) -> El:
         report = h("p", {"class": ["report", "hit" if model["report"].get("hit") else None]},
                    h("strong", None, f"Turn {model['report']['turn']}: "),
                    report_text(model["report"], model["other"]))
-    pieces, controls = {"move": _move_controls, "fire": _fire_controls,
-                        "sacrifice": _sacrifice_controls, "result": _result_controls}[stage](model)
+    pieces, hint, controls = {"move": _move_controls, "fire": _fire_controls,
+                              "sacrifice": _sacrifice_controls, "result": _result_controls}[stage](model)
+    message = model["message"]
+    line = say(message or hint, error=bool(message)) if stage != "result" else None
     footer = None
     if stage != "result":
         if model["resign_asked"]:
@@ -160,7 +169,7 @@ def render_turn(model: dict) -> El:
             footer = h("div", {"class": "footer-actions"},
                        button("Resign…", "resign", cls="quiet small"),
                        button("Leave (the game is saved)", "menu", cls="quiet small"))
-    pad = render_pad(model["pad"], title=f"{name}'s pad ({player})", current_turn=model["turn"])
+    pad = render_pad(model["pad"], title=_("Your pad ({p})").format(p=player), current_turn=model["turn"])
     turn = model["turn"]
     if stage == "result" and model["result"].get("turn"):
         turn = model["result"]["turn"]  # (the seat has moved on to the next turn)
@@ -175,30 +184,37 @@ def render_turn(model: dict) -> El:
                h("div", {"class": "bar-row"}, _title(f"Turn {turn} · {name} ({player})"), _tabs(model)),
                _warnings(model)),
              report,
-             h("div", {"class": "pieces-col"}, pieces) if pieces is not None else None,
+             h("div", {"class": "pieces-col"}, pieces),
              h("div", {"class": "board-col"}, board, board_tools),
+             line,
              controls,
-             h("aside", {"class": "pad-col", "aria-label": "Your pad"},
-               _facts(model), _radar_lines(radar), pad),
-             footer)
+             # the Pad tab (beside the board on a wide screen): the facts, the pad, and what is
+             # seldom done (resign, leave), out of the way of a turn's taps
+             h("aside", {"class": "pad-col", "aria-label": _("Your pad")},
+               _facts(model), _radar_lines(radar), pad, footer))
 
 
 def _piece_choice(model: dict, action: str, *, selected: int | None, info) -> El:
     buttons = []
     for p in model["pieces"]:
         text, short, enabled = info(p)
+        words = f"Piece {p['number']}"
         buttons.append(button(
             [piece_badge(p["number"], model["player"], p["type"]),
-             h("span", {"class": "piece-text"}, h("strong", None, f"Piece {p['number']}"),
-               h("small", None, short))],
+             h("span", {"class": "piece-text"}, h("strong", None, words), " ", h("small", None, short))],
             action, str(p["number"]), cls="piece-btn", pressed=selected == p["number"],
-            disabled=not enabled, aria_label=f"{_piece_name(p).capitalize()}, {text}",
-            shortcut=str(p["number"])))
+            disabled=not enabled, shortcut=str(p["number"]),
+            # what it shows first (a voice command names what it sees), then in words
+            aria_label=f"{words}, {short}: {_piece_name(p)}, {text}"))
     return h("div", {"class": "piece-list", "role": "group", "aria-label": "Your pieces"}, buttons)
 
 
-def _move_controls(model: dict) -> tuple[El, El]:
+def _move_controls(model: dict) -> tuple[El, str, El]:
+    """The move: the facing compass (the end's facing on its square), a step forward or back,
+    undo, confirm. Always the same controls in the same places, enabled or not, whatever was
+    tapped: only the words under the board change."""
     move = model["move"]
+    player = model["player"]
 
     def info(p):
         if not p["alive"]:
@@ -208,52 +224,45 @@ def _move_controls(model: dict) -> tuple[El, El]:
         return position_text(p["position"]), _short(p["position"]), True
 
     pieces = _piece_choice(model, "select", selected=move["piece"], info=info)
-    parts: list[Any] = []
-    if move["piece"] is None:
-        parts.append(h("p", {"class": "hint"}, "Move one piece: choose it, here or on the board."))
+    picked = move["piece"] is not None
+    nxt = move["next"] or {}
+    end = move["end"]
+    if not picked:
+        hint = "Pick the piece to move, here or on the board."
+    elif end is None:
+        hint = f"Pick a marked square for piece {move['piece']}, or step it with the buttons."
+    elif move["error"]:
+        hint = move["error"]
+    elif move["quick"] and move["targets"]:
+        hint = (f"Piece {move['piece']} to {position_text(end)}. Pick a dashed target to fire "
+                "from there, or confirm the move.")
     else:
-        nxt = move["next"]
-        steps_text = ", ".join(STEP_LABELS[s].lower() for s in move["steps"]) or "none yet"
-        step_buttons = []
-        for step in ("left", "forward", "right", "back"):
-            to = nxt[step]
-            step_buttons.append(button(
-                [h("span", {"class": "step-symbol", "aria-hidden": "true"}, STEP_SYMBOLS[step]),
-                 h("span", {"class": "step-word"}, STEP_LABELS[step]),
-                 h("small", None, to if to else "—")],
-                "step", step, cls=["step-btn", f"step-{step}"], disabled=to is None,
-                aria_label=STEP_LABELS[step] + (f", to {position_text(to)}" if to else ", not possible")))
-        where = (f"Ends on {position_text(move['end'])}." if move["end"] else
-                 f"From {position_text(move['start'])}.")
-        builder = h("div", {"class": "builder"},
-                    h("div", {"class": "step-grid", "role": "group", "aria-label": "Steps"},
-                      step_buttons),
-                    h("div", {"class": "row undo-row"},
-                      button("Undo step", "undo-step", cls="small", disabled=not move["steps"]),
-                      button("Start over", "clear-move", cls="small",
-                             disabled=not (move["steps"] or move["dest"]))))
-        facing = None
-        if move["dest"]:
-            facing = h("div", {"class": "dest-facing"},
-                       h("p", {"class": "compass-caption"}, f"Facing at {move['dest']}:"),
-                       compass(model["player"], current=move["dest_facing"],
-                               allowed=move["facings"], action="facing",
-                               center=h("span", None, move["dest"]),
-                               label=f"Facing at the end of the move on {move['dest']}"))
-        parts.append(h("p", {"class": "hint wordy"}, f"{where} Steps: {steps_text}. "
-                       "Or choose a marked square on the board."))
-        parts.append(h("div", {"class": ["move-tools", "with-facing" if facing else None]},
-                       builder, facing))
-    parts.append(_status(model["message"], error=True))
+        hint = f"Piece {move['piece']} to {position_text(end)}. Confirm the move, or change it."
+    steps = []
+    for step in ("forward", "back"):
+        to = nxt.get(step)
+        steps.append(button(
+            [h("span", {"class": "step-symbol", "aria-hidden": "true"}, STEP_SYMBOLS[step]),
+             h("span", {"class": "step-word"}, STEP_LABELS[step])],
+            "step", step, cls=["step-btn", f"step-{step}"], disabled=to is None,
+            aria_label=STEP_LABELS[step] + (f", to {position_text(to)}" if to else ", not possible")))
+    at = move.get("at") or ""
+    compass_part = compass(player, current=move.get("facing") if picked else None,
+                           allowed=move["facings"] if picked else [],
+                           action="facing", center=h("span", None, at),
+                           label=f"Facing at the end of the move{' on ' + at if at else ''}")
     error = move["error"]
-    if error and move.get("end"):
-        parts.append(_status(error, error=True, id_="move-reason"))
-    parts.append(button("Confirm move", "confirm-move", cls="primary big confirm", disabled=bool(error),
-                        describedby="move-reason" if error and move.get("end") else None))
-    return pieces, h("section", {"class": "controls move-controls", "aria-label": "Move"}, parts)
+    return pieces, hint, h("section", {"class": "controls move-controls", "aria-label": "Move"},
+                           compass_part,
+                           h("div", {"class": "move-side"},
+                             h("div", {"class": "step-row", "role": "group", "aria-label": "Steps"},
+                               steps),
+                             button("Undo step", "undo-step", cls="small", disabled=not move["steps"]),
+                             button("Confirm move", "confirm-move", cls="primary confirm",
+                                    disabled=bool(error))))
 
 
-def _fire_controls(model: dict) -> tuple[El | None, El]:
+def _fire_controls(model: dict) -> tuple[El | None, str, El]:
     fire = model["fire"]
 
     def info(p):
@@ -266,43 +275,38 @@ def _fire_controls(model: dict) -> tuple[El | None, El]:
         return f"{position_text(p['position'])} · {many}", many, True
 
     mv = fire["move"]
-    pieces = None
-    parts: list[Any] = [
-        h("p", {"class": "hint"}, f"Piece {mv['piece']} moves to {position_text(mv['to'])}. ",
-          button("Change the move", "change-move", cls="quiet small")),
-    ]
-    if fire["any_target"]:
-        pieces = _piece_choice(model, "select", selected=fire["piece"], info=info)
-        chosen = next((p for p in model["pieces"] if p["number"] == fire["piece"]), None)
-        if chosen is not None and chosen["targets"]:
-            parts.append(h("div", {"class": "targets", "role": "group",
-                                   "aria-label": f"Targets of {_piece_name(chosen)}"},
-                           h("span", {"class": "targets-word"}, "Targets:"),
-                           [button(t, "square", t, cls="target-btn small", pressed=t == fire["target"],
-                                   aria_label=f"Target {t}") for t in chosen["targets"]]))
+    pieces = _piece_choice(model, "select", selected=fire["piece"], info=info)
+    target = fire["target"]
+    quick = fire.get("quick", True)
+    if not fire["any_target"]:
+        hint = "None of your pieces has a target from where they stand: hold fire, or change the move."
+    elif target and quick:
+        hint = f"Pick {target} again to fire, or pick another target."
+    elif target:
+        hint = f"Fire at {target}, or pick another target."
     else:
-        parts.append(h("p", {"class": "hint"}, "None of your pieces has a target from where they stand."))
-    parts.append(_status(model["message"], error=True))
+        hint = (f"Piece {mv['piece']} moves to {position_text(mv['to'])}. Pick a dashed target "
+                + ("twice to fire." if quick else "to aim."))
+    parts: list[Any] = []
     if fire["can_skip"] and model.get("last_free_skip"):
         parts.append(h("p", {"class": "status-line warn", "id": "skip-warning"}, warn_icon(),
                        "If you do not fire now, you must fire next turn."))
-    fire_label = f"Fire at {fire['target']}" if fire["target"] else "Fire"
-    parts.append(h("div", {"class": "row fire-row"},
-                   button(fire_label, "fire", cls="primary big", disabled=fire["target"] is None,
-                          shortcut="F"),
-                   button("Don't fire", "skip", cls="big", disabled=not fire["can_skip"],
-                          shortcut="H",
-                          describedby=("skip-reason" if not fire["can_skip"] else
-                                       "skip-warning" if model.get("last_free_skip") else None))))
-    if not fire["can_skip"]:
+    elif not fire["can_skip"]:
         reason = (f"You must fire this turn: no shot in your last {model['max_skips']} turns."
                   if model["must_shoot"] else
                   fire["skip_error"].replace(f"{model['player']} must", "You must"))
-        parts.append(_status(reason, error=True, id_="skip-reason"))
-    return pieces, h("section", {"class": "controls fire-controls", "aria-label": "Fire"}, parts)
+        parts.append(h("p", {"class": "status-line error", "id": "skip-reason"}, reason))
+    fire_label = f"Fire at {target}" if target else "Fire"
+    parts.append(h("div", {"class": "row fire-row"},
+                   button(fire_label, "fire", cls="primary", disabled=target is None, shortcut="F"),
+                   button("Don't fire", "skip", disabled=not fire["can_skip"], shortcut="H",
+                          describedby=("skip-reason" if not fire["can_skip"] else
+                                       "skip-warning" if model.get("last_free_skip") else None))))
+    parts.append(button("Change the move", "change-move", cls="small"))
+    return pieces, hint, h("section", {"class": "controls fire-controls", "aria-label": "Fire"}, parts)
 
 
-def _sacrifice_controls(model: dict) -> tuple[El, El]:
+def _sacrifice_controls(model: dict) -> tuple[El, str, El]:
     sac = model["sacrifice"]
 
     def info(p):
@@ -311,19 +315,18 @@ def _sacrifice_controls(model: dict) -> tuple[El, El]:
 
     n = sac["selected"]
     pieces = _piece_choice(model, "select", selected=n, info=info)
-    return pieces, h("section", {"class": "controls sacrifice-controls", "aria-label": "Sacrifice"},
-                     h("h3", None, "You must sacrifice a piece"),
-                     h("p", {"class": "hint"}, "You must fire this turn, but no move would give any "
-                       "of your pieces a target. So you lose one piece of your choice; your "
-                       "opponent learns its square. That is your whole turn."),
-                     _status("This is your last piece: sacrificing it loses the game." if sac["last"]
-                             else None, error=True),
-                     _status(model["message"], error=True),
-                     button(f"Sacrifice piece {n}" if n else "Sacrifice", "sacrifice",
-                            cls="danger big confirm", disabled=n is None))
+    hint = ("This is your last piece: sacrificing it loses the game." if sac["last"] else
+            "Pick the piece to give up: your opponent learns its square.")
+    return pieces, hint, h("section", {"class": "controls sacrifice-controls", "aria-label": "Sacrifice"},
+                           h("h3", None, "You must sacrifice a piece"),
+                           h("p", {"class": "hint"}, "You must fire this turn, but no move would give "
+                             "any of your pieces a target. So you lose one piece of your choice. "
+                             "That is your whole turn."),
+                           button(f"Sacrifice piece {n}" if n else "Sacrifice", "sacrifice",
+                                  cls="danger big confirm", disabled=n is None))
 
 
-def _result_controls(model: dict) -> tuple[None, El]:
+def _result_controls(model: dict) -> tuple[None, str, El]:
     result = model["result"]
     kind = result["kind"]
     cls = ["result", "hit" if result.get("hit") else "miss" if kind == "shot" else None]
@@ -337,14 +340,15 @@ def _result_controls(model: dict) -> tuple[None, El]:
     banner = None
     if result["over"] and result.get("hit") and model["enemy_alive"] == 0:
         banner = h("p", {"class": "win-banner"}, f"You win, {model['name']}!")
-    return None, h("section", {"class": "controls result-controls", "aria-label": "Result"},
-                   banner,
-                   h("p", {"class": cls}, mark, result["text"]),
-                   h("p", {"class": "hint"},
-                     "This turn is played; it cannot be taken back, but this device could not "
-                     "save it." if model.get("save_failed") else
-                     "This turn is played and saved; it cannot be taken back."),
-                   button(next_label, "end-turn", cls="primary big confirm", autofocus=True, arm=True))
+    saved = ("This turn is played; it cannot be taken back, but this device could not save it."
+             if model.get("save_failed") else "This turn is played and saved; it cannot be taken back.")
+    if model.get("auto_next"):
+        saved = _("This turn is played and saved. The computer plays in a moment.")
+    return None, "", h("section", {"class": "controls result-controls", "aria-label": "Result"},
+                       banner,
+                       h("p", {"class": cls}, mark, result["text"]),
+                       h("p", {"class": "hint"}, saved),
+                       button(next_label, "end-turn", cls="primary big confirm", autofocus=True, arm=True))
 
 
 def render_play(model: dict) -> El:
