@@ -8,7 +8,6 @@ with its walker below.
 from __future__ import annotations
 
 import pytest
-
 from walk import SIZES, TOUCH, GameWalk, Walk
 from walk_mortar_hunt import walk_mortar_hunt
 from walk_tictactoe import PATH as TICTACTOE_PATH

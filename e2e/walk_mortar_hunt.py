@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 import re
 
-from ui_driver import SAVE_KEY, Driver
 from walk import Walk
+
+from ui_driver import SAVE_KEY, Driver
 
 A, B = "Alexandra", "Maximilian"
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 import io
 import zipfile
 
-from ui_driver import Driver
 from walk import ROOT, Walk
+
+from ui_driver import Driver
 
 NAME, PACKAGE = "hidden-tictactoe", "hidden_tictactoe"
 PATH = f"?game={NAME}"
