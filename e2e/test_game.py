@@ -161,7 +161,7 @@ def test_full_classic_game_to_a_win_through_the_ui(desk):
     d.press(d.button("To the end"))
     # export the record as a JSON file
     with page.expect_download() as info:
-        d.press_button("Export the record (JSON)")
+        d.press_button("Export (JSON)")
     download = info.value
     assert download.suggested_filename == "mortar-hunt-alice-vs-bob.json"
     record = json.loads(Path(download.path()).read_text(encoding="utf-8"))

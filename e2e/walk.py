@@ -26,7 +26,7 @@ TOUCH = {"has_touch": True, "is_mobile": True}
 SHOTS_DIR = os.environ.get("E2E_SHOTS_DIR")
 
 # Every screen is judged at rest: no shot in flight, no shaking board, no arming outline.
-QUIET = """() => !document.querySelector('.fx-shake, .fx-shell') &&
+QUIET = """() => !document.querySelector('.fx-shake, .fx-shell, .fx-impact') &&
                  !document.querySelector('#app [data-arm]:not([data-armed])')"""
 AXE_RUN = """async () => {
   const fake = window.__held ? window.setTimeout : null;  // axe needs timers of its own

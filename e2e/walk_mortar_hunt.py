@@ -9,7 +9,6 @@ it believed), and an imported record's review.
 from __future__ import annotations
 
 import json
-import re
 
 from walk import Walk
 
@@ -18,14 +17,8 @@ from ui_driver import SAVE_KEY, Driver
 A, B = "Alexandra", "Maximilian"
 
 
-def _step(d: Driver, name: str):
-    return d.page.locator("#app").get_by_role("button", name=re.compile(rf"^{name}\b"))
-
-
 def _move(d: Driver, square: str, step: str) -> None:
-    d.tap_square(square)
-    d.press(_step(d, step))
-    d.press_button("Confirm move")
+    d.move_by_steps(square, [step])
 
 
 def walk_mortar_hunt(w: Walk) -> None:
@@ -85,15 +78,15 @@ def walk_mortar_hunt(w: Walk) -> None:
     d.reveal(B)
     d.wait_screen("turn")
     w.screen("move, with a report")
-    _move(d, "G7", "Turn left")
+    _move(d, "G7", "left")
     d.hold_fire()
     d.pass_on(A)
     d.reveal(A)
-    _move(d, "C3", "Back")
+    _move(d, "C3", "back")
     d.hold_fire()
     d.pass_on(B)
     d.reveal(B)
-    _move(d, "G7", "Turn right")
+    _move(d, "G7", "right")
     d.fire_at("E2")
     w.screen("result, a hit")
     d.pass_on(A)
@@ -104,10 +97,10 @@ def walk_mortar_hunt(w: Walk) -> None:
     w.screen("move, hit reported, must fire, last turn")
     d.press(d.button("Pad"))
     w.screen("pad")
-    d.press(d.button("Board"))
     d.press(d.button("Resign…"))
     w.screen("resign?")
     d.press_button("No, keep playing")
+    d.press(d.button("Board"))
     d.tap_square("C2")
     d.tap_square("C3")
     w.screen("move, destination, must fire")
@@ -118,7 +111,7 @@ def walk_mortar_hunt(w: Walk) -> None:
     d.wait_screen("turn")
     d.pass_on(B)
     d.reveal(B)
-    _move(d, "G7", "Turn left")
+    _move(d, "G7", "left")
     d.hold_fire()
     w.screen("result, the game is over")
     d.end_game()
@@ -154,16 +147,14 @@ def walk_mortar_hunt(w: Walk) -> None:
     w.release()
     page.wait_for_selector('#app > [data-screen="turn"]', timeout=30_000)
     w.screen("move, against the computer")
-    _move(d, "E2", "Forward")
+    _move(d, "E2", "forward")
+    w.hold()  # (the computer goes on by itself after a beat)
     d.hold_fire()
-    w.hold()
     w.screen("result, against the computer", settle=False)
     w.release()
-    next_turn = page.locator("#app [data-action='end-turn']")
-    if next_turn.count():
-        d.press(next_turn)
     page.wait_for_selector('#app > [data-screen="turn"] .report', timeout=30_000)
     w.screen("move, the computer's turn reported")
+    d.press(d.button("Pad"))
     d.press(d.button("Resign…"))
     d.press_button("Yes, resign")
     d.wait_screen("over")

@@ -255,8 +255,9 @@ def test_secret_loadout_lets_each_player_pick_types():
     t.new_game(loadout="secret")
     model = t.do("reveal")
     assert model["secret"]
+    t.do("piece-type", "LH")  # the piece to place next is the one selected: its type first
     t.do("square", "C2")
-    t.do("piece-type", "LH")
+    assert t.model()["selected"] == 2  # then the next one
     t.do("select", "2")
     t.do("square", "D2")
     t.do("select", "3")

@@ -229,7 +229,7 @@ def render_start(model: Screen, kind: GameKind) -> El:
                _computer_fields(form, kind) if computer else _players_fields(form, kind),
                [field(spec, form["values"]) for spec in kind.fields],
                aid,
-               h("fieldset", {"class": "choice-row"}, h("legend", None, _("Confirmations")),
+               h("fieldset", None, h("legend", None, _("Confirmations")),
                  radio("confirm", "off", "on" if form["confirm"] else "off", _("Quick"),
                        _("Choosing a target again fires; the computer plays by itself.")),
                  radio("confirm", "on", "on" if form["confirm"] else "off", _("Confirm every step"),
@@ -314,10 +314,10 @@ def render_review(model: Screen, kind: GameKind) -> El:
                  button(_("Play"), "autoplay", cls="autoplay", pressed=False,
                         aria_label=_("Play the game through"))),
                h("p", {"class": "replay-text", "aria-live": "polite"}, where))
-    actions = [button(_("Export the record (JSON)"), "export", cls="small"),
-               button(_("Copy the record"), "export", "copy", cls="small"),
+    actions = [button(_("Export (JSON)"), "export", cls="small"),
+               button(_("Copy"), "export", "copy", cls="small"),
                button(_("Share…"), "export", "share", cls="small share"),
-               file_input(_("Review another record…"), small=True)]
+               file_input(_("Open a record…"), small=True)]
     if screen["can_rematch"]:
         actions.append(button(_("Rematch"), "rematch", cls="primary small"))
     actions.append(button(_("New game"), "menu", cls="small") if over else
@@ -330,7 +330,8 @@ def render_review(model: Screen, kind: GameKind) -> El:
                  tabs(model)),
                h("p", {"class": "outcome"}, review["outcome_text"])),
              body, replay,
-             h("div", {"class": "footer-actions actions"}, actions))
+             h("div", {"class": "footer-actions actions", "role": "group",
+                       "aria-label": _("The game's record, and what next")}, actions))
 
 
 def turns_text(n: int) -> str:

@@ -53,6 +53,9 @@ class PlacementDraft(Draft):
                 self.selected = unplaced[0]
         self.squares[self.selected - 1] = square
         self.picked = False
+        unplaced = [i + 1 for i, sq in enumerate(self.squares) if sq is None]
+        if unplaced:  # the next piece to place is the one shown selected (and facing, type…)
+            self.selected = unplaced[0]
         return True
 
     def on_facing(self, arg: str | None) -> Reply:

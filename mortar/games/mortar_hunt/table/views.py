@@ -39,44 +39,40 @@ def render_placement(model: dict) -> El:
     piece_buttons = []
     for p in pieces:
         where = position_text(f"{p['square']}/{p['facing']}") if p["square"] else "not placed yet"
-        short = _short(f"{p['square']}/{p['facing']}") if p["square"] else "not placed"
+        short = _short(f"{p['square']}/{p['facing']}") if p["square"] else _("to place")
+        words = f"Piece {p['number']}"
         piece_buttons.append(button(
             [piece_badge(p["number"], player, p["type"]),
-             h("span", {"class": "piece-text"},
-               h("strong", None, f"Piece {p['number']}"),
-               h("small", None, short))],
+             h("span", {"class": "piece-text"}, h("strong", None, words), " ", h("small", None, short))],
             "select", str(p["number"]), cls="piece-btn", pressed=p["selected"],
-            aria_label=f"Piece {p['number']}, {TYPE_WORD[p['type']]}, {where}", shortcut=str(p["number"])))
+            aria_label=f"{words}, {short}: {TYPE_WORD[p['type']]}, {where}", shortcut=str(p["number"])))
     n = selected["number"]
     unplaced = [p["number"] for p in pieces if not p["square"]]
-    if unplaced:
-        hint = (f"Choose a square in your half (rows {rows}) for piece {unplaced[0]}: it faces the "
-                "enemy. Choose a placed piece again to turn it.")
+    if not selected["square"]:
+        hint = _("Pick a square in rows {rows} for piece {n}. Pick a placed piece twice to turn "
+                 "it.").format(rows=rows, n=n)
     else:
-        hint = (f"Piece {n} is on {selected['square']}. Turn it here or choose it again on the "
-                "board; pick a piece, then another square, to move it.")
+        hint = _("Piece {n} is on {square}: turn it with the arrows, or pick another square to move "
+                 "it.").format(n=n, square=selected["square"])
+    error = model["error"]
+    message = model["message"] or (error if error and not model["incomplete"] else None)
+    if not unplaced and not message and selected["square"] and model["can_confirm"]:
+        hint = _("All three are placed: confirm, or turn or move piece {n}.").format(n=n)
     type_part = None
     if model["secret"]:
         type_part = h("div", {"class": "types", "role": "group", "aria-label": f"Type of piece {n}"},
                       [button(f"{t['word'].capitalize()} · range {t['range']}", "piece-type",
                               t["name"], cls="type-btn small", pressed=selected["type"] == t["name"])
                        for t in model["types"]])
-    error = model["error"]
     controls = h("section", {"class": "controls placement-controls", "aria-label": "Placement"},
-                 h("p", {"class": "hint wordy"}, hint),
-                 h("div", {"class": "edit-row"},
-                   compass(player, current=selected["facing"], allowed=None, action="facing",
-                           center=piece_badge(n, player, selected["type"]),
-                           label=f"Facing of piece {n}"),
-                   h("div", {"class": "edit-side"},
-                     type_part,
-                     button(f"Remove piece {n}", "remove", cls="quiet small",
-                            disabled=not selected["square"]))),
-                 _status(model["message"], error=True),
-                 _status(error, error=not model["incomplete"], id_="placement-reason") if error else
-                 _status("Ready: all three pieces are placed.", id_="placement-reason"),
-                 button("Confirm placement", "confirm-placement", cls="primary big confirm",
-                        disabled=not model["can_confirm"], describedby="placement-reason"))
+                 compass(player, current=selected["facing"], allowed=None, action="facing",
+                         center=piece_badge(n, player, selected["type"]),
+                         label=f"Facing of piece {n}"),
+                 h("div", {"class": "edit-side"},
+                   type_part,
+                   button(f"Remove piece {n}", "remove", cls="small", disabled=not selected["square"]),
+                   button("Confirm placement", "confirm-placement", cls="primary confirm",
+                          disabled=not model["can_confirm"], describedby="placement-reason")))
     return h("div", {"class": "turn-layout placement-layout"},
              h("header", {"class": "bar"},
                _title(f"{name} ({player}): place your pieces"),
@@ -86,6 +82,8 @@ def render_placement(model: dict) -> El:
                h("div", {"class": "piece-list", "role": "group", "aria-label": "Your pieces"},
                  piece_buttons)),
              h("div", {"class": "board-col"}, board),
+             h("p", {"class": ["say", "error" if message else None], "aria-live": "polite",
+                     "id": "placement-reason"}, message or hint),
              controls)
 
 
