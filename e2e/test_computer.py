@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from ui_driver import FACING_WORDS, SAVE_KEY, Driver
+from ui_driver import SAVE_KEY, Driver
 
 PHONE = {"width": 360, "height": 740}
 SETUP = ["C2/N", "E2/N", "G2/N"]
@@ -32,8 +32,8 @@ def _place(d: Driver) -> None:
     d.wait_screen("placement")  # straight to the board: no curtain before the computer
     for n, position in enumerate(SETUP, 1):
         square, facing = position.split("/")
-        d.press(d.page.locator("#app").get_by_role("button", name=re.compile(rf"^Piece {n},")))
-        face = d.button(f"Face {FACING_WORDS[facing]}")
+        d.press(d.page.locator("#app").get_by_role("button", name=re.compile(rf"^Piece {n}\b")))
+        face = d.face(facing)
         if face.get_attribute("aria-pressed") != "true":
             d.press(face)
         d.tap_square(square)

@@ -57,9 +57,9 @@ def play_short_classic_game(d: Driver, *, phone: bool = False) -> None:
     d.reveal("Bob")
     d.wait_screen("placement")
     d.shot("placement-b")
-    d.page.locator("#app").get_by_role("button", name=re.compile("^Piece 1,")).wait_for()
+    d.page.locator("#app").get_by_role("button", name=re.compile(r"^Piece 1\b")).wait_for()
     for n, position in enumerate(B_SETUP, 1):
-        d.press(d.page.locator("#app").get_by_role("button", name=re.compile(rf"^Piece {n},")))
+        d.press(d.page.locator("#app").get_by_role("button", name=re.compile(rf"^Piece {n}\b")))
         d.tap_square(position.split("/")[0])
     assert d.button("Confirm placement").is_enabled()
     d.press_button("Confirm placement")
@@ -230,11 +230,11 @@ def test_placement_is_rejected_while_invalid_and_works_by_keyboard(desk):
     d.wait_screen("placement")
     confirm = d.button("Confirm placement")
     assert confirm.is_disabled()
-    assert d.text("#placement-reason").startswith("Place all three pieces")
+    assert d.text("#placement-reason").startswith("Pick a square in rows 1–4 for piece 1")
     d.tap_square("C2")
-    d.press(d.page.locator("#app").get_by_role("button", name=re.compile("^Piece 2,")))
+    d.press(d.page.locator("#app").get_by_role("button", name=re.compile(r"^Piece 2\b")))
     d.tap_square("D7")  # the enemy half
-    d.press(d.page.locator("#app").get_by_role("button", name=re.compile("^Piece 3,")))
+    d.press(d.page.locator("#app").get_by_role("button", name=re.compile(r"^Piece 3\b")))
     d.tap_square("F1")
     assert confirm.is_disabled()
     assert d.text("#placement-reason") == "piece 2: D7 is not in A's half (rows 1-4)"
@@ -247,12 +247,12 @@ def test_placement_is_rejected_while_invalid_and_works_by_keyboard(desk):
     assert focused == "D4"
     page.keyboard.press("Enter")
     assert d.square("D4").get_attribute("aria-label") == "D4, your heavy mortar 2, facing north, selected"
-    d.button("Face east").focus()
+    d.face("E").focus()
     page.keyboard.press("Enter")
-    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == "Face east"
+    assert page.evaluate("() => document.activeElement.dataset.arg") == "E"
     assert d.square("D4").get_attribute("aria-label").endswith("facing east, selected")
     assert confirm.is_enabled()
-    assert d.text("#placement-reason") == "Ready: all three pieces are placed."
+    assert d.text("#placement-reason") == "All three are placed: confirm, or turn or move piece 2."
     d.shot("placement-ready")
     d.press_button("Confirm placement")
     d.check_curtain()

@@ -39,6 +39,10 @@ class Driver:
     def button(self, name: str, exact: bool = True):
         return self.page.locator("#app").get_by_role("button", name=name, exact=exact)
 
+    def face(self, facing: str):
+        """The compass button that turns to ``facing`` ("NE")."""
+        return self.page.locator(f'#app .compass [data-arg="{facing}"]')
+
     def square(self, square: str):
         return self.page.locator(f'#app [data-square="{square}"]')
 
@@ -164,11 +168,11 @@ class Driver:
         """Placement on the placement screen already shown."""
         for n, position in enumerate(positions, 1):  # each piece's type and facing, then its square
             square, facing = position.split("/")
-            self.press(self.page.locator("#app").get_by_role("button", name=re.compile(rf"^Piece {n},")))
+            self.press(self.page.locator("#app").get_by_role("button", name=re.compile(rf"^Piece {n}\b")))
             if types:
                 self.press_button({"HM": "Heavy mortar · range 3–5",
                                    "LH": "Light howitzer · range 5–7"}[types[n - 1]])
-            face = self.button(f"Face {FACING_WORDS[facing]}")
+            face = self.face(facing)
             if face.get_attribute("aria-pressed") != "true":
                 self.press(face)
             self.tap_square(square)
@@ -182,7 +186,7 @@ class Driver:
             if step in ("left", "right"):
                 now = self.page.get_attribute('#app .compass [aria-pressed="true"]', "data-arg")
                 facing = FACINGS[(FACINGS.index(now) + (1 if step == "right" else -1)) % 8]
-                self.press(self.button(f"Face {FACING_WORDS[facing]}"))
+                self.press(self.face(facing))
             else:
                 self.press(self.page.locator("#app").get_by_role(
                     "button", name=re.compile(rf"^{STEP_NAMES[step]},")))
@@ -192,7 +196,7 @@ class Driver:
         square, facing = position.split("/")
         self.tap_square(piece_square)
         self.tap_square(square)
-        face = self.button(f"Face {FACING_WORDS[facing]}")
+        face = self.face(facing)
         if face.count() and face.get_attribute("aria-pressed") != "true":
             self.press(face)
         self.press_button("Confirm move")

@@ -68,12 +68,12 @@ def compass(orientation: str, *, current: str | None, allowed: list[str] | None,
             continue
         facing = by_dir[slot]
         enabled = allowed is None or facing in allowed
-        cells.append(button(
+        cells.append(button(  # named by what it shows ("NW"), then in words
             [h("span", {"class": "arrow-glyph", "aria-hidden": "true"}, ARROWS[slot]),
-             h("span", {"class": "compass-letter", "aria-hidden": "true"}, facing)],
-            action, facing, cls="compass-btn", disabled=not enabled,
-            pressed=facing == current,
-            aria_label=_("Face {direction}").format(direction=facing_word(facing))))
+             h("span", {"class": "compass-letter"}, facing),
+             h("span", {"class": "sr-only"},
+               ": " + _("face {direction}").format(direction=facing_word(facing)))],
+            action, facing, cls="compass-btn", disabled=not enabled, pressed=facing == current))
     return h("div", {"class": "compass", "role": "group", "aria-label": label}, cells)
 
 
@@ -112,8 +112,9 @@ def render_review(model: dict[str, Any]) -> El:
                          current_turn=model["turn"] or None))
             for p in ("A", "B") if p in model["pads"]]
     return h("div", {"class": "review-body"},  # (display: contents: its parts are the layout's)
-             h("div", {"class": "board-col"}, board, tools, legend) if board is not None else None,
-             h("aside", {"class": "pad-col", "aria-label": _("Both pads")},
+             h("div", {"class": "board-col"}, board, tools) if board is not None else None,
+             legend,
+             h("aside", {"class": "pad-col", "aria-label": _("Both pads"), "tabindex": "0"},
                h("ul", {"class": "loadouts"},
                  [h("li", None, h("span", {"class": f"who own-{p.lower()}"}, f"{names[p]} ({p})"),
                     f": {text}") for p, text in model["pieces"].items()]),

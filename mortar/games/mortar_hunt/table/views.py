@@ -40,12 +40,11 @@ def render_placement(model: dict) -> El:
     for p in pieces:
         where = position_text(f"{p['square']}/{p['facing']}") if p["square"] else "not placed yet"
         short = _short(f"{p['square']}/{p['facing']}") if p["square"] else _("to place")
-        words = f"Piece {p['number']}"
         piece_buttons.append(button(
             [piece_badge(p["number"], player, p["type"]),
-             h("span", {"class": "piece-text"}, h("strong", None, words), " ", h("small", None, short))],
-            "select", str(p["number"]), cls="piece-btn", pressed=p["selected"],
-            aria_label=f"{words}, {short}: {TYPE_WORD[p['type']]}, {where}", shortcut=str(p["number"])))
+             h("span", {"class": "piece-text"}, h("strong", None, f"Piece {p['number']}"), " ",
+               h("small", None, short), sr_only(f", {TYPE_WORD[p['type']]}, {where}"))],
+            "select", str(p["number"]), cls="piece-btn", pressed=p["selected"], shortcut=str(p["number"])))
     n = selected["number"]
     unplaced = [p["number"] for p in pieces if not p["square"]]
     if not selected["square"]:
@@ -134,6 +133,11 @@ def _radar_lines(radar: dict | None) -> El | None:
              h("ul", None, [h("li", None, line) for line in radar["lines"]]))
 
 
+def sr_only(text: str) -> El:
+    """Words for screen readers only (part of a control's name after what it shows)."""
+    return h("span", {"class": "sr-only"}, text)
+
+
 def say(text: str | None, *, error: bool = False) -> El:
     """The line under the board: what to do now, or why a tap did nothing (always the same
     place and height, so that nothing moves when it changes)."""
@@ -188,7 +192,7 @@ def render_turn(model: dict) -> El:
              controls,
              # the Pad tab (beside the board on a wide screen): the facts, the pad, and what is
              # seldom done (resign, leave), out of the way of a turn's taps
-             h("aside", {"class": "pad-col", "aria-label": _("Your pad")},
+             h("aside", {"class": "pad-col", "aria-label": _("Your pad"), "tabindex": "0"},
                _facts(model), _radar_lines(radar), pad, footer))
 
 
@@ -196,14 +200,13 @@ def _piece_choice(model: dict, action: str, *, selected: int | None, info) -> El
     buttons = []
     for p in model["pieces"]:
         text, short, enabled = info(p)
-        words = f"Piece {p['number']}"
         buttons.append(button(
+            # its name is what it shows (a voice command names what it sees), then in words
             [piece_badge(p["number"], model["player"], p["type"]),
-             h("span", {"class": "piece-text"}, h("strong", None, words), " ", h("small", None, short))],
+             h("span", {"class": "piece-text"}, h("strong", None, f"Piece {p['number']}"), " ",
+               h("small", None, short), sr_only(f", {_piece_name(p)}, {text}"))],
             action, str(p["number"]), cls="piece-btn", pressed=selected == p["number"],
-            disabled=not enabled, shortcut=str(p["number"]),
-            # what it shows first (a voice command names what it sees), then in words
-            aria_label=f"{words}, {short}: {_piece_name(p)}, {text}"))
+            disabled=not enabled, shortcut=str(p["number"])))
     return h("div", {"class": "piece-list", "role": "group", "aria-label": "Your pieces"}, buttons)
 
 
