@@ -198,7 +198,7 @@ class App:
     def _auto_next(self, *_args) -> None:
         """The beat after a person's turn is over: the computer goes on (nothing happens if the
         person went on already, or the screen changed)."""
-        model = self.table.model()
+        model: Any = self.table.model()
         key = (model["screen"], model.get("name"), model.get("turn"), model.get("stage"),
                (model.get("draft") or {}).get("moment"))
         if model.get("auto_next") and key == self._next_key:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....table.words import sentence
+from ....table.words import _, sentence
 from ..actions import Action, IllegalActionError, Move, Resign, Sacrifice, Shot, Turn
 from ..moves import MAX_STEPS, Step
 from ..notation import Facing, NotationError, Position, Square, facing_word
@@ -146,7 +146,8 @@ class TurnDraft(Draft):
             return self._aim_from_move(square)
         facings = self._dest_facings(square)
         if not facings:
-            self.message = f"Piece {self.piece} cannot reach {square} in one move: tap a marked square."
+            self.message = _("Piece {n} cannot reach {square} in one move: tap a marked square.").format(
+                n=self.piece, square=square)
             return True
         current = self.pending_end()
         if current is not None and current.square is square and current.facing in facings:
@@ -156,16 +157,17 @@ class TurnDraft(Draft):
 
     def _aim_from_move(self, square: Square) -> Reply:
         if not self.quick:
-            self.message = "First confirm the move, then aim."
+            self.message = _("First confirm the move, then aim.")
             return True
         if self.move_error() is not None:
-            self.message = f"First choose where piece {self.piece} moves, then aim."
+            self.message = _("First choose where piece {n} moves, then aim.").format(n=self.piece)
             return True
         end = self.pending_end()
         assert end is not None and self.piece is not None
         move = Move(self.piece, end)
         if not any(square in self._shots(n, move) for n in PIECES):
-            self.message = f"None of your pieces can fire at {square} after this move."
+            self.message = _("None of your pieces can fire at {square} after this move.").format(
+                square=square)
             return True
         self.on_confirm_move(None)
         return self.on_square(str(square))
@@ -178,7 +180,7 @@ class TurnDraft(Draft):
             self.steps = []
             return
         frontier: list[list[Step]] = [[]]
-        for _ in range(MAX_STEPS):
+        for _depth in range(MAX_STEPS):
             deeper = []
             for path in frontier:
                 for step, to in self.seat.next_steps(self.piece, path).items():
@@ -228,7 +230,8 @@ class TurnDraft(Draft):
         if end == self.seat.piece(self.piece).position or facing in self._dest_facings(square):
             self._go(end)
         else:
-            self.message = f"Piece {self.piece} cannot end its move on {square} facing {facing_word(facing)}."
+            self.message = _("Piece {n} cannot end its move on {square} facing {facing}.").format(
+                n=self.piece, square=square, facing=facing_word(facing))
         return True
 
     # --- building the move --------------------------------------------------------------
@@ -276,7 +279,7 @@ class TurnDraft(Draft):
             return "Pick the piece to move."
         end = self.pending_end()
         if end is None:
-            return "Build the move: tap a marked square, or step with the buttons."
+            return _("Build the move: pick a marked square, or step with the buttons.")
         refusal = self.seat.move_refusal(Move(self.piece, end))
         return sentence(refusal.message) if refusal else None
 

@@ -7,7 +7,6 @@ from typing import Any
 
 from ....table.html import El, h
 from ....table.render import button
-from ....table.render import status as _status
 from ....table.render import tabs as _tabs
 from ....table.render import title as _title
 from ....table.words import _
@@ -229,16 +228,17 @@ def _move_controls(model: dict) -> tuple[El, str, El]:
     nxt = move["next"] or {}
     end = move["end"]
     if not picked:
-        hint = "Pick the piece to move, here or on the board."
+        hint = _("Pick the piece to move, here or on the board.")
     elif end is None:
-        hint = f"Pick a marked square for piece {move['piece']}, or step it with the buttons."
+        hint = _("Pick a marked square for piece {n}, or step it with the buttons.").format(n=move["piece"])
     elif move["error"]:
         hint = move["error"]
     elif move["quick"] and move["targets"]:
-        hint = (f"Piece {move['piece']} to {position_text(end)}. Pick a dashed target to fire "
-                "from there, or confirm the move.")
+        hint = _("Piece {n} to {end}. Pick a dashed target to fire from there, or confirm the "
+                 "move.").format(n=move["piece"], end=position_text(end))
     else:
-        hint = f"Piece {move['piece']} to {position_text(end)}. Confirm the move, or change it."
+        hint = _("Piece {n} to {end}. Confirm the move, or change it.").format(
+            n=move["piece"], end=position_text(end))
     steps = []
     for step in ("forward", "back"):
         to = nxt.get(step)
@@ -251,12 +251,13 @@ def _move_controls(model: dict) -> tuple[El, str, El]:
     compass_part = compass(player, current=move.get("facing") if picked else None,
                            allowed=move["facings"] if picked else [],
                            action="facing", center=h("span", None, at),
-                           label=f"Facing at the end of the move{' on ' + at if at else ''}")
+                           label=_("Facing at the end of the move on {square}").format(square=at) if at else
+                    _("Facing at the end of the move"))
     error = move["error"]
     return pieces, hint, h("section", {"class": "controls move-controls", "aria-label": "Move"},
                            compass_part,
                            h("div", {"class": "move-side"},
-                             h("div", {"class": "step-row", "role": "group", "aria-label": "Steps"},
+                             h("div", {"class": "step-row", "role": "group", "aria-label": _("Steps")},
                                steps),
                              button("Undo step", "undo-step", cls="small", disabled=not move["steps"]),
                              button("Confirm move", "confirm-move", cls="primary confirm",
@@ -280,14 +281,16 @@ def _fire_controls(model: dict) -> tuple[El | None, str, El]:
     target = fire["target"]
     quick = fire.get("quick", True)
     if not fire["any_target"]:
-        hint = "None of your pieces has a target from where they stand: hold fire, or change the move."
+        hint = _("None of your pieces has a target from where they stand: hold fire, or change the "
+                 "move.")
     elif target and quick:
-        hint = f"Pick {target} again to fire, or pick another target."
+        hint = _("Pick {target} again to fire, or pick another target.").format(target=target)
     elif target:
-        hint = f"Fire at {target}, or pick another target."
+        hint = _("Fire at {target}, or pick another target.").format(target=target)
     else:
-        hint = (f"Piece {mv['piece']} moves to {position_text(mv['to'])}. Pick a dashed target "
-                + ("twice to fire." if quick else "to aim."))
+        hint = (_("Piece {n} moves to {end}. Pick a dashed target twice to fire.") if quick else
+                _("Piece {n} moves to {end}. Pick a dashed target to aim.")).format(
+            n=mv["piece"], end=position_text(mv["to"]))
     parts: list[Any] = []
     if fire["can_skip"] and model.get("last_free_skip"):
         parts.append(h("p", {"class": "status-line warn", "id": "skip-warning"}, warn_icon(),
@@ -317,7 +320,7 @@ def _sacrifice_controls(model: dict) -> tuple[El, str, El]:
     n = sac["selected"]
     pieces = _piece_choice(model, "select", selected=n, info=info)
     hint = ("This is your last piece: sacrificing it loses the game." if sac["last"] else
-            "Pick the piece to give up: your opponent learns its square.")
+            _("Pick the piece to give up: your opponent learns its square."))
     return pieces, hint, h("section", {"class": "controls sacrifice-controls", "aria-label": "Sacrifice"},
                            h("h3", None, "You must sacrifice a piece"),
                            h("p", {"class": "hint"}, "You must fire this turn, but no move would give "
