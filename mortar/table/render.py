@@ -231,7 +231,7 @@ def render_start(model: Screen, kind: GameKind) -> El:
                aid,
                h("fieldset", None, h("legend", None, _("Confirmations")),
                  radio("confirm", "off", "on" if form["confirm"] else "off", _("Quick"),
-                       _("Choosing a target again fires; the computer plays by itself.")),
+                       _("Choose twice to confirm; the computer plays on by itself.")),
                  radio("confirm", "on", "on" if form["confirm"] else "off", _("Confirm every step"),
                        _("A button confirms each step, and the computer waits for you."))),
                status(form["error"], error=True),

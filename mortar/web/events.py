@@ -154,8 +154,10 @@ class App:
         self._board_focus()
         if target is not None and not absent(target):
             target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
-            if not changed and target.hasAttribute("data-autofocus"):  # a question just asked
-                target.scrollIntoView(to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
+            if not changed and target.hasAttribute("data-autofocus"):  # a question just asked:
+                box = target.closest('[role="alert"], [role="alertdialog"]')  # all of it in view
+                (target if absent(box) else box).scrollIntoView(
+                    to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
         self._toggle_state()
         self._arrows()
         self._autoplay_state(model)
