@@ -97,7 +97,7 @@ def play_short_classic_game(d: Driver, *, phone: bool = False) -> None:
         d.press_button("Board")
     d.shot("turn-b")
     d.move_to("G7", "G7/SE")
-    assert d.fire_at("J4", via_list=True).endswith("Miss. Your shell on J4 hit nothing.")
+    assert d.fire_at("J4", twice=True).endswith("Miss. Your shell on J4 hit nothing.")
     d.pass_on("Alice")
 
     # Turn 2, Alice: piece 2 forward, E7: hit.
@@ -332,7 +332,7 @@ def test_sacrifice_in_a_resumed_craters_game(desk):
     assert d.text("#app .sacrifice-controls h3") == "You must sacrifice a piece"
     assert d.button("Confirm move").count() == 0 and d.button("Don't fire").count() == 0
     # one piece is left: it is chosen already, and the screen says sacrificing it loses the game
-    assert "last piece" in d.text("#app .sacrifice-controls")
+    assert "last piece" in d.text("#app .say")
     d.shot("sacrifice")
     d.press_button("Sacrifice piece 1")
     assert d.text("#app .result") == "You sacrificed piece 1."

@@ -201,12 +201,14 @@ class Driver:
             self.press(face)
         self.press_button("Confirm move")
 
-    def fire_at(self, square: str, *, via_list: bool = False) -> str:
-        if via_list:
-            self.press_button(f"Target {square}")
-        else:
+    def fire_at(self, square: str, *, twice: bool = False) -> str:
+        """Aim at ``square`` and fire: with its Fire button, or (``twice``) a second tap on it."""
+        self.tap_square(square)
+        if twice:
             self.tap_square(square)
-        self.press_button(f"Fire at {square}")
+        else:
+            self.press_button(f"Fire at {square}")
+        self.page.wait_for_selector("#app .result", state="attached")
         return self.text("#app .result")
 
     def hold_fire(self) -> str:

@@ -71,7 +71,11 @@ def walk_mortar_hunt(w: Walk) -> None:
     d.press_button("Don't fire")
     d.wait_screen("turn")
     w.screen("result")
-    d.pass_on(B)
+    w.hold()  # the curtain while its reveal is still arming (it ignores presses for a moment)
+    d.press_button(f"Hide my board and pass to {B}")
+    d.wait_screen("curtain")
+    w.screen("curtain, arming", settle=False)
+    w.release()
     w.screen("curtain, turn 1")
 
     # turn 1, B: the report of A's turn; turn 2: A holds fire again, B hits A's piece 2
@@ -135,7 +139,7 @@ def walk_mortar_hunt(w: Walk) -> None:
     d.press(page.locator('#app input[name="level"][value="easy"]'))
     w.screen("start, against the computer", scroll=True, in_view=(d.button("Start the game"),))
     d.press_button("Start the game")
-    w.screen("start, a game is saved", scroll=True)
+    w.screen("start, a game is saved", scroll=True, in_view=(page.locator("#app .confirm"),))
     d.press(page.locator("#app .confirm button").first)
     d.wait_screen("placement")
     for square in ("C2", "E2", "G2"):

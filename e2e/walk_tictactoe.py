@@ -103,7 +103,7 @@ def walk_tictactoe(w: Walk) -> None:
     d.press(page.locator('#app input[name="side"][value="second"]'))
     w.screen("start, against the computer", scroll=True, in_view=(d.button("Start the game"),))
     d.press_button("Start the game")
-    w.screen("start, a game is saved", scroll=True)
+    w.screen("start, a game is saved", scroll=True, in_view=(page.locator("#app .confirm"),))
     w.hold()
     d.press(page.locator("#app .confirm button").first)
     d.wait_screen("thinking")

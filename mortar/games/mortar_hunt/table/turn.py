@@ -139,6 +139,9 @@ class TurnDraft(Draft):
         own = self._piece_at(square)
         if own is not None and own != self.piece:
             return self.on_select(str(own))
+        if own is not None:  # the piece itself: its move starts over (it turns by the compass)
+            self.steps = []
+            return True
         if self.piece is None:
             self.message = "First pick the piece to move: tap one of your pieces."
             return True
