@@ -233,12 +233,13 @@ def test_placement_is_rejected_while_invalid_and_works_by_keyboard(desk):
     assert d.text("#placement-reason").startswith("Pick a square in rows 1–4 for piece 1")
     d.tap_square("C2")
     d.press(d.page.locator("#app").get_by_role("button", name=re.compile(r"^Piece 2\b")))
-    d.tap_square("D7")  # the enemy half
+    d.tap_square("D7")  # the enemy half: nothing is put there, the line under the board says why
+    assert d.text("#placement-reason") == "D7 is not in A's half (rows 1-4)."
+    assert d.square("D7").locator(".tok").count() == 0
     d.press(d.page.locator("#app").get_by_role("button", name=re.compile(r"^Piece 3\b")))
     d.tap_square("F1")
     assert confirm.is_disabled()
-    assert d.text("#placement-reason") == "piece 2: D7 is not in A's half (rows 1-4)"
-    # by keyboard: select piece 2 on D7, arrow down over the obstacle to D4, Enter moves it
+    # by keyboard: from D7, arrow down over the obstacle to D4, Enter puts piece 2 there
     d.square("D7").click()
     d.square("D7").focus()
     page.keyboard.press("ArrowDown")

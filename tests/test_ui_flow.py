@@ -222,17 +222,19 @@ def test_placement_is_confirmed_only_when_valid_with_the_engines_reason():
                               "on the board yet.")
     t.do("square", "C2")
     t.do("select", "2")
-    t.do("square", "D7")  # in B's half
+    before = t.model()
+    model = t.do("square", "D7")  # in B's half: nothing is put there, the words say why
+    assert model["message"] == "D7 is not in A's half (rows 1-4)."
+    assert {**model, "message": None} == {**before, "message": None}
     t.do("select", "3")
     model = t.do("square", "F1")
-    assert not model["can_confirm"] and not model["incomplete"]
-    assert model["error"] == "piece 2: D7 is not in A's half (rows 1-4)"
+    assert not model["can_confirm"] and model["incomplete"] and model["selected"] == 2
     model = t.do("confirm-placement")
     assert model["screen"] == "placement" and model["message"] == model["error"]
     assert t.flow.game.phase == "setup" and "A" not in t.flow.game.setups
     # tapping a placed piece selects it; tapping an empty square then moves it
     model = t.do("square", "D7")
-    assert model["selected"] == 2
+    assert model["selected"] == 2 and model["pieces"][1]["square"] is None
     model = t.do("square", "D3")
     assert model["pieces"][1]["square"] == "D3" and model["can_confirm"]
     # remove and put back

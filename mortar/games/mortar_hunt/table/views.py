@@ -299,7 +299,9 @@ def _fire_controls(model: dict) -> tuple[El | None, str, El]:
         reason = (f"You must fire this turn: no shot in your last {model['max_skips']} turns."
                   if model["must_shoot"] else
                   fire["skip_error"].replace(f"{model['player']} must", "You must"))
-        parts.append(h("p", {"class": "status-line error", "id": "skip-reason"}, reason))
+        # (the warning above the board says it already: here for the button's description only)
+        parts.append(h("p", {"class": ["status-line error", "sr-only" if model["must_shoot"] else None],
+                             "id": "skip-reason"}, reason))
     fire_label = f"Fire at {target}" if target else "Fire"
     parts.append(h("div", {"class": "row fire-row"},
                    button(fire_label, "fire", cls="primary", disabled=target is None, shortcut="F"),
