@@ -81,9 +81,17 @@ CHECK = r"""
     const range = document.createRange();
     range.selectNodeContents(node);
     const own = parent.getBoundingClientRect();
-    for (const r of range.getClientRects()) {
-      if (r.width < 1 || r.height < 1) continue;
-      if (r.right > own.right + 1.5 || r.left < own.left - 1.5)
+    const clips = [];  // the boxes that scroll or clip this text: what lies outside them is not seen
+    for (let el = parent.parentElement; el && el !== document.body; el = el.parentElement) {
+      const st = getComputedStyle(el);
+      if (st.overflowX !== "visible" || st.overflowY !== "visible") clips.push(el.getBoundingClientRect());
+    }
+    for (const whole of range.getClientRects()) {
+      let r = { left: whole.left, right: whole.right, top: whole.top, bottom: whole.bottom };
+      for (const c of clips) r = { left: Math.max(r.left, c.left), right: Math.min(r.right, c.right),
+                                   top: Math.max(r.top, c.top), bottom: Math.min(r.bottom, c.bottom) };
+      if (r.right - r.left < 1 || r.bottom - r.top < 1) continue;  // scrolled out of its box
+      if (whole.right > own.right + 1.5 || whole.left < own.left - 1.5)
         problems.push(`text spills out of its box: "${text.slice(0, 30)}" (${words(parent)})`);
       for (const c of controls) {
         if (c.contains(parent) || parent.contains(c)) continue;

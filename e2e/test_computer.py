@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from ui_driver import FACING_WORDS, SAVE_KEY, Driver
+from ui_driver import SAVE_KEY, Driver
 
 PHONE = {"width": 360, "height": 740}
 SETUP = ["C2/N", "E2/N", "G2/N"]
@@ -32,11 +32,11 @@ def _place(d: Driver) -> None:
     d.wait_screen("placement")  # straight to the board: no curtain before the computer
     for n, position in enumerate(SETUP, 1):
         square, facing = position.split("/")
-        d.press(d.page.locator("#app").get_by_role("button", name=re.compile(rf"^Piece {n},")))
-        d.tap_square(square)
-        face = d.button(f"Face {FACING_WORDS[facing]}")
+        d.press(d.page.locator("#app").get_by_role("button", name=re.compile(rf"^Piece {n}\b")))
+        face = d.face(facing)
         if face.get_attribute("aria-pressed") != "true":
             d.press(face)
+        d.tap_square(square)
     d.press_button("Confirm placement")
 
 
@@ -65,16 +65,20 @@ def _play_turn(d: Driver, radar: bool = False) -> None:
         d.press(toggle.first)  # and off again
     game = d.saved()
     piece = next(n for n in (1, 2, 3) if game.is_alive("A", n))
-    d.tap_square(str(game.position("A", piece).square))
-    d.press(d.page.locator("#app").get_by_role("button", name=re.compile(r"^Turn left,")))
-    d.press_button("Confirm move")
+    d.move_by_steps(str(game.position("A", piece).square), ["left"])
     skip = d.button("Don't fire")
     if skip.is_disabled():
-        target = d.page.locator('#app [data-action="square"].target-btn').first
-        d.press(target)
+        d.press(d.page.locator("#app .game-board .sq.target").first)
         d.press(d.page.locator("#app").get_by_role("button", name=re.compile(r"^Fire at ")))
     else:
         d.press(skip)
+
+
+def _computer_goes_on(d: Driver) -> None:
+    """The person's turn is shown, then the computer starts by itself after a beat (the start
+    form's default: quick confirmations): no tap."""
+    d.page.wait_for_selector("#app .result-controls", state="attached")
+    d.page.wait_for_selector("#app .result-controls", state="detached", timeout=10_000)
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
@@ -86,7 +90,7 @@ def test_a_whole_game_against_the_computer_on_a_phone(open_game, level):
     _place(d)
     _play_turn(d, radar)
     if level == "medium":  # a reload mid-game resumes at Ann's board, the computer at its level
-        d.press_button("Let the computer play")
+        _computer_goes_on(d)
         page.wait_for_selector('#app > [data-screen="turn"]', timeout=30_000)
         page.reload(wait_until="domcontentloaded")
         page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
@@ -95,12 +99,12 @@ def test_a_whole_game_against_the_computer_on_a_phone(open_game, level):
         assert record["players"]["B"]["computer"] == "medium"
         assert len(record["actions"]) == 2
     else:
-        d.press_button("Let the computer play")
+        _computer_goes_on(d)
     # the computer's turn 1 is reported to Ann
     page.wait_for_selector('#app > [data-screen="turn"]', timeout=30_000)
     assert d.text("#app .report").startswith("Turn 1: Computer ")
     _play_turn(d, radar)
-    d.press_button("Let the computer play")
+    _computer_goes_on(d)
     page.wait_for_selector('#app > [data-screen="over"]', timeout=30_000)
     outcome = d.text("#app .outcome")
     assert "after 2 turns (turn limit)" in outcome, outcome

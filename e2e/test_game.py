@@ -57,9 +57,9 @@ def play_short_classic_game(d: Driver, *, phone: bool = False) -> None:
     d.reveal("Bob")
     d.wait_screen("placement")
     d.shot("placement-b")
-    d.page.locator("#app").get_by_role("button", name=re.compile("^Piece 1,")).wait_for()
+    d.page.locator("#app").get_by_role("button", name=re.compile(r"^Piece 1\b")).wait_for()
     for n, position in enumerate(B_SETUP, 1):
-        d.press(d.page.locator("#app").get_by_role("button", name=re.compile(rf"^Piece {n},")))
+        d.press(d.page.locator("#app").get_by_role("button", name=re.compile(rf"^Piece {n}\b")))
         d.tap_square(position.split("/")[0])
     assert d.button("Confirm placement").is_enabled()
     d.press_button("Confirm placement")
@@ -97,7 +97,7 @@ def play_short_classic_game(d: Driver, *, phone: bool = False) -> None:
         d.press_button("Board")
     d.shot("turn-b")
     d.move_to("G7", "G7/SE")
-    assert d.fire_at("J4", via_list=True).endswith("Miss. Your shell on J4 hit nothing.")
+    assert d.fire_at("J4", twice=True).endswith("Miss. Your shell on J4 hit nothing.")
     d.pass_on("Alice")
 
     # Turn 2, Alice: piece 2 forward, E7: hit.
@@ -161,7 +161,7 @@ def test_full_classic_game_to_a_win_through_the_ui(desk):
     d.press(d.button("To the end"))
     # export the record as a JSON file
     with page.expect_download() as info:
-        d.press_button("Export the record (JSON)")
+        d.press_button("Export (JSON)")
     download = info.value
     assert download.suggested_filename == "mortar-hunt-alice-vs-bob.json"
     record = json.loads(Path(download.path()).read_text(encoding="utf-8"))
@@ -230,15 +230,16 @@ def test_placement_is_rejected_while_invalid_and_works_by_keyboard(desk):
     d.wait_screen("placement")
     confirm = d.button("Confirm placement")
     assert confirm.is_disabled()
-    assert d.text("#placement-reason").startswith("Place all three pieces")
+    assert d.text("#placement-reason").startswith("Pick a square in rows 1–4 for piece 1")
     d.tap_square("C2")
-    d.press(d.page.locator("#app").get_by_role("button", name=re.compile("^Piece 2,")))
-    d.tap_square("D7")  # the enemy half
-    d.press(d.page.locator("#app").get_by_role("button", name=re.compile("^Piece 3,")))
+    d.press(d.page.locator("#app").get_by_role("button", name=re.compile(r"^Piece 2\b")))
+    d.tap_square("D7")  # the enemy half: nothing is put there, the line under the board says why
+    assert d.text("#placement-reason") == "D7 is not in A's half (rows 1-4)."
+    assert d.square("D7").locator(".tok").count() == 0
+    d.press(d.page.locator("#app").get_by_role("button", name=re.compile(r"^Piece 3\b")))
     d.tap_square("F1")
     assert confirm.is_disabled()
-    assert d.text("#placement-reason") == "piece 2: D7 is not in A's half (rows 1-4)"
-    # by keyboard: select piece 2 on D7, arrow down over the obstacle to D4, Enter moves it
+    # by keyboard: from D7, arrow down over the obstacle to D4, Enter puts piece 2 there
     d.square("D7").click()
     d.square("D7").focus()
     page.keyboard.press("ArrowDown")
@@ -247,12 +248,12 @@ def test_placement_is_rejected_while_invalid_and_works_by_keyboard(desk):
     assert focused == "D4"
     page.keyboard.press("Enter")
     assert d.square("D4").get_attribute("aria-label") == "D4, your heavy mortar 2, facing north, selected"
-    d.button("Face east").focus()
+    d.face("E").focus()
     page.keyboard.press("Enter")
-    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == "Face east"
+    assert page.evaluate("() => document.activeElement.dataset.arg") == "E"
     assert d.square("D4").get_attribute("aria-label").endswith("facing east, selected")
     assert confirm.is_enabled()
-    assert d.text("#placement-reason") == "Ready: all three pieces are placed."
+    assert d.text("#placement-reason") == "All three are placed: confirm, or turn or move piece 2."
     d.shot("placement-ready")
     d.press_button("Confirm placement")
     d.check_curtain()
@@ -332,7 +333,7 @@ def test_sacrifice_in_a_resumed_craters_game(desk):
     assert d.text("#app .sacrifice-controls h3") == "You must sacrifice a piece"
     assert d.button("Confirm move").count() == 0 and d.button("Don't fire").count() == 0
     # one piece is left: it is chosen already, and the screen says sacrificing it loses the game
-    assert "last piece" in d.text("#app .sacrifice-controls")
+    assert "last piece" in d.text("#app .say")
     d.shot("sacrifice")
     d.press_button("Sacrifice piece 1")
     assert d.text("#app .result") == "You sacrificed piece 1."

@@ -39,6 +39,10 @@ class Driver:
     def button(self, name: str, exact: bool = True):
         return self.page.locator("#app").get_by_role("button", name=name, exact=exact)
 
+    def face(self, facing: str):
+        """The compass button that turns to ``facing`` ("NE")."""
+        return self.page.locator(f'#app .compass [data-arg="{facing}"]')
+
     def square(self, square: str):
         return self.page.locator(f'#app [data-square="{square}"]')
 
@@ -162,40 +166,49 @@ class Driver:
 
     def place_here(self, positions: list[str], types: list[str] | None = None) -> None:
         """Placement on the placement screen already shown."""
-        for n, position in enumerate(positions, 1):
+        for n, position in enumerate(positions, 1):  # each piece's type and facing, then its square
             square, facing = position.split("/")
-            self.press(self.page.locator("#app").get_by_role("button", name=re.compile(rf"^Piece {n},")))
-            self.tap_square(square)
+            self.press(self.page.locator("#app").get_by_role("button", name=re.compile(rf"^Piece {n}\b")))
             if types:
                 self.press_button({"HM": "Heavy mortar · range 3–5",
                                    "LH": "Light howitzer · range 5–7"}[types[n - 1]])
-            face = self.button(f"Face {FACING_WORDS[facing]}")
+            face = self.face(facing)
             if face.get_attribute("aria-pressed") != "true":
                 self.press(face)
+            self.tap_square(square)
         self.press_button("Confirm placement")
 
     def move_by_steps(self, piece_square: str, steps: list[str]) -> None:
+        """Steps forward and back by their buttons; a turn left or right by the compass (the
+        facing next to the one the move ends with now)."""
         self.tap_square(piece_square)
         for step in steps:
-            self.press(self.page.locator("#app").get_by_role(
-                "button", name=re.compile(rf"^{STEP_NAMES[step]},")))
+            if step in ("left", "right"):
+                now = self.page.get_attribute('#app .compass [aria-pressed="true"]', "data-arg")
+                facing = FACINGS[(FACINGS.index(now) + (1 if step == "right" else -1)) % 8]
+                self.press(self.face(facing))
+            else:
+                self.press(self.page.locator("#app").get_by_role(
+                    "button", name=re.compile(rf"^{STEP_NAMES[step]},")))
         self.press_button("Confirm move")
 
     def move_to(self, piece_square: str, position: str) -> None:
         square, facing = position.split("/")
         self.tap_square(piece_square)
         self.tap_square(square)
-        face = self.button(f"Face {FACING_WORDS[facing]}")
+        face = self.face(facing)
         if face.count() and face.get_attribute("aria-pressed") != "true":
             self.press(face)
         self.press_button("Confirm move")
 
-    def fire_at(self, square: str, *, via_list: bool = False) -> str:
-        if via_list:
-            self.press_button(f"Target {square}")
-        else:
+    def fire_at(self, square: str, *, twice: bool = False) -> str:
+        """Aim at ``square`` and fire: with its Fire button, or (``twice``) a second tap on it."""
+        self.tap_square(square)
+        if twice:
             self.tap_square(square)
-        self.press_button(f"Fire at {square}")
+        else:
+            self.press_button(f"Fire at {square}")
+        self.page.wait_for_selector("#app .result", state="attached")
         return self.text("#app .result")
 
     def hold_fire(self) -> str:
@@ -213,4 +226,5 @@ class Driver:
 
 FACING_WORDS = {"N": "north", "NE": "north-east", "E": "east", "SE": "south-east", "S": "south",
                 "SW": "south-west", "W": "west", "NW": "north-west"}
-STEP_NAMES = {"forward": "Forward", "back": "Back", "left": "Turn left", "right": "Turn right"}
+FACINGS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+STEP_NAMES = {"forward": "Forward", "back": "Back"}

@@ -58,8 +58,8 @@ class Table:
             model = self.do("new-game", "replace")  # a game is saved: the player confirms
         return model
 
-    def place(self, positions, types=None):
-        model = self.do("reveal")
+    def place(self, positions, types=None, reveal=True):
+        model = self.do("reveal") if reveal else self.model()
         assert model["screen"] == "placement"
         for n, position in enumerate(positions, 1):
             square, facing = position.split("/")
@@ -222,17 +222,19 @@ def test_placement_is_confirmed_only_when_valid_with_the_engines_reason():
                               "on the board yet.")
     t.do("square", "C2")
     t.do("select", "2")
-    t.do("square", "D7")  # in B's half
+    before = t.model()
+    model = t.do("square", "D7")  # in B's half: nothing is put there, the words say why
+    assert model["message"] == "D7 is not in A's half (rows 1-4)."
+    assert {**model, "message": None} == {**before, "message": None}
     t.do("select", "3")
     model = t.do("square", "F1")
-    assert not model["can_confirm"] and not model["incomplete"]
-    assert model["error"] == "piece 2: D7 is not in A's half (rows 1-4)"
+    assert not model["can_confirm"] and model["incomplete"] and model["selected"] == 2
     model = t.do("confirm-placement")
     assert model["screen"] == "placement" and model["message"] == model["error"]
     assert t.flow.game.phase == "setup" and "A" not in t.flow.game.setups
     # tapping a placed piece selects it; tapping an empty square then moves it
     model = t.do("square", "D7")
-    assert model["selected"] == 2
+    assert model["selected"] == 2 and model["pieces"][1]["square"] is None
     model = t.do("square", "D3")
     assert model["pieces"][1]["square"] == "D3" and model["can_confirm"]
     # remove and put back
@@ -255,8 +257,9 @@ def test_secret_loadout_lets_each_player_pick_types():
     t.new_game(loadout="secret")
     model = t.do("reveal")
     assert model["secret"]
+    t.do("piece-type", "LH")  # the piece to place next is the one selected: its type first
     t.do("square", "C2")
-    t.do("piece-type", "LH")
+    assert t.model()["selected"] == 2  # then the next one
     t.do("select", "2")
     t.do("square", "D2")
     t.do("select", "3")
@@ -340,8 +343,12 @@ def test_picking_a_destination_then_a_facing():
     assert move["error"] is None and move["end"] == "D3/N"
     model = t.do("facing", "E")
     assert model["move"]["end"] == "D3/E" and model["move"]["error"] is None
-    model = t.do("square", "H8")  # not reachable
-    assert model["message"].startswith("Piece 1 cannot end its move on H8")
+    model = t.do("square", "H8")  # no piece can fire there after this move: nothing changes
+    assert model["message"] == "None of your pieces can fire at H8 after this move."
+    assert model["stage"] == "move" and model["move"]["end"] == "D3/E"
+    model = t.do("square", "L1")  # not reachable: said, and nothing else is picked
+    assert model["message"] == "Piece 1 cannot reach L1 in one move: tap a marked square."
+    assert model["move"]["end"] == "D3/E" and model["move"]["steps"] == ["right", "forward", "right"]
     model = t.do("square", "C3")  # only facing N is reachable there… and more by turning
     assert set(model["move"]["facings"]) >= {"N"}
     assert model["move"]["dest_facing"] == "N"
@@ -908,3 +915,74 @@ def test_saves_the_page_cannot_use_say_what_is_wrong(change, expected):
     model = flow.model()
     assert model["screen"] == "start" and expected in model["notice"], model["notice"]
     assert "both players' hidden pieces" in all_text(render(model))  # before exporting it as it is
+
+
+# --- few taps, or every step confirmed (issue 18, item 9) ------------------------------------
+
+
+def test_quick_taps_a_target_confirms_the_move_and_a_second_tap_fires():
+    t = Table()
+    t.start()
+    t.do("reveal")
+    t.do("square", "C2")  # the piece
+    model = t.do("square", "C3")  # where it goes: its targets after the move are marked
+    assert model["move"]["targets"] == ["C6", "C7", "C8", "E6", "E7", "G6", "G7"]
+    assert "pickable" in render_classes(model, "C7")
+    model = t.do("square", "C7")  # a target: the move is confirmed and the shot aimed
+    assert model["stage"] == "fire" and model["fire"]["target"] == "C7"
+    assert model["fire"]["move"] == {"piece": 1, "to": "C3/N"} and t.flow.game.history == []
+    model = t.do("square", "C7")  # the same target again fires
+    assert model["stage"] == "result" and model["result"]["at"] == "C7" and model["result"]["hit"]
+
+
+def test_a_square_that_cannot_be_used_changes_nothing_but_the_words():
+    t = Table()
+    t.start()
+    t.do("reveal")
+    t.do("square", "C2")
+    before = t.do("square", "C3")
+    for square, words in (("L1", "Piece 1 cannot reach L1 in one move: tap a marked square."),
+                          ("L9", "None of your pieces can fire at L9 after this move.")):
+        after = t.do("square", square)
+        assert after["message"] == words
+        assert {**after, "message": None} == {**before, "message": None}
+
+
+def test_every_step_confirmed_when_asked():
+    t = Table()
+    t.do("field", "confirm", "on")
+    t.start()
+    t.do("reveal")
+    t.do("square", "C2")
+    t.do("square", "C3")
+    model = t.do("square", "C7")  # no shortcut from the move to the shot
+    assert model["stage"] == "move" and model["message"] == "First confirm the move, then aim."
+    assert model["move"]["targets"] == []
+    t.do("confirm-move")
+    t.do("square", "C7")
+    model = t.do("square", "C7")  # a second tap only aims again: the Fire button fires
+    assert model["stage"] == "fire" and model["fire"]["target"] == "C7"
+    assert t.do("fire")["stage"] == "result"
+    assert t.flow.facts.confirm and load_save(t.flow.storage.get(SAVE_KEY))[1].confirm
+
+
+def test_against_the_computer_it_goes_on_by_itself_unless_every_step_is_confirmed():
+    for confirm, by_itself in (("off", True), ("on", False)):
+        t = Table()
+        t.do("field", "opponent", "computer")
+        t.do("field", "confirm", confirm)
+        t.do("new-game")
+        t.place(A_SETUP, reveal=False)
+        while t.flow.screen == "thinking":
+            t.do("think")
+        t.do("square", "E2")
+        t.do("step", "forward")
+        t.do("confirm-move")
+        model = t.do("skip")
+        assert model["stage"] == "result" and model["auto_next"] is by_itself
+        assert t.flow.model()["auto_next"] is by_itself
+
+
+def render_classes(model, square):
+    return model["board"][square]["marks"] + (["pickable"] if {"dest", "target"} & set(
+        model["board"][square]["marks"]) else [])

@@ -11,8 +11,8 @@ event layer from the cells' places on screen.
 Every usable square is a ``<button data-square="C3" data-col data-row>`` (a ``div`` with
 ``role="img"`` when the board is only looked at); what is drawn on it is ``aria-hidden``. A
 cell with no square (an obstacle row, a forbidden square, no tile) is ``aria-hidden`` too.
-Two classes mean the same in every game: ``pickable``, a cell the player may tap now (a tap
-just beside the marked cells picks the nearest one), and ``chosen``, the one picked.
+Two classes mean the same in every game: ``pickable``, a cell the player may tap now, and
+``chosen``, the one picked. A tap on any other cell picks nothing: the game says why, in words.
 """
 
 from __future__ import annotations

@@ -90,12 +90,15 @@ class Seating(StrEnum):
 @dataclass
 class TableFacts:
     """What the table decided that changes no rule: the computer's seats and their levels, the
-    aid the table allowed (Mortar Hunt's radar, a memory aid), and how two people sit at an
-    open game. Saved with the game."""
+    aid the table allowed (Mortar Hunt's radar, a memory aid), whether every step is confirmed
+    with a button, and how two people sit at an open game. Saved with the game."""
 
     computer: dict[str, str] = field(default_factory=dict)  # player -> level
     aid: bool = False
     seating: Seating = Seating.PASSING
+    # the person asked to confirm every step (a button for the move, the shot, the computer's
+    # turn); else a second tap on a choice confirms it and the computer starts by itself
+    confirm: bool = False
 
     def near(self, player: str, players: tuple[str, str]) -> str:
         """Whose side of the board is drawn nearest on ``player``'s screen: the person's against

@@ -36,6 +36,7 @@ class FormModel(TypedDict):
     aid: bool
     seating: str  # two people at an open game: "passing" or "across"
     open: bool  # the game hides nothing in play: the form asks how two people sit
+    confirm: bool
     error: str | None
     confirm_replace: bool
 
@@ -71,6 +72,7 @@ class PlayScreen(Screen):
     player: str
     draft: dict[str, Any]  # the game's own screen model
     computer: bool
+    auto_next: bool  # the computer plays next by itself after a beat (Table.goes_on_by_itself)
 
 
 class ReviewScreen(Screen):

@@ -26,7 +26,8 @@ def render(model: Screen, kind: GameKind) -> El:
     else:  # the game's own screen: its draft, with what the table knows around it
         play = cast(dict[str, Any], model)
         body = kind.render_play({**play["draft"], "screen": screen, "tab": model["tab"],
-                                 "computer": play["computer"], "save_failed": model["save_failed"]})
+                                 "computer": play["computer"], "save_failed": model["save_failed"],
+                                 "auto_next": play.get("auto_next", False)})
     return h("div", {"class": ["screen", f"screen-{screen}"], "data-screen": screen},
              notice(model), unsaved(model), body)
 
@@ -205,20 +206,29 @@ def _saved_card(saved: Mapping[str, Any] | None, kind: GameKind) -> El | None:
              button(_("Export it as it is"), "export", "saved"))
 
 
+def _replace_question(saved: Mapping[str, Any] | None) -> El:
+    """Asked when "Start" is pressed while a game is saved: one tap must never lose it. A
+    finished game is only replaced as the last game to review (it can be exported first)."""
+    finished = bool(saved and saved.get("ok") and saved.get("over"))
+    unreadable = saved is not None and not saved.get("ok") and not saved.get("lost")
+    words = (_("Starting a new game replaces the finished game: export its record first to keep it.")
+             if finished else
+             _("Starting a new game replaces the saved game. It cannot be undone."))
+    return h("div", {"class": "confirm", "role": "alert"},
+             h("p", None, words),
+             h("div", {"class": "actions"},
+               button(_("Start the new game") if finished else _("Replace the saved game"),
+                      "new-game", "replace", cls="primary" if finished else "danger", autofocus=True),
+               button(_("Review it first"), "resume") if finished else None,
+               button(_("Keep it"), "new-game", "keep"),
+               button(_("Export it first"), "export", "saved") if unreadable else None))
+
+
 def render_start(model: Screen, kind: GameKind) -> El:
     start = cast(StartScreen, model)
     form, saved = start["form"], start["saved"]
     computer = form["opponent"] == "computer"
-    confirm = None
-    if form["confirm_replace"]:
-        confirm = h("div", {"class": "confirm", "role": "alert"},
-                    h("p", None, _("Starting a new game replaces the saved game. It cannot be undone.")),
-                    h("div", {"class": "actions"},
-                      button(_("Replace the saved game"), "new-game", "replace", cls="danger",
-                             autofocus=True),
-                      button(_("Keep it"), "new-game", "keep"),
-                      None if saved is None or saved.get("ok") or saved.get("lost") else
-                      button(_("Export it first"), "export", "saved")))
+    confirm = _replace_question(saved) if form["confirm_replace"] else None
     aid = None
     if kind.aid is not None:
         aid = field(kind.aid, {kind.aid.name: "on" if form["aid"] else "off"})
@@ -240,6 +250,11 @@ def render_start(model: Screen, kind: GameKind) -> El:
                _computer_fields(form, kind) if computer else _players_fields(form, kind),
                [field(spec, form["values"]) for spec in kind.fields],
                aid,
+               h("fieldset", None, h("legend", None, _("Confirmations")),
+                 radio("confirm", "off", "on" if form["confirm"] else "off", _("Quick"),
+                       _("Choose twice to confirm; the computer plays on by itself.")),
+                 radio("confirm", "on", "on" if form["confirm"] else "off", _("Confirm every step"),
+                       _("A button confirms each step, and the computer waits for you."))),
                status(form["error"], error=True),
                confirm or h("button", {"type": "submit", "class": "primary big", "data-key": "start"},
                             _("Start the game"))),
@@ -327,10 +342,10 @@ def render_review(model: Screen, kind: GameKind) -> El:
                  button(_("Play"), "autoplay", cls="autoplay", pressed=False,
                         aria_label=_("Play the game through"))),
                h("p", {"class": "replay-text", "aria-live": "polite"}, where))
-    actions = [button(_("Export the record (JSON)"), "export", cls="small"),
-               button(_("Copy the record"), "export", "copy", cls="small"),
+    actions = [button(_("Export (JSON)"), "export", cls="small"),
+               button(_("Copy"), "export", "copy", cls="small"),
                button(_("Share…"), "export", "share", cls="small share"),
-               file_input(_("Review another record…"), small=True)]
+               file_input(_("Open a record…"), small=True)]
     if screen["can_rematch"]:
         actions.append(button(_("Rematch"), "rematch", cls="primary small"))
     actions.append(button(_("New game"), "menu", cls="small") if over else
@@ -343,7 +358,8 @@ def render_review(model: Screen, kind: GameKind) -> El:
                  tabs(model) if review.get("pad", True) else None),
                h("p", {"class": "outcome"}, review["outcome_text"])),
              body, replay,
-             h("div", {"class": "footer-actions actions"}, actions))
+             h("div", {"class": "footer-actions actions", "role": "group",
+                       "aria-label": _("The game's record, and what next")}, actions))
 
 
 def turns_text(n: int) -> str:

@@ -58,6 +58,7 @@ class StartForm:
     side: Side = Side.FIRST
     aid: bool = False
     seating: Seating = Seating.PASSING  # two people at an open game
+    confirm: bool = False  # every step confirmed with a button (TableFacts.confirm)
     error: str | None = None
     confirm_replace: bool = False  # "Start" was pressed while a game is saved: ask first
 
@@ -159,6 +160,8 @@ class Table:
             form.aid = value == "on"
         elif arg == "seating" and not self.kind.curtain and value in Seating.__members__.values():
             form.seating = Seating(value)
+        elif arg == "confirm" and value in ("on", "off"):
+            form.confirm = value == "on"
         elif arg in specs and specs[arg].accepts(value):
             form.values[arg] = value
         else:
@@ -174,7 +177,7 @@ class Table:
         if arg == "keep":
             form.confirm_replace = False
             return True
-        facts = TableFacts(aid=form.aid)
+        facts = TableFacts(aid=form.aid, confirm=form.confirm)
         if form.opponent is Opponent.PERSON and not self.kind.curtain:
             facts.seating = form.seating
         names: dict[str, str | None] = {p: (form.names[p].strip() or None) for p in self.kind.players}
@@ -207,7 +210,8 @@ class Table:
     def on_rematch(self, arg: str | None, value: str | None) -> bool:
         if self.screen != "over" or self.playing is None:
             return False
-        facts = TableFacts(dict(self.facts.computer), self.facts.aid, self.facts.seating)
+        facts = TableFacts(dict(self.facts.computer), self.facts.aid, self.facts.seating,
+                           self.facts.confirm)
         self._begin(_Playing(self.kind.rematch(self.playing.state), facts))
         return True
 
@@ -563,6 +567,7 @@ class Table:
         for p in self.kind.players:
             if p not in loaded.facts.computer:
                 self.form.names[p] = self.kind.player_name(loaded.state, p)
+        self.form.confirm = loaded.facts.confirm
         self._next()
         if not loaded.facts.computer:
             self._close_board()
@@ -580,6 +585,7 @@ class Table:
         form: FormModel = {"names": dict(f.names), "values": dict(f.values), "opponent": str(f.opponent),
                            "level": f.level, "levels": list(self.kind.levels), "side": str(f.side),
                            "aid": f.aid, "seating": str(f.seating), "open": not self.kind.curtain,
+                           "confirm": f.confirm,
                            "error": f.error, "confirm_replace": f.confirm_replace}
         return {**base, "form": form, "saved": self.saved_summary()}
 
@@ -624,7 +630,17 @@ class Table:
         model = draft.model(aid)
         # the play screen is named by the game's draft ("placement", "turn")
         return {**base, "screen": model.get("kind", "play"), "player": player, "draft": model,
-                "computer": bool(playing.facts.computer)}
+                "computer": bool(playing.facts.computer), "auto_next": self.goes_on_by_itself}
+
+    @property
+    def goes_on_by_itself(self) -> bool:
+        """A person's turn is played and shown, and the computer plays next: unless the person
+        asked to confirm every step, the computer starts after a visible beat (the event layer
+        sends "end-turn"; the person may tap on at once)."""
+        player = self._to_play()
+        return (self.screen == "play" and self.draft is not None and self.draft.finished
+                and player is not None and not self.facts.confirm
+                and self.seat_at(player).kind is SeatKind.COMPUTER)
 
     def _model_over(self, base: Screen) -> ReviewScreen:
         assert self.review is not None

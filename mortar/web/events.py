@@ -32,12 +32,14 @@ THINK_PAUSE_MS = 600  # the computer's turn stays on screen long enough for a pe
 THINK_SLICE_MS = 40  # the computer thinks this long at a time (the page stays responsive)
 THINK_SLICE_GAP_MS = 10  # and lets the page breathe this long between slices
 AUTOPLAY_MS = 1200  # the review's autoplay: one step this often
-NEAR = 0.75  # a tap this far (in squares) outside a marked square still picks it
 # A board whose view moves (data-pan: a window on an unbounded grid): a finger or the mouse
 # dragged this far is a drag, not a tap, and pans it a square at a time; two fingers pinch
 # it a zoom step each time their distance grows or shrinks by this much.
 DRAG_PX = 12
 PINCH_STEP = 1.3
+# A person's played turn stays this long before the computer starts by itself (unless the
+# person asked to confirm every step): a visible beat to read the result.
+AUTO_NEXT_MS = 1800
 
 
 class App:
@@ -49,6 +51,8 @@ class App:
         self._screen: str | None = None
         self._arm = create_proxy(self._guard(self._arm_buttons))  # one timer callback for life
         self._think = create_proxy(self._guard(lambda *_: self.run("think")))
+        self._next = create_proxy(self._guard(self._auto_next))
+        self._next_key: tuple | None = None  # the played turn the timer will go on from
         self._read = create_proxy(self._guard(lambda *_: self.run("read")))
         self._idle_work = None  # an iterator of small jobs, one per idle slice
         self._idle = create_proxy(self._guard(self._idle_step))
@@ -131,6 +135,9 @@ class App:
         js.document.documentElement.setAttribute("data-screen", shown)
         if model["screen"] == "thinking":  # let "thinking" show, then the computer thinks
             js.setTimeout(self._think, THINK_PAUSE_MS if changed else THINK_SLICE_GAP_MS)
+        elif model.get("auto_next") and arm_key != self._next_key:  # the computer plays next
+            self._next_key = arm_key
+            js.setTimeout(self._next, AUTO_NEXT_MS)
         elif model["screen"] == "reading":  # a long record: read a slice at a time
             js.setTimeout(self._read, THINK_SLICE_GAP_MS)
         # A new screen never keeps the last one's words in the live region (they may be the
@@ -159,6 +166,10 @@ class App:
         self._board_focus()
         if target is not None and not absent(target):
             target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+            if not changed and target.hasAttribute("data-autofocus"):  # a question just asked:
+                box = target.closest('[role="alert"], [role="alertdialog"]')  # all of it in view
+                (target if absent(box) else box).scrollIntoView(
+                    to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
         self._toggle_state()
         self._arrows()
         self._autoplay_state(model)
@@ -199,6 +210,15 @@ class App:
         share = self.root.querySelector('[data-arg="share"]')
         if not absent(share) and not hasattr(js.navigator, "share"):
             share.setAttribute("hidden", "")
+
+    def _auto_next(self, *_args) -> None:
+        """The beat after a person's turn is over: the computer goes on (nothing happens if the
+        person went on already, or the screen changed)."""
+        model: Any = self.table.model()
+        key = (model["screen"], model.get("name"), model.get("turn"), model.get("stage"),
+               (model.get("draft") or {}).get("moment"))
+        if model.get("auto_next") and key == self._next_key:
+            self.run("end-turn")
 
     def _autoplay_tick(self, *_args) -> None:
         if not self._autoplaying:
@@ -307,8 +327,7 @@ class App:
         if tag in ("FORM", "INPUT", "LABEL", "SELECT", "TEXTAREA"):
             return  # form fields report through change/input/submit
         square = el.getAttribute("data-square")
-        if square and tag == "BUTTON":
-            square = self._nearest_choice(el, event) or square
+        if square and tag == "BUTTON":  # (a square that cannot be used says why: nothing else)
             self._last_square = square
             self.run("square", square)
             return
@@ -338,32 +357,6 @@ class App:
             files.export(self, None if absent(arg) else arg)
             return
         self.run(action, None if absent(arg) else arg)
-
-    def _nearest_choice(self, el, event) -> str | None:
-        """A tap just outside a marked square (a destination or a target), on a square that is
-        itself no choice, picks the nearest marked square: thumbs are wide. Keyboard presses
-        (no pointer position) and squares with a piece on them are left as they are."""
-        if not event.detail or el.matches(".pickable, .chosen"):
-            return None
-        if not absent(el.querySelector(".tok")):
-            return None
-        board = el.closest(".game-board")
-        if absent(board):
-            return None
-        marked = board.querySelectorAll(".sq.pickable")
-        if not marked.length:
-            return None
-        x, y = event.clientX, event.clientY
-        size = el.getBoundingClientRect().width
-        best, best_d = None, NEAR * size
-        for sq in marked:
-            r = sq.getBoundingClientRect()
-            dx = max(r.left - x, 0, x - r.right)
-            dy = max(r.top - y, 0, y - r.bottom)
-            d = (dx * dx + dy * dy) ** 0.5
-            if d <= best_d:
-                best, best_d = sq.getAttribute("data-square"), d
-        return best
 
     def _on_change(self, event) -> None:
         el = event.target

@@ -157,7 +157,7 @@ class Hunt:
         seat = game.seat(player)
         if game.phase is Phase.SETUP:
             return PlacementDraft(seat, self._names(game))
-        return TurnDraft(seat, self._names(game))
+        return TurnDraft(seat, self._names(game), quick=not facts.confirm)
 
     def report(self, game: Game, player: str) -> str | None:
         report = report_of(game.seat(player).last_enemy_action)
@@ -223,6 +223,8 @@ class Hunt:
         record.radar = facts.aid
         data = {"app": self.name, "version": VERSION, "loadout": game.options.loadout.value,
                 "record": record.to_json(results=False)}
+        if facts.confirm:
+            data["confirm"] = True  # every step confirmed with a button (older pages ignore it)
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
     def loading(self, text: str) -> Steps[tuple[Game, TableFacts]]:
@@ -306,4 +308,5 @@ def loading_save(text: str) -> Steps[tuple[Game, TableFacts]]:
     if game is None:
         raise SaveError(f"The saved game has a turn limit of more than {TURN_LIMIT_MAX} turns, "
                         "which this page does not offer.")
-    return game, TableFacts(dict(record.computer), record.radar)  # (aid: the radar)
+    return game, TableFacts(dict(record.computer), record.radar,  # (aid: the radar)
+                            confirm=data.get("confirm") is True)

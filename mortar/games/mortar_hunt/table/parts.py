@@ -68,12 +68,12 @@ def compass(orientation: str, *, current: str | None, allowed: list[str] | None,
             continue
         facing = by_dir[slot]
         enabled = allowed is None or facing in allowed
-        cells.append(button(
+        cells.append(button(  # named by what it shows ("NW"), then in words
             [h("span", {"class": "arrow-glyph", "aria-hidden": "true"}, ARROWS[slot]),
-             h("span", {"class": "compass-letter", "aria-hidden": "true"}, facing)],
-            action, facing, cls="compass-btn", disabled=not enabled,
-            pressed=facing == current,
-            aria_label=_("Face {direction}").format(direction=facing_word(facing))))
+             h("span", {"class": "compass-letter"}, facing),
+             h("span", {"class": "sr-only"},
+               ": " + _("face {direction}").format(direction=facing_word(facing)))],
+            action, facing, cls="compass-btn", disabled=not enabled, pressed=facing == current))
     return h("div", {"class": "compass", "role": "group", "aria-label": label}, cells)
 
 
@@ -94,23 +94,28 @@ def render_review(model: dict[str, Any]) -> El:
                            radar={"heat": belief["heat"]} if belief else None,
                            label=_("The board at this point: {a} (A) at the bottom, {b} (B) at the "
                                    "top").format(a=names["A"], b=names["B"]))
-    tools = None
+    tools = legend = None
     if model.get("believer"):
         on = model.get("belief") is not None
         tools = h("div", {"class": "board-tools"},
                   button(_("What the computer believed"), "aid", "off" if on else "on",
-                         cls="small radar-toggle", pressed=on,
-                         aria_label=_("What the computer believed at this step: {who}").format(
-                             who=names[model["believer"]])))
+                         cls="small radar-toggle", pressed=on))
+        if on:
+            believer = names[model["believer"]]
+            legend = h("p", {"class": "belief-legend"},
+                       h("span", {"class": "heat-swatch", "aria-hidden": "true"}),
+                       _("Shaded: where {who} thought the other side's pieces were at this step "
+                         "(darker: surer).").format(who=believer))
     pads = [h("section", {"class": "review-side", "data-player": p, "aria-label": f"{names[p]} ({p})"},
               h("h3", None, f"{names[p]} ({p})"),
-              render_pad(model["pads"][p], title=_("{name}'s pad ({p})").format(name=names[p], p=p),
+              render_pad(model["pads"][p], title=_("Pad ({p})").format(p=p),
                          current_turn=model["turn"] or None))
             for p in ("A", "B") if p in model["pads"]]
     return h("div", {"class": "review-body"},  # (display: contents: its parts are the layout's)
              h("div", {"class": "board-col"}, board, tools) if board is not None else None,
-             h("ul", {"class": "loadouts"},
-               [h("li", None, h("span", {"class": f"who own-{p.lower()}"}, f"{names[p]} ({p})"),
-                  f": {text}") for p, text in model["pieces"].items()]),
-             h("aside", {"class": "pad-col", "aria-label": _("Both pads")},
+             legend,
+             h("aside", {"class": "pad-col", "aria-label": _("Both pads"), "tabindex": "0"},
+               h("ul", {"class": "loadouts"},
+                 [h("li", None, h("span", {"class": f"who own-{p.lower()}"}, f"{names[p]} ({p})"),
+                    f": {text}") for p, text in model["pieces"].items()]),
                h("div", {"class": "review-grid"}, pads)))

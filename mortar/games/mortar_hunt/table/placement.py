@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ....table.words import sentence
 from ..actions import Setup
 from ..notation import Facing, NotationError, Position, Square
 from ..rules import PieceType
@@ -14,7 +15,8 @@ from .draft import Draft, Reply, piece_arg, square_arg, toward_enemy
 
 class PlacementDraft(Draft):
     """Three pieces put down: a tap places the next unplaced piece facing the enemy; a tap on
-    the selected piece turns it 45°; a tap elsewhere with a placed piece selected moves it."""
+    the selected piece turns it 45°; a tap elsewhere with a placed piece selected moves it; a
+    tap on a square outside the player's half changes nothing and says why."""
 
     intents = frozenset({"select", "square", "facing", "piece-type", "remove", "confirm-placement"})
     finished = False  # placing goes straight on to the next player (no result to read)
@@ -46,13 +48,19 @@ class PlacementDraft(Draft):
                 self.facings[n - 1] = self.facings[n - 1].turned(1)
             self.selected, self.picked = n, True
             return True
-        # (a square off the half is put down all the same: error() says why it cannot stay)
+        refusal = self.seat.square_refusal(square)
+        if refusal:  # a square the piece may not stand on: nothing moves, the words say why
+            self.message = sentence(refusal.message)
+            return True
         if self.squares[self.selected - 1] is not None and not self.picked:
             unplaced = [i + 1 for i, sq in enumerate(self.squares) if sq is None]
             if unplaced:  # the piece just placed stays put: this tap places the next one
                 self.selected = unplaced[0]
         self.squares[self.selected - 1] = square
         self.picked = False
+        unplaced = [i + 1 for i, sq in enumerate(self.squares) if sq is None]
+        if unplaced:  # the next piece to place is the one shown selected (and facing, type…)
+            self.selected = unplaced[0]
         return True
 
     def on_facing(self, arg: str | None) -> Reply:

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ....kit.replay import Replay
+from ....table.words import _
 from ..actions import Turn
 from ..game import Game
 from ..pad import SeatPads
@@ -39,9 +40,10 @@ class Review:
         self.pads = pads if pads is not None else dict(pads_of(self.replay.final))
         self.believing = False  # the overlay of what the computer believed: worked out only when on
         self.names = {str(p): record.names.get(p) or f"Player {p}" for p in PLAYERS}
-        for p, level in record.computer.items():
-            self.names[p] = f"{self.names[p]} ({level} computer)" if record.names.get(p) else \
-                f"Computer ({level})"
+        for p, level in record.computer.items():  # "Computer (easy)"; a named one "Hal (computer, easy)"
+            name = record.names.get(p)
+            self.names[p] = (_("Computer ({level})").format(level=level) if not name or name == _("Computer")
+                             else _("{name} (computer, {level})").format(name=name, level=level))
 
     def handle(self, intent: str, arg: str | None) -> bool:
         if intent == "aid":

@@ -1,6 +1,11 @@
-"""A Mortar Hunt turn on the player's own screen, from their seat only: the move built step by
-step or by a destination and a facing, then the shot or holding fire, or the sacrifice R9
-demands; and the screen model of each stage. Every rule question goes to the seat (legal
+"""A Mortar Hunt turn on the player's own screen, from their seat only: the move, then the shot
+or holding fire, or the sacrifice R9 demands; and the screen model of each stage.
+
+The move has one model: its steps (RULINGS R5). A tap on a destination square, or a facing on
+the compass, gives the shortest steps that end there; a step button adds a step to them; the
+board shows where they end. With few taps (the table's default), a tap on a target once the move
+ends somewhere confirms the move and aims, and a second tap on the chosen target fires; a tap
+on a square that cannot be used now changes nothing and says why. Every rule question goes to the seat (legal
 ends, step paths, targets, whether a skip is allowed, why something is refused); every rule
 word and number on the screen comes from it.
 
@@ -12,10 +17,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....table.words import sentence
+from ....table.words import _, sentence
 from ..actions import Action, IllegalActionError, Move, Resign, Sacrifice, Shot, Turn
-from ..moves import Step
-from ..notation import Facing, NotationError, Position, Square
+from ..moves import MAX_STEPS, Step
+from ..notation import Facing, NotationError, Position, Square, facing_word
 from ..pad import SeatPads
 from ..seat import Seat, SeenAction
 from ..view import report_of, seat_view
@@ -33,14 +38,13 @@ class TurnDraft(Draft):
                          "confirm-move", "change-move", "fire", "skip", "sacrifice", "resign",
                          "resign-cancel", "resign-confirm"})
 
-    def __init__(self, seat: Seat, names: dict[str, str]) -> None:
+    def __init__(self, seat: Seat, names: dict[str, str], *, quick: bool = True) -> None:
         super().__init__(seat, names)
+        self.quick = quick  # a second tap confirms (else every step has its button)
         self.report: SeenAction | None = seat.last_enemy_action
         self.stage = "sacrifice" if seat.must_sacrifice else "move"
         self.piece: int | None = None
         self.steps: list[Step] = []
-        self.dest: Square | None = None
-        self.dest_facing: Facing | None = None
         self.move: Move | None = None
         self.fire_piece: int | None = None
         self.target: Square | None = None
@@ -87,7 +91,7 @@ class TurnDraft(Draft):
             if not self._alive(n):
                 self.message = f"Piece {n} is destroyed and cannot move."
             elif self.piece != n:
-                self.piece, self.steps, self.dest, self.dest_facing = n, [], None, None
+                self.piece, self.steps = n, []
             return True
         if self.stage == "fire":
             if not self._shots(n):
@@ -106,29 +110,17 @@ class TurnDraft(Draft):
             return False
         self.message = None
         if self.stage == "move":
-            own = self._piece_at(square)
-            if own is not None and own != self.piece:
-                return self.on_select(str(own))
-            if self.piece is None:
-                self.message = "First pick the piece to move: tap one of your pieces."
-                return True
-            facings = self._dest_facings(square)
-            if not facings:
-                self.message = (f"Piece {self.piece} cannot end its move on {square}. "
-                                "Tap a highlighted square, or use the step buttons.")
-                return True
-            current = self.pending_end()
-            self.steps, self.dest = [], square
-            if current is not None and current.square is square and current.facing in facings:
-                self.dest_facing = current.facing
-            else:
-                self.dest_facing = self.default_facing(facings)
-            return True
+            return self._move_square(square)
         if self.stage == "fire":
+            own = self._piece_at(square)
+            if own is not None and self._alive(own):
+                return self.on_select(str(own))  # the piece that fires
             pieces = [n for n in PIECES if square in self._shots(n)]
             if not pieces:
                 self.message = f"None of your pieces can fire at {square} this turn."
                 return True
+            if square is self.target and self.quick and self.fire_piece in pieces:
+                return self.on_fire(None)  # the second tap on the chosen target fires
             if self.fire_piece not in pieces:
                 self.fire_piece = pieces[0]
             self.target = square
@@ -139,6 +131,70 @@ class TurnDraft(Draft):
                 self.sacrifice = own
             return True
         return False
+
+    def _move_square(self, square: Square) -> Reply:
+        """A tap on the board while the move is built: an own piece picks it; a square the
+        piece can end on gives the steps there; with few taps, a target once the move is whole
+        confirms it and aims. Anything else changes nothing and says why."""
+        own = self._piece_at(square)
+        if own is not None and own != self.piece:
+            return self.on_select(str(own))
+        if own is not None:  # the piece itself: its move starts over (it turns by the compass)
+            self.steps = []
+            return True
+        if self.piece is None:
+            self.message = "First pick the piece to move: tap one of your pieces."
+            return True
+        if square in self.seat.enemy_half:
+            return self._aim_from_move(square)
+        facings = self._dest_facings(square)
+        if not facings:
+            self.message = _("Piece {n} cannot reach {square} in one move: tap a marked square.").format(
+                n=self.piece, square=square)
+            return True
+        current = self.pending_end()
+        if current is not None and current.square is square and current.facing in facings:
+            return True  # already there
+        self._go(Position(square, self.default_facing(facings)))
+        return True
+
+    def _aim_from_move(self, square: Square) -> Reply:
+        if not self.quick:
+            self.message = _("First confirm the move, then aim.")
+            return True
+        if self.move_error() is not None:
+            self.message = _("First choose where piece {n} moves, then aim.").format(n=self.piece)
+            return True
+        end = self.pending_end()
+        assert end is not None and self.piece is not None
+        move = Move(self.piece, end)
+        if not any(square in self._shots(n, move) for n in PIECES):
+            self.message = _("None of your pieces can fire at {square} after this move.").format(
+                square=square)
+            return True
+        self.on_confirm_move(None)
+        return self.on_square(str(square))
+
+    def _go(self, end: Position) -> None:
+        """The move ends at ``end``: its shortest steps (the start itself: no move yet)."""
+        assert self.piece is not None
+        start = self.seat.piece(self.piece).position
+        if end == start:
+            self.steps = []
+            return
+        frontier: list[list[Step]] = [[]]
+        for _depth in range(MAX_STEPS):
+            deeper = []
+            for path in frontier:
+                for step, to in self.seat.next_steps(self.piece, path).items():
+                    if to is None:
+                        continue
+                    if to == end:
+                        self.steps = [*path, step]
+                        return
+                    deeper.append([*path, step])
+            frontier = deeper
+        raise AssertionError(f"no steps of piece {self.piece} end on {end}")  # a legal end has some
 
     def default_facing(self, facings: list[Facing]) -> Facing:
         """The facing a destination starts with (the player may change it): the piece's own
@@ -151,14 +207,34 @@ class TurnDraft(Draft):
         assert self.piece is not None
         return [p.facing for p in self.seat.legal_moves(self.piece) if p.square is square]
 
+    def end_square(self) -> Square | None:
+        """Where the move ends, or the piece's own square while it has not moved."""
+        if self.piece is None:
+            return None
+        end = self.pending_end()
+        return end.square if end is not None else self.seat.piece(self.piece).position.square
+
+    def facings_here(self) -> list[Facing]:
+        """The facings the piece may end with on the square its move ends on now."""
+        square = self.end_square()
+        return [] if square is None else self._dest_facings(square)
+
     def on_facing(self, arg: str | None) -> Reply:
         try:
             facing = Facing.parse(arg or "")
         except NotationError:
             return False
-        if self.stage != "move" or self.dest is None:
+        if self.stage != "move" or self.piece is None:
             return False
-        self.dest_facing, self.message = facing, None
+        square = self.end_square()
+        assert square is not None
+        self.message = None
+        end = Position(square, facing)
+        if end == self.seat.piece(self.piece).position or facing in self._dest_facings(square):
+            self._go(end)
+        else:
+            self.message = _("Piece {n} cannot end its move on {square} facing {facing}.").format(
+                n=self.piece, square=square, facing=facing_word(facing))
         return True
 
     # --- building the move --------------------------------------------------------------
@@ -176,7 +252,6 @@ class TurnDraft(Draft):
             self.message = sentence(str(e))
             return True
         self.steps.append(step)
-        self.dest = self.dest_facing = None
         self.message = None
         return True
 
@@ -185,14 +260,13 @@ class TurnDraft(Draft):
             return False
         if self.steps:
             self.steps.pop()
-        self.dest = self.dest_facing = None
         self.message = None
         return True
 
     def on_clear_move(self, arg: str | None) -> Reply:
         if self.stage != "move":
             return False
-        self.steps, self.dest, self.dest_facing, self.message = [], None, None, None
+        self.steps, self.message = [], None
         return True
 
     def pending_end(self) -> Position | None:
@@ -200,8 +274,6 @@ class TurnDraft(Draft):
             return None
         if self.steps:
             return self.seat.step_path(self.piece, self.steps)[-1]
-        if self.dest is not None and self.dest_facing is not None:
-            return Position(self.dest, self.dest_facing)
         return None
 
     def move_error(self) -> str | None:
@@ -210,9 +282,7 @@ class TurnDraft(Draft):
             return "Pick the piece to move."
         end = self.pending_end()
         if end is None:
-            if self.dest is not None:
-                return "Pick the facing the piece ends with."
-            return "Build the move: use the step buttons or tap a highlighted square."
+            return _("Build the move: pick a marked square, or step with the buttons.")
         refusal = self.seat.move_refusal(Move(self.piece, end))
         return sentence(refusal.message) if refusal else None
 
@@ -240,10 +310,19 @@ class TurnDraft(Draft):
 
     # --- the shot, the sacrifice, resigning -----------------------------------------------
 
-    def _shots(self, n: int) -> tuple[Square, ...]:
+    def _shots(self, n: int, move: Move | None = None) -> tuple[Square, ...]:
         if not self._alive(n):
             return ()
-        return self.seat.legal_shots(n, self.move)
+        return self.seat.legal_shots(n, move or self.move)
+
+    def targets_after(self) -> list[str]:
+        """With few taps: the squares some piece could fire at after the move built so far
+        (a tap on one confirms the move and aims)."""
+        end = self.pending_end() if self.quick and self.move_error() is None else None
+        if end is None or self.piece is None:
+            return []
+        move = Move(self.piece, end)
+        return sorted({str(t) for n in PIECES for t in self._shots(n, move)})
 
     def skip_error(self) -> str | None:
         assert self.move is not None
@@ -364,31 +443,40 @@ def _moment(draft: TurnDraft, out: dict[str, Any]) -> tuple[tuple, list[dict[str
 
 
 def _move_model(draft: TurnDraft, pieces: list[dict], overlay: dict) -> dict[str, Any]:
+    """The move as its steps, where they end, and what may be tapped next (one model: the
+    steps; a destination or a facing only gives the steps that end there)."""
     seat = draft.seat
     model: dict[str, Any] = {"piece": draft.piece, "steps": [str(s) for s in draft.steps],
-                             "dest": str(draft.dest) if draft.dest else None,
-                             "dest_facing": draft.dest_facing.name if draft.dest_facing is not None else None}
+                             "quick": draft.quick}
     for p in pieces:
         p["movable"] = p["alive"] and bool(seat.legal_moves(p["number"]))
     if draft.piece is None:
-        model.update(next=None, end=None, facings=[], error=draft.move_error(), dests=[])
+        model.update(next=None, end=None, dest=None, dest_facing=None, facings=[],
+                     error=draft.move_error(), dests=[], targets=[])
         return model
     legal = seat.legal_moves(draft.piece)
     dests = sorted({str(p.square) for p in legal})
     end = draft.pending_end()
+    start = seat.piece(draft.piece).position
     nxt = seat.next_steps(draft.piece, draft.steps)
-    facings = [f.name for f in draft._dest_facings(draft.dest)] if draft.dest else []
+    targets = draft.targets_after()
     model.update(
-        start=str(seat.piece(draft.piece).position),
-        next={str(k): (str(v) if v else None) for k, v in nxt.items()},
-        end=str(end) if end else None, facings=facings, error=draft.move_error(), dests=dests,
+        start=str(start), next={str(k): (str(v) if v else None) for k, v in nxt.items()},
+        end=str(end) if end else None, dest=str(end.square) if end else None,
+        dest_facing=end.facing.name if end else None,
+        facing=(end or start).facing.name, at=str(draft.end_square()),
+        # the facings on that square (its own facing on its own square: no move)
+        facings=[f.name for f in draft.facings_here()] + (
+            [start.facing.name] if draft.end_square() is start.square else []),
+        error=draft.move_error(), dests=dests,
+        targets=targets,
     )
     overlay["selected"] = draft.piece
     overlay["dests"] = dests
+    overlay["targets"] = targets
     if end is not None:
         overlay["ghost"] = (draft.piece, str(end))
-    if draft.dest is not None:
-        overlay["dest"] = str(draft.dest)
+        overlay["dest"] = str(end.square)
     return model
 
 
@@ -410,7 +498,7 @@ def _fire_model(draft: TurnDraft, pieces: list[dict], overlay: dict) -> dict[str
     return {"move": {"piece": move.piece, "to": str(move.to)},
             "piece": draft.fire_piece, "target": str(draft.target) if draft.target else None,
             "any_target": any(p.get("targets") for p in pieces),
-            "skip_error": skip_error, "can_skip": skip_error is None}
+            "skip_error": skip_error, "can_skip": skip_error is None, "quick": draft.quick}
 
 
 def _result_model(draft: TurnDraft) -> dict[str, Any]:

@@ -7,9 +7,9 @@ from typing import Any
 
 from ....table.html import El, h
 from ....table.render import button
-from ....table.render import status as _status
 from ....table.render import tabs as _tabs
 from ....table.render import title as _title
+from ....table.words import _
 from .board import board_view
 from .padview import render_pad
 from .parts import compass, piece_badge
@@ -38,44 +38,39 @@ def render_placement(model: dict) -> El:
     piece_buttons = []
     for p in pieces:
         where = position_text(f"{p['square']}/{p['facing']}") if p["square"] else "not placed yet"
-        short = _short(f"{p['square']}/{p['facing']}") if p["square"] else "not placed"
+        short = _short(f"{p['square']}/{p['facing']}") if p["square"] else _("to place")
         piece_buttons.append(button(
             [piece_badge(p["number"], player, p["type"]),
-             h("span", {"class": "piece-text"},
-               h("strong", None, f"Piece {p['number']}"),
-               h("small", None, short))],
-            "select", str(p["number"]), cls="piece-btn", pressed=p["selected"],
-            aria_label=f"Piece {p['number']}, {TYPE_WORD[p['type']]}, {where}", shortcut=str(p["number"])))
+             h("span", {"class": "piece-text"}, h("strong", None, f"Piece {p['number']}"), " ",
+               h("small", None, short), sr_only(f", {TYPE_WORD[p['type']]}, {where}"))],
+            "select", str(p["number"]), cls="piece-btn", pressed=p["selected"], shortcut=str(p["number"])))
     n = selected["number"]
     unplaced = [p["number"] for p in pieces if not p["square"]]
-    if unplaced:
-        hint = (f"Choose a square in your half (rows {rows}) for piece {unplaced[0]}: it faces the "
-                "enemy. Choose a placed piece again to turn it.")
+    if not selected["square"]:
+        hint = _("Pick a square in rows {rows} for piece {n}. Pick a placed piece twice to turn "
+                 "it.").format(rows=rows, n=n)
     else:
-        hint = (f"Piece {n} is on {selected['square']}. Turn it here or choose it again on the "
-                "board; pick a piece, then another square, to move it.")
+        hint = _("Piece {n} is on {square}: turn it with the arrows, or pick another square to move "
+                 "it.").format(n=n, square=selected["square"])
+    error = model["error"]
+    message = model["message"] or (error if error and not model["incomplete"] else None)
+    if not unplaced and not message and selected["square"] and model["can_confirm"]:
+        hint = _("All three are placed: confirm, or turn or move piece {n}.").format(n=n)
     type_part = None
     if model["secret"]:
         type_part = h("div", {"class": "types", "role": "group", "aria-label": f"Type of piece {n}"},
                       [button(f"{t['word'].capitalize()} · range {t['range']}", "piece-type",
                               t["name"], cls="type-btn small", pressed=selected["type"] == t["name"])
                        for t in model["types"]])
-    error = model["error"]
     controls = h("section", {"class": "controls placement-controls", "aria-label": "Placement"},
-                 h("p", {"class": "hint wordy"}, hint),
-                 h("div", {"class": "edit-row"},
-                   compass(player, current=selected["facing"], allowed=None, action="facing",
-                           center=piece_badge(n, player, selected["type"]),
-                           label=f"Facing of piece {n}"),
-                   h("div", {"class": "edit-side"},
-                     type_part,
-                     button(f"Remove piece {n}", "remove", cls="quiet small",
-                            disabled=not selected["square"]))),
-                 _status(model["message"], error=True),
-                 _status(error, error=not model["incomplete"], id_="placement-reason") if error else
-                 _status("Ready: all three pieces are placed.", id_="placement-reason"),
-                 button("Confirm placement", "confirm-placement", cls="primary big confirm",
-                        disabled=not model["can_confirm"], describedby="placement-reason"))
+                 compass(player, current=selected["facing"], allowed=None, action="facing",
+                         center=piece_badge(n, player, selected["type"]),
+                         label=f"Facing of piece {n}"),
+                 h("div", {"class": "edit-side"},
+                   type_part,
+                   button(f"Remove piece {n}", "remove", cls="small", disabled=not selected["square"]),
+                   button("Confirm placement", "confirm-placement", cls="primary confirm",
+                          disabled=not model["can_confirm"], describedby="placement-reason")))
     return h("div", {"class": "turn-layout placement-layout"},
              h("header", {"class": "bar"},
                _title(f"{name} ({player}): place your pieces"),
@@ -85,6 +80,8 @@ def render_placement(model: dict) -> El:
                h("div", {"class": "piece-list", "role": "group", "aria-label": "Your pieces"},
                  piece_buttons)),
              h("div", {"class": "board-col"}, board),
+             h("p", {"class": ["say", "error" if message else None], "aria-live": "polite",
+                     "id": "placement-reason"}, message or hint),
              controls)
 
 
@@ -135,6 +132,17 @@ def _radar_lines(radar: dict | None) -> El | None:
              h("ul", None, [h("li", None, line) for line in radar["lines"]]))
 
 
+def sr_only(text: str) -> El:
+    """Words for screen readers only (part of a control's name after what it shows)."""
+    return h("span", {"class": "sr-only"}, text)
+
+
+def say(text: str | None, *, error: bool = False) -> El:
+    """The line under the board: what to do now, or why a tap did nothing (always the same
+    place and height, so that nothing moves when it changes)."""
+    return h("p", {"class": ["say", "error" if error else None], "aria-live": "polite"}, text)
+
+
 def render_turn(model: dict) -> El:
     player, name = model["player"], model["name"]
     stage = model["stage"]
@@ -146,8 +154,10 @@ def render_turn(model: dict) -> El:
         report = h("p", {"class": ["report", "hit" if model["report"].get("hit") else None]},
                    h("strong", None, f"Turn {model['report']['turn']}: "),
                    report_text(model["report"], model["other"]))
-    pieces, controls = {"move": _move_controls, "fire": _fire_controls,
-                        "sacrifice": _sacrifice_controls, "result": _result_controls}[stage](model)
+    pieces, hint, controls = {"move": _move_controls, "fire": _fire_controls,
+                              "sacrifice": _sacrifice_controls, "result": _result_controls}[stage](model)
+    message = model["message"]
+    line = say(message or hint, error=bool(message)) if stage != "result" else None
     footer = None
     if stage != "result":
         if model["resign_asked"]:
@@ -160,7 +170,7 @@ def render_turn(model: dict) -> El:
             footer = h("div", {"class": "footer-actions"},
                        button("Resign…", "resign", cls="quiet small"),
                        button("Leave (the game is saved)", "menu", cls="quiet small"))
-    pad = render_pad(model["pad"], title=f"{name}'s pad ({player})", current_turn=model["turn"])
+    pad = render_pad(model["pad"], title=_("Your pad ({p})").format(p=player), current_turn=model["turn"])
     turn = model["turn"]
     if stage == "result" and model["result"].get("turn"):
         turn = model["result"]["turn"]  # (the seat has moved on to the next turn)
@@ -175,12 +185,14 @@ def render_turn(model: dict) -> El:
                h("div", {"class": "bar-row"}, _title(f"Turn {turn} · {name} ({player})"), _tabs(model)),
                _warnings(model)),
              report,
-             h("div", {"class": "pieces-col"}, pieces) if pieces is not None else None,
+             h("div", {"class": "pieces-col"}, pieces),
              h("div", {"class": "board-col"}, board, board_tools),
+             line,
              controls,
-             h("aside", {"class": "pad-col", "aria-label": "Your pad"},
-               _facts(model), _radar_lines(radar), pad),
-             footer)
+             # the Pad tab (beside the board on a wide screen): the facts, the pad, and what is
+             # seldom done (resign, leave), out of the way of a turn's taps
+             h("aside", {"class": "pad-col", "aria-label": _("Your pad"), "tabindex": "0"},
+               _facts(model), _radar_lines(radar), pad, footer))
 
 
 def _piece_choice(model: dict, action: str, *, selected: int | None, info) -> El:
@@ -188,17 +200,21 @@ def _piece_choice(model: dict, action: str, *, selected: int | None, info) -> El
     for p in model["pieces"]:
         text, short, enabled = info(p)
         buttons.append(button(
+            # its name is what it shows (a voice command names what it sees), then in words
             [piece_badge(p["number"], model["player"], p["type"]),
-             h("span", {"class": "piece-text"}, h("strong", None, f"Piece {p['number']}"),
-               h("small", None, short))],
+             h("span", {"class": "piece-text"}, h("strong", None, f"Piece {p['number']}"), " ",
+               h("small", None, short), sr_only(f", {_piece_name(p)}, {text}"))],
             action, str(p["number"]), cls="piece-btn", pressed=selected == p["number"],
-            disabled=not enabled, aria_label=f"{_piece_name(p).capitalize()}, {text}",
-            shortcut=str(p["number"])))
+            disabled=not enabled, shortcut=str(p["number"])))
     return h("div", {"class": "piece-list", "role": "group", "aria-label": "Your pieces"}, buttons)
 
 
-def _move_controls(model: dict) -> tuple[El, El]:
+def _move_controls(model: dict) -> tuple[El, str, El]:
+    """The move: the facing compass (the end's facing on its square), a step forward or back,
+    undo, confirm. Always the same controls in the same places, enabled or not, whatever was
+    tapped: only the words under the board change."""
     move = model["move"]
+    player = model["player"]
 
     def info(p):
         if not p["alive"]:
@@ -208,52 +224,47 @@ def _move_controls(model: dict) -> tuple[El, El]:
         return position_text(p["position"]), _short(p["position"]), True
 
     pieces = _piece_choice(model, "select", selected=move["piece"], info=info)
-    parts: list[Any] = []
-    if move["piece"] is None:
-        parts.append(h("p", {"class": "hint"}, "Move one piece: choose it, here or on the board."))
+    picked = move["piece"] is not None
+    nxt = move["next"] or {}
+    end = move["end"]
+    if not picked:
+        hint = _("Pick the piece to move, here or on the board.")
+    elif end is None:
+        hint = _("Pick a marked square for piece {n}, or step it with the buttons.").format(n=move["piece"])
+    elif move["error"]:
+        hint = move["error"]
+    elif move["quick"] and move["targets"]:
+        hint = _("Piece {n} to {end}. Pick a dashed target to fire from there, or confirm the "
+                 "move.").format(n=move["piece"], end=position_text(end))
     else:
-        nxt = move["next"]
-        steps_text = ", ".join(STEP_LABELS[s].lower() for s in move["steps"]) or "none yet"
-        step_buttons = []
-        for step in ("left", "forward", "right", "back"):
-            to = nxt[step]
-            step_buttons.append(button(
-                [h("span", {"class": "step-symbol", "aria-hidden": "true"}, STEP_SYMBOLS[step]),
-                 h("span", {"class": "step-word"}, STEP_LABELS[step]),
-                 h("small", None, to if to else "—")],
-                "step", step, cls=["step-btn", f"step-{step}"], disabled=to is None,
-                aria_label=STEP_LABELS[step] + (f", to {position_text(to)}" if to else ", not possible")))
-        where = (f"Ends on {position_text(move['end'])}." if move["end"] else
-                 f"From {position_text(move['start'])}.")
-        builder = h("div", {"class": "builder"},
-                    h("div", {"class": "step-grid", "role": "group", "aria-label": "Steps"},
-                      step_buttons),
-                    h("div", {"class": "row undo-row"},
-                      button("Undo step", "undo-step", cls="small", disabled=not move["steps"]),
-                      button("Start over", "clear-move", cls="small",
-                             disabled=not (move["steps"] or move["dest"]))))
-        facing = None
-        if move["dest"]:
-            facing = h("div", {"class": "dest-facing"},
-                       h("p", {"class": "compass-caption"}, f"Facing at {move['dest']}:"),
-                       compass(model["player"], current=move["dest_facing"],
-                               allowed=move["facings"], action="facing",
-                               center=h("span", None, move["dest"]),
-                               label=f"Facing at the end of the move on {move['dest']}"))
-        parts.append(h("p", {"class": "hint wordy"}, f"{where} Steps: {steps_text}. "
-                       "Or choose a marked square on the board."))
-        parts.append(h("div", {"class": ["move-tools", "with-facing" if facing else None]},
-                       builder, facing))
-    parts.append(_status(model["message"], error=True))
+        hint = _("Piece {n} to {end}. Confirm the move, or change it.").format(
+            n=move["piece"], end=position_text(end))
+    steps = []
+    for step in ("forward", "back"):
+        to = nxt.get(step)
+        steps.append(button(
+            [h("span", {"class": "step-symbol", "aria-hidden": "true"}, STEP_SYMBOLS[step]),
+             h("span", {"class": "step-word"}, STEP_LABELS[step])],
+            "step", step, cls=["step-btn", f"step-{step}"], disabled=to is None,
+            aria_label=STEP_LABELS[step] + (f", to {position_text(to)}" if to else ", not possible")))
+    at = move.get("at") or ""
+    compass_part = compass(player, current=move.get("facing") if picked else None,
+                           allowed=move["facings"] if picked else [],
+                           action="facing", center=h("span", None, at),
+                           label=_("Facing at the end of the move on {square}").format(square=at) if at else
+                    _("Facing at the end of the move"))
     error = move["error"]
-    if error and move.get("end"):
-        parts.append(_status(error, error=True, id_="move-reason"))
-    parts.append(button("Confirm move", "confirm-move", cls="primary big confirm", disabled=bool(error),
-                        describedby="move-reason" if error and move.get("end") else None))
-    return pieces, h("section", {"class": "controls move-controls", "aria-label": "Move"}, parts)
+    return pieces, hint, h("section", {"class": "controls move-controls", "aria-label": "Move"},
+                           compass_part,
+                           h("div", {"class": "move-side"},
+                             h("div", {"class": "step-row", "role": "group", "aria-label": _("Steps")},
+                               steps),
+                             button("Undo step", "undo-step", cls="small", disabled=not move["steps"]),
+                             button("Confirm move", "confirm-move", cls="primary confirm",
+                                    disabled=bool(error))))
 
 
-def _fire_controls(model: dict) -> tuple[El | None, El]:
+def _fire_controls(model: dict) -> tuple[El | None, str, El]:
     fire = model["fire"]
 
     def info(p):
@@ -266,43 +277,42 @@ def _fire_controls(model: dict) -> tuple[El | None, El]:
         return f"{position_text(p['position'])} · {many}", many, True
 
     mv = fire["move"]
-    pieces = None
-    parts: list[Any] = [
-        h("p", {"class": "hint"}, f"Piece {mv['piece']} moves to {position_text(mv['to'])}. ",
-          button("Change the move", "change-move", cls="quiet small")),
-    ]
-    if fire["any_target"]:
-        pieces = _piece_choice(model, "select", selected=fire["piece"], info=info)
-        chosen = next((p for p in model["pieces"] if p["number"] == fire["piece"]), None)
-        if chosen is not None and chosen["targets"]:
-            parts.append(h("div", {"class": "targets", "role": "group",
-                                   "aria-label": f"Targets of {_piece_name(chosen)}"},
-                           h("span", {"class": "targets-word"}, "Targets:"),
-                           [button(t, "square", t, cls="target-btn small", pressed=t == fire["target"],
-                                   aria_label=f"Target {t}") for t in chosen["targets"]]))
+    pieces = _piece_choice(model, "select", selected=fire["piece"], info=info)
+    target = fire["target"]
+    quick = fire.get("quick", True)
+    if not fire["any_target"]:
+        hint = _("None of your pieces has a target from where they stand: hold fire, or change the "
+                 "move.")
+    elif target and quick:
+        hint = _("Pick {target} again to fire, or pick another target.").format(target=target)
+    elif target:
+        hint = _("Fire at {target}, or pick another target.").format(target=target)
     else:
-        parts.append(h("p", {"class": "hint"}, "None of your pieces has a target from where they stand."))
-    parts.append(_status(model["message"], error=True))
+        hint = (_("Piece {n} moves to {end}. Pick a dashed target twice to fire.") if quick else
+                _("Piece {n} moves to {end}. Pick a dashed target to aim.")).format(
+            n=mv["piece"], end=position_text(mv["to"]))
+    parts: list[Any] = []
     if fire["can_skip"] and model.get("last_free_skip"):
         parts.append(h("p", {"class": "status-line warn", "id": "skip-warning"}, warn_icon(),
                        "If you do not fire now, you must fire next turn."))
-    fire_label = f"Fire at {fire['target']}" if fire["target"] else "Fire"
-    parts.append(h("div", {"class": "row fire-row"},
-                   button(fire_label, "fire", cls="primary big", disabled=fire["target"] is None,
-                          shortcut="F"),
-                   button("Don't fire", "skip", cls="big", disabled=not fire["can_skip"],
-                          shortcut="H",
-                          describedby=("skip-reason" if not fire["can_skip"] else
-                                       "skip-warning" if model.get("last_free_skip") else None))))
-    if not fire["can_skip"]:
+    elif not fire["can_skip"]:
         reason = (f"You must fire this turn: no shot in your last {model['max_skips']} turns."
                   if model["must_shoot"] else
                   fire["skip_error"].replace(f"{model['player']} must", "You must"))
-        parts.append(_status(reason, error=True, id_="skip-reason"))
-    return pieces, h("section", {"class": "controls fire-controls", "aria-label": "Fire"}, parts)
+        # (the warning above the board says it already: here for the button's description only)
+        parts.append(h("p", {"class": ["status-line error", "sr-only" if model["must_shoot"] else None],
+                             "id": "skip-reason"}, reason))
+    fire_label = f"Fire at {target}" if target else "Fire"
+    parts.append(h("div", {"class": "row fire-row"},
+                   button(fire_label, "fire", cls="primary", disabled=target is None, shortcut="F"),
+                   button("Don't fire", "skip", disabled=not fire["can_skip"], shortcut="H",
+                          describedby=("skip-reason" if not fire["can_skip"] else
+                                       "skip-warning" if model.get("last_free_skip") else None))))
+    parts.append(button("Change the move", "change-move", cls="small"))
+    return pieces, hint, h("section", {"class": "controls fire-controls", "aria-label": "Fire"}, parts)
 
 
-def _sacrifice_controls(model: dict) -> tuple[El, El]:
+def _sacrifice_controls(model: dict) -> tuple[El, str, El]:
     sac = model["sacrifice"]
 
     def info(p):
@@ -311,19 +321,18 @@ def _sacrifice_controls(model: dict) -> tuple[El, El]:
 
     n = sac["selected"]
     pieces = _piece_choice(model, "select", selected=n, info=info)
-    return pieces, h("section", {"class": "controls sacrifice-controls", "aria-label": "Sacrifice"},
-                     h("h3", None, "You must sacrifice a piece"),
-                     h("p", {"class": "hint"}, "You must fire this turn, but no move would give any "
-                       "of your pieces a target. So you lose one piece of your choice; your "
-                       "opponent learns its square. That is your whole turn."),
-                     _status("This is your last piece: sacrificing it loses the game." if sac["last"]
-                             else None, error=True),
-                     _status(model["message"], error=True),
-                     button(f"Sacrifice piece {n}" if n else "Sacrifice", "sacrifice",
-                            cls="danger big confirm", disabled=n is None))
+    hint = ("This is your last piece: sacrificing it loses the game." if sac["last"] else
+            _("Pick the piece to give up: your opponent learns its square."))
+    return pieces, hint, h("section", {"class": "controls sacrifice-controls", "aria-label": "Sacrifice"},
+                           h("h3", None, "You must sacrifice a piece"),
+                           h("p", {"class": "hint"}, "You must fire this turn, but no move would give "
+                             "any of your pieces a target. So you lose one piece of your choice. "
+                             "That is your whole turn."),
+                           button(f"Sacrifice piece {n}" if n else "Sacrifice", "sacrifice",
+                                  cls="danger big confirm", disabled=n is None))
 
 
-def _result_controls(model: dict) -> tuple[None, El]:
+def _result_controls(model: dict) -> tuple[None, str, El]:
     result = model["result"]
     kind = result["kind"]
     cls = ["result", "hit" if result.get("hit") else "miss" if kind == "shot" else None]
@@ -337,14 +346,15 @@ def _result_controls(model: dict) -> tuple[None, El]:
     banner = None
     if result["over"] and result.get("hit") and model["enemy_alive"] == 0:
         banner = h("p", {"class": "win-banner"}, f"You win, {model['name']}!")
-    return None, h("section", {"class": "controls result-controls", "aria-label": "Result"},
-                   banner,
-                   h("p", {"class": cls}, mark, result["text"]),
-                   h("p", {"class": "hint"},
-                     "This turn is played; it cannot be taken back, but this device could not "
-                     "save it." if model.get("save_failed") else
-                     "This turn is played and saved; it cannot be taken back."),
-                   button(next_label, "end-turn", cls="primary big confirm", autofocus=True, arm=True))
+    saved = ("This turn is played; it cannot be taken back, but this device could not save it."
+             if model.get("save_failed") else "This turn is played and saved; it cannot be taken back.")
+    if model.get("auto_next"):
+        saved = _("This turn is played and saved. The computer plays in a moment.")
+    return None, "", h("section", {"class": "controls result-controls", "aria-label": "Result"},
+                       banner,
+                       h("p", {"class": cls}, mark, result["text"]),
+                       h("p", {"class": "hint"}, saved),
+                       button(next_label, "end-turn", cls="primary big confirm", autofocus=True, arm=True))
 
 
 def render_play(model: dict) -> El:

@@ -1,0 +1,48 @@
+"""Issue 18: every screen of every game of the box on a phone, at 360 × 740 and 740 × 360 with
+touch: the layout checks of layout.py (no scroll on screens of play, nothing overlapping, no
+text cut or spilling, targets of 44 px and board cells of 28 px) and axe-core's rules (no
+violation). One page per game and size walks all of that game's screens (walk.py); a game joins
+with its walker below.
+"""
+
+from __future__ import annotations
+
+import pytest
+from walk import SIZES, TOUCH, GameWalk, Walk
+from walk_mortar_hunt import walk_mortar_hunt
+from walk_tictactoe import PATH as TICTACTOE_PATH
+from walk_tictactoe import prepare as serve_tictactoe
+from walk_tictactoe import walk_tictactoe
+
+GAMES = [
+    GameWalk("mortar-hunt", "?game=mortar-hunt", walk_mortar_hunt),
+    GameWalk("hidden-tictactoe", TICTACTOE_PATH, walk_tictactoe, prepare=serve_tictactoe),
+]
+
+
+@pytest.fixture(scope="module", params=[(g, s) for g in GAMES for s in SIZES],
+                ids=[f"{g.name}-{s}" for g in GAMES for s in SIZES])
+def walked(request, open_game):
+    """One game walked at one size (both tests of a game and size read the same walk)."""
+    game, size = request.param
+    g = open_game(viewport=SIZES[size], context_options=TOUCH, path=game.path, before_goto=game.prepare)
+    w = Walk(g.page, game.name, size)
+    try:
+        game.walker(w)
+    except Exception as e:  # the checks of the screens walked so far still count
+        w.stopped = f"the walk stopped after {w.screens[-1:]}: {str(e)[:1500]}"
+    errors = g.log.console_errors + g.log.page_errors
+    g.close()
+    assert not errors, errors
+    return w
+
+
+def test_every_screen_fits_a_phone(walked):
+    assert len(walked.screens) >= 8
+    found = walked.report(walked.layout)
+    assert not found and not walked.stopped, f"layout problems:\n{found}\n{walked.stopped or ''}"
+
+
+def test_axe_finds_nothing_on_any_screen(walked):
+    found = walked.report(walked.axe)
+    assert not found, "axe-core violations:\n" + found

@@ -1,0 +1,119 @@
+"""A walk through every screen of a game on a phone (issue 18): the layout checks of
+``e2e/layout.py`` and axe-core's rules on each screen, at 360 × 740 and 740 × 360 with touch.
+
+A game of the box joins with its own *walker*: a function ``walker(w: Walk)`` that brings up each
+of its screens in one page and calls ``w.screen(name)`` on each (see ``walk_mortar_hunt.py`` and
+``walk_tictactoe.py``). The walk keeps what it found per screen; the tests (``test_layout.py``)
+read it. axe-core comes from npm (package.json's devDependencies): the tests inject it, the site
+never loads it.
+
+``E2E_SHOTS_DIR=/some/dir`` keeps a screenshot of every screen (``<game>-<size>-<screen>.png``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import layout
+
+ROOT = Path(__file__).resolve().parent.parent
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+SIZES = {"portrait": {"width": 360, "height": 740}, "landscape": {"width": 740, "height": 360}}
+TOUCH = {"has_touch": True, "is_mobile": True}
+SHOTS_DIR = os.environ.get("E2E_SHOTS_DIR")
+
+# Every screen is judged at rest: no shot in flight, no shaking board, no arming outline.
+QUIET = """() => !document.querySelector('.fx-shake, .fx-shell, .fx-impact') &&
+                 !document.querySelector('#app [data-arm]:not([data-armed])')"""
+AXE_RUN = """async () => {
+  const fake = window.__held ? window.setTimeout : null;  // axe needs timers of its own
+  if (fake) window.setTimeout = window.__setTimeout;
+  let r;
+  try { r = await axe.run(document, { resultTypes: ["violations"] }); }
+  finally { if (fake) window.setTimeout = fake; }
+  return r.violations.map(v => `${v.id} (${v.impact}): ${v.help}; ` +
+    v.nodes.slice(0, 4).map(n => n.target.join(" ") + (n.failureSummary ?
+      " [" + n.failureSummary.replace(/\\s+/g, " ").slice(0, 160) + "]" : "")).join(" | ") +
+    (v.nodes.length > 4 ? ` | … ${v.nodes.length} in all` : ""));
+}"""
+# Holds every timer the page sets until released: a screen that goes on by itself (the
+# computer's turn) stays put while it is checked.
+HOLD_TIMERS = """() => {
+  if (window.__held) return;
+  window.__held = [];
+  window.__setTimeout = window.setTimeout;
+  window.setTimeout = (f, ms, ...args) => { window.__held.push([f, ms, args]); return 0; };
+}"""
+RELEASE_TIMERS = """() => {
+  if (!window.__held) return;
+  window.setTimeout = window.__setTimeout;
+  const held = window.__held;
+  window.__held = null;
+  for (const [f, ms, args] of held) window.setTimeout(f, ms, ...args);
+}"""
+
+
+@dataclass
+class Walk:
+    """One game walked at one size in one page."""
+
+    page: object
+    game: str
+    size: str
+    layout: dict[str, list[str]] = field(default_factory=dict)  # screen -> layout problems
+    axe: dict[str, list[str]] = field(default_factory=dict)  # screen -> axe violations
+    shots: list[str] = field(default_factory=list)
+    stopped: str | None = None  # why the walk could not go on (a control out of reach…)
+
+    @property
+    def screens(self) -> list[str]:
+        return list(self.layout)
+
+    def screen(self, name: str, *, scroll: bool = False, in_view: tuple = (), settle: bool = True) -> None:
+        """Check the screen shown as ``name``. ``scroll``: it may scroll (the start form); each
+        of ``in_view`` (locators) must then still be wholly in view, the page unscrolled."""
+        page = self.page
+        if settle:
+            page.wait_for_function(QUIET, timeout=10_000, polling=100)
+        found = layout.problems(page, scroll=scroll)
+        size = page.viewport_size
+        for locator in in_view:
+            box = locator.first.bounding_box()
+            if box is None or box["y"] < -0.5 or box["y"] + box["height"] > size["height"] + 0.5:
+                found.append(f"not in view: {locator} at {box}")
+        key = name if name not in self.layout else f"{name} ({len(self.layout)})"
+        self.layout[key] = found
+        if not page.evaluate("() => typeof axe !== 'undefined'"):
+            # (its text leaves the page at once: axe stays, and the page's HTML is the game's)
+            page.add_script_tag(path=str(AXE)).evaluate("el => el.remove()")
+        self.axe[key] = page.evaluate(AXE_RUN)
+        if SHOTS_DIR:
+            path = Path(SHOTS_DIR) / f"{self.game}-{self.size}-{key.replace(' ', '-')}.png"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(path))
+            self.shots.append(str(path))
+
+    def hold(self) -> None:
+        """Stop the page's timers (a screen that would go on by itself stays while checked)."""
+        self.page.evaluate(HOLD_TIMERS)
+
+    def release(self) -> None:
+        self.page.evaluate(RELEASE_TIMERS)
+
+    def report(self, what: dict[str, list[str]]) -> str:
+        return "\n".join(f"  {self.game} {self.size} {screen}: " + "\n      ".join(found)
+                         for screen, found in what.items() if found)
+
+
+@dataclass(frozen=True)
+class GameWalk:
+    """A game's walker: the page it opens (``path``), what the page needs first (``prepare``:
+    called with the browser context and page before the page loads), and the walk."""
+
+    name: str
+    path: str
+    walker: Callable[[Walk], None]
+    prepare: Callable | None = None
