@@ -216,8 +216,9 @@ def test_a_new_release_replaces_the_cached_one(browser, tmp_path, serve_dir):
         assert sorted(page.evaluate("caches.keys()")) == sorted([v1.cache_name, v2.cache_name])
         assert site.fetched(wasm) == wasm_gets  # unchanged files came from the old cache
 
-        # Next start: the old release's page sees the waiting one while the game is still
-        # loading, hands over and reloads once; from then on only the new release is served.
+        # Next start: the old release's page sees the waiting one, and once it has loaded (and
+        # the player has not touched it) hands over and reloads once; from then on only the new
+        # release is served.
         navigations = []
         page.on("framenavigated", lambda f: f == page.main_frame and navigations.append(f.url))
         page.reload(wait_until="domcontentloaded")

@@ -475,12 +475,26 @@
     // A new release is downloaded and the player has not started playing: switch now (one
     // reload). The worker agrees only if this is its only page; just after a reload the page
     // being left can still count as open (for seconds on a busy phone), so ask again for a while.
+    // Asked only once this page has loaded (the game or the picker is ready): Chromium hands
+    // over only when the old worker is idle, and a worker asked while it serves the page's
+    // files could wait minutes for that.
     var tries = 0;
-    (function ask() {
+    whenLoaded(function ask() {
       if (!worker || acted || worker.state !== "installed" || tries++ >= 100) return;
       worker.postMessage({ source: SOURCE, type: "skip-waiting" });
       setTimeout(ask, 150);
-    })();
+    });
+  }
+
+  function whenLoaded(then) {
+    function loaded() { return isReady() || root.hasAttribute("data-picker-ready"); }
+    if (loaded()) { then(); return; }
+    var watch = new MutationObserver(function () {
+      if (!loaded()) return;
+      watch.disconnect();
+      then();
+    });
+    watch.observe(root, { attributes: true, attributeFilter: ["data-ready", "data-picker-ready"] });
   }
 
   if (sw && sw.controller) {
