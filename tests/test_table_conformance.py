@@ -33,6 +33,7 @@ from mortar.games.mortar_hunt.table import KIND as MORTAR_HUNT
 from mortar.kit.common import Pass
 from mortar.kit.turns import Player
 from mortar.table.html import all_text
+from mortar.table.kind import Seating
 from mortar.table.render import render
 from mortar.table.saves import MemoryStorage
 from mortar.table.table import UNSAVED, Table
@@ -333,6 +334,28 @@ def test_every_action_is_saved_and_a_reload_opens_the_curtain_never_a_hidden_boa
         if table.screen == "play":
             table.draft = None
             table.screen = "curtain"
+
+
+def test_the_tables_facts_survive_a_reload(driver: Driver) -> None:
+    """The computer's seat and level, every step confirmed, how two people sit: all saved."""
+    storage = MemoryStorage()
+    table, _ = seated(driver, storage)
+    for name, value in (("opponent", "computer"), ("level", driver.kind.levels[-1]), ("side", "first"),
+                        ("confirm", "on"), *driver.values.items()):
+        assert table.dispatch("field", name, value)
+    assert table.dispatch("new-game")
+    assert table.facts.confirm and table.facts.computer == {driver.kind.players[1]: driver.kind.levels[-1]}
+    again, _ = seated(driver, storage)
+    assert again.facts == table.facts
+    if not driver.kind.curtain:  # an open game: two people sitting across keep sitting across
+        storage = MemoryStorage()
+        table, _ = seated(driver, storage)
+        assert table.dispatch("field", "seating", "across")
+        for name, value in driver.values.items():
+            assert table.dispatch("field", name, value)
+        assert table.dispatch("new-game")
+        again, _ = seated(driver, storage)
+        assert again.facts == table.facts and again.facts.seating is Seating.ACROSS
 
 
 def test_the_start_screen_replays_a_saved_game_once_per_save(driver: Driver,

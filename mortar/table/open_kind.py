@@ -30,7 +30,8 @@ VERSION = 1  # of the save around the record
 NAME_LONGEST = 24  # the records' longest name (RECORD.md)
 # The table's own keys under a record's ``options`` (RECORD.md lets a table keep them there):
 # the computer's seats and how two people sat.
-COMPUTER_KEY, SEATING_KEY = "computer", "seating"
+COMPUTER_KEY, SEATING_KEY, CONFIRM_KEY = "computer", "seating", "confirm"
+TABLE_KEYS = (COMPUTER_KEY, SEATING_KEY, CONFIRM_KEY)  # the table's facts in a record's options
 
 
 def first_field(players: tuple[str, str], names: Mapping[str, str]) -> FieldSpec:
@@ -174,11 +175,13 @@ class OpenKind:
     def record(self, state: Any, facts: TableFacts) -> Any:
         """The game's record, the table's facts kept under its ``options`` (RECORD.md)."""
         record = self.game.record(state)
-        extra = {k: v for k, v in state.options.extra.items() if k not in (COMPUTER_KEY, SEATING_KEY)}
+        extra = {k: v for k, v in state.options.extra.items() if k not in TABLE_KEYS}
         if facts.computer:
             extra[COMPUTER_KEY] = dict(facts.computer)
         if facts.seating is not Seating.PASSING:
             extra[SEATING_KEY] = facts.seating.value
+        if facts.confirm:
+            extra[CONFIRM_KEY] = True
         record.options = replace(record.options, extra=extra)
         return record
 
@@ -220,7 +223,7 @@ class OpenKind:
             seats = {p: lv for p, lv in computer.items() if p in self.players and lv in self.levels}
         seating = extra.get(SEATING_KEY)
         return TableFacts(seats, False, Seating(seating) if seating in Seating.__members__.values()
-                          else Seating.PASSING)
+                          else Seating.PASSING, confirm=extra.get(CONFIRM_KEY) is True)
 
     def make_review(self, record: Any, replay: Replay[Any], source: str) -> Any:
         raise NotImplementedError

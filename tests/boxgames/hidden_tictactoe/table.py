@@ -159,7 +159,7 @@ class Kind:
         return {}
 
     def save(self, state: State, facts: TableFacts) -> str:
-        return json.dumps({"app": self.name, "computer": facts.computer,
+        return json.dumps({"app": self.name, "computer": facts.computer, "confirm": facts.confirm,
                            "record": GAME.record(state).to_json()})
 
     def loading(self, text: str) -> Steps[tuple[State, TableFacts]]:
@@ -170,7 +170,7 @@ class Kind:
             *_, state = record.replaying()
         except (JSONTextError, RecordError, RecordIllegalError, KeyError, TypeError):
             raise SaveError("The saved game is damaged.") from None
-        return state, TableFacts(dict(data.get("computer") or {}))
+        return state, TableFacts(dict(data.get("computer") or {}), confirm=data.get("confirm") is True)
 
     def review(self, state: State, facts: TableFacts) -> Review:
         return Review(GAME.record(state))

@@ -218,6 +218,8 @@ class Marsal:
         self._learn(match, facts.computer)
         data = {"app": self.name, "version": VERSION, "computer": dict(facts.computer),
                 "record": Record.from_state(match.state).to_json(), "offered": match.offered}
+        if facts.confirm:
+            data["confirm"] = True  # every step confirmed with a button (older pages ignore it)
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
     def hidden(self, match: Match) -> bool:
@@ -291,4 +293,5 @@ def loading_save(text: str) -> Steps[tuple[Match, TableFacts]]:
         raise SaveError(_("The saved game comes from a newer version of this game.")) from None
     except (RecordError, ValueError):
         raise SaveError(_("The saved game is damaged (it is not a whole game record).")) from None
-    return Match(state, offered_layouts(data.get("offered"))), TableFacts(dict(computer))
+    return (Match(state, offered_layouts(data.get("offered"))),
+            TableFacts(dict(computer), confirm=data.get("confirm") is True))
