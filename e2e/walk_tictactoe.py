@@ -8,6 +8,7 @@ only in the tests, by routes of the test's own browser context. The page is the 
 from __future__ import annotations
 
 import io
+import sys
 import zipfile
 
 from walk import ROOT, Walk
@@ -28,13 +29,26 @@ RULES = ("<!doctype html><html lang='en'><head><title>Hidden tic-tac-toe</title>
 
 
 def archive() -> bytes:
+    """The game's package and the modules of the kit and the table it loads that the core
+    archive does not hold: read from the import graph, as tools/serve.py builds a game's."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import imports
+    import serve
+
+    own = sorted((ROOT / "tests" / "boxgames" / PACKAGE).glob("*.py"))
+    paths = imports.modules(ROOT)
+    needs: set[str] = set()
+    for path in own:
+        needs |= imports.imports_of(f"mortar.games.{PACKAGE}.{path.stem}", path, set(paths))
+    core = set(serve.archive_sources(ROOT)["core.zip"])
+    loads = sorted(paths[n] for n in imports.loaded(imports.graph(ROOT), sorted(needs)) if n in paths)
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as zf:
-        for path in sorted((ROOT / "tests" / "boxgames" / PACKAGE).glob("*.py")):
+        for path in own:
             zf.writestr(f"mortar/games/{PACKAGE}/{path.name}", path.read_bytes())
-        for path in sorted((ROOT / "mortar" / "kit").glob("*.py")):  # (those not in core.zip)
-            if path.name not in ("cli.py", "duel.py"):
-                zf.writestr(f"mortar/kit/{path.name}", path.read_bytes())
+        for path in loads:
+            if path not in core:
+                zf.writestr(path.relative_to(ROOT).as_posix(), path.read_bytes())
     return out.getvalue()
 
 
