@@ -33,6 +33,7 @@ def archive() -> bytes:
     archive does not hold: read from the import graph, as tools/serve.py builds a game's."""
     sys.path.insert(0, str(ROOT / "tools"))
     import imports
+
     import serve
 
     own = sorted((ROOT / "tests" / "boxgames" / PACKAGE).glob("*.py"))
