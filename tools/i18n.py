@@ -3,7 +3,8 @@
     python tools/i18n.py update     # locale/box.pot from the sources; every locale/<lang>.po merged
     python tools/i18n.py stats      # translated strings per language and per part of the box
 
-Strings are marked in Python with ``_("…")`` and ``ngettext("…", "…", n)`` (mortar/table/words.py),
+Strings are marked in Python with ``_("…")``, ``ngettext("…", "…", n)`` and ``N_("…")`` (marked,
+translated where drawn: mortar/table/words.py),
 in static/*.js with ``t("…")``, and in index.html on elements carrying ``data-t`` (their text,
 when they have no child element, and their aria-label, alt, title and data-title). English is
 the source and has no catalogue. ``locale/<lang>.po`` is one language (``sr-Latn.po`` is Serbian
@@ -71,9 +72,9 @@ def _python_strings(path: Path, root: Path) -> list[Entry]:
     ref = path.relative_to(root).as_posix()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                and node.func.id in ("_", "ngettext")):
+                and node.func.id in ("_", "N_", "ngettext")):
             continue
-        count = 1 if node.func.id == "_" else 2
+        count = 2 if node.func.id == "ngettext" else 1
         args = node.args[:count]
         if len(args) < count or not all(isinstance(a, ast.Constant) and isinstance(a.value, str)
                                         for a in args):

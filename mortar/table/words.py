@@ -42,10 +42,26 @@ def ngettext(one: str, many: str, n: int) -> str:
     return _plural(one, many, n)
 
 
+def N_(text: str) -> str:  # noqa: N802 - gettext's name for it
+    """Marks ``text`` for the catalogues without translating it (:func:`marked` translates it
+    where it is drawn)."""
+    return text
+
+
+def marked(text: str) -> str:
+    """The translation of a string marked elsewhere with :func:`N_` (``_`` takes literals only:
+    tools/i18n.py reads them)."""
+    return _translate(text)
+
+
+def capital(text: str) -> str:
+    """``text`` with a capital first letter (the rest as it is: German nouns keep theirs)."""
+    return text[:1].upper() + text[1:]
+
+
 def sentence(text: str) -> str:
     """``text`` as a sentence: a capital first letter and a full stop."""
-    text = text.strip()
+    text = capital(text.strip())
     if not text:
         return text
-    text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
