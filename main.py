@@ -13,6 +13,11 @@ _fallback = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_fallback)
 await _fallback.install()  # noqa: F704 (top-level await: the script is `async` in index.html)
 
+# The language before the modules that draw: some keep translated words in constants.
+from mortar.web.language import install_language  # noqa: E402
+
+await install_language()  # noqa: F704
+
 from mortar.web.main import start  # noqa: E402
 
 await start()  # noqa: F704

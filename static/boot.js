@@ -1,3 +1,108 @@
+// --- The language (issue 24) ---------------------------------------------------------------
+// Chosen before anything loads: ?lang= (embeds; never remembered), else the one chosen on this
+// device (localStorage "box/lang"), else the browser's preferred languages, else English. Sets
+// <html lang>, starts fetching the language's catalogue for Python (py/lang/<lang>.mo, taken by
+// mortar/web/language.py) and the page's own words (py/lang/<lang>.json: what this file,
+// shell.js and index.html's data-t elements draw before Python starts). English loads neither.
+// Switching (the menu's language list) remembers the choice and reloads: every confirmed action
+// is saved, and the page's words, Python's constants among them, are all drawn afresh.
+(function () {
+  "use strict";
+
+  var root = document.documentElement;
+  var here = (document.currentScript && document.currentScript.src) || document.baseURI;
+  // code -> its own name (tools/i18n.py LANGUAGES: a test keeps the two lists equal)
+  var NAMES = { en: "English", de: "Deutsch", cs: "Čeština", sk: "Slovenčina",
+                "sr-Latn": "Srpski", sr: "Српски" };
+  var KEY = "box/lang";
+  var words = null;
+  var waiting = [];
+
+  // "sr-Latn", "sr-Latn-RS" -> Serbian Latin; "sr", "sr-RS", "sr-Cyrl" -> Serbian Cyrillic.
+  function match(tag) {
+    var parts = String(tag || "").toLowerCase().split(/[-_]/);
+    if (parts[0] === "sr") return parts.indexOf("latn") >= 0 ? "sr-Latn" : "sr";
+    for (var code in NAMES) if (code.toLowerCase() === parts[0]) return code;
+    return null;
+  }
+  function stored() {
+    try { return window.localStorage.getItem(KEY); } catch (e) { return null; }  // blocked
+  }
+  var asked = null;
+  try { asked = new URLSearchParams(location.search).get("lang"); } catch (e) { asked = null; }
+  var fromUrl = asked && NAMES[asked] ? asked : null;
+  var lang = fromUrl || (NAMES[stored()] ? stored() : null);
+  if (!lang) {
+    var prefs = [];
+    try { prefs = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language]; } catch (e) { prefs = []; }
+    for (var i = 0; i < prefs.length && !lang; i++) lang = match(prefs[i]);
+  }
+  lang = lang || "en";
+  root.setAttribute("lang", lang);
+
+  function t(text) { return (words && words[text]) || text; }
+  function whenWords(then) { if (waiting) waiting.push(then); else then(); }
+  function loaded(table) {
+    words = table || {};
+    var todo = waiting;
+    waiting = null;
+    todo.forEach(function (f) { f(); });
+  }
+  window.boxLanguage = lang;
+  window.boxLanguages = Object.keys(NAMES);
+  window.boxT = t;
+  window.boxWhenWords = whenWords;
+  window.boxLangFromUrl = fromUrl;
+  if (lang === "en") {
+    loaded({});
+  } else {
+    var base = new URL("../py/lang/" + lang, here).href;
+    try {
+      if (new URLSearchParams(location.search).get("game") || window.self !== window.top) {
+        window.boxCatalogue = fetch(base + ".mo");  // only a game's page starts Python
+      }
+    } catch (e) { window.boxCatalogue = null; }
+    fetch(base + ".json").then(function (r) { return r.ok ? r.json() : {}; })
+      .then(loaded, function () { loaded({}); });
+  }
+
+  function choose(code) {
+    try { window.localStorage.setItem(KEY, code); } catch (e) { /* not remembered here */ }
+    var address = new URL(location.href);
+    if (address.searchParams.has("lang")) {
+      address.searchParams.set("lang", code);
+      history.replaceState(history.state, "", address.href);
+    }
+    location.reload();
+  }
+
+  // index.html's words: the text of a data-t element without child elements, and its labels
+  function translatePage() {
+    document.title = t(document.title);
+    document.querySelectorAll("[data-t]").forEach(function (el) {
+      ["aria-label", "alt", "title", "data-title"].forEach(function (name) {
+        if (el.hasAttribute(name)) el.setAttribute(name, t(el.getAttribute(name)));
+      });
+      if (!el.children.length) {
+        var text = el.textContent.replace(/\s+/g, " ").trim();
+        if (text) el.textContent = t(text);
+      }
+    });
+    document.querySelectorAll("select[data-lang-select]").forEach(function (select) {
+      Object.keys(NAMES).forEach(function (code) {
+        var option = document.createElement("option");
+        option.value = code;
+        option.lang = code;
+        option.textContent = NAMES[code];
+        option.selected = code === lang;
+        select.appendChild(option);
+      });
+      select.addEventListener("change", function () { choose(select.value); });
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () { whenWords(translatePage); });
+})();
+
 // The box's shell: which game this address plays (or the picker), loading progress and a
 // readable error panel while Python starts.
 // Classic blocking script at the top of <head>: it must listen before the preloads and
@@ -12,12 +117,14 @@
     "Loading Pyodide", "Loading Storage", "Loaded Storage", "Loading interpreter",
     "Loaded interpreter", "Loading files", "Loaded files", "Loaded Pyodide",
   ];
+  var t = window.boxT;
+  function N_(text) { return text; }  // marked for the catalogues, translated when drawn
   var LABELS = {
-    "Loading Pyodide": "Starting Python…",
-    "Loading interpreter": "Downloading Python (about 4 MB the first time)…",
-    "Loaded interpreter": "Python started",
-    "Loading files": "Loading the game…",
-    "Loaded Pyodide": "Starting the game…",
+    "Loading Pyodide": N_("Starting Python…"),
+    "Loading interpreter": N_("Downloading Python (about 4 MB the first time)…"),
+    "Loaded interpreter": N_("Python started"),
+    "Loading files": N_("Loading the game…"),
+    "Loaded Pyodide": N_("Starting the game…"),
   };
   var seen = 0;
   var failed = false;
@@ -31,7 +138,7 @@
       bar.value = Math.max(bar.value, Math.round(fraction * 100));
       bar.textContent = bar.value + "%";
     }
-    if (status && text && !failed) status.textContent = text;
+    if (status && text && !failed) status.textContent = t(text);
   }
 
   // A page brought back by the back/forward cache is a stale copy: it may show a board the
@@ -73,11 +180,11 @@
     }
     if (panel) {
       var heading = panel.querySelector("h2");
-      if (heading && isReady()) heading.textContent = "Something went wrong";
+      if (heading && isReady()) heading.textContent = t("Something went wrong");
       panel.hidden = false;
     }
     var status = $("boot-status");
-    if (status && !isReady()) status.textContent = "The game failed to load.";
+    if (status && !isReady()) status.textContent = t("The game failed to load.");
   }
   window.mortarShowError = showError;
   window.boxShowError = showError;
@@ -137,11 +244,11 @@
   // say so instead of showing a frozen bar forever.
   setTimeout(function () {
     if (!isReady() && !failed) {
-      setProgress(0, "Still loading… this can take a while on a slow connection.");
+      setProgress(0, N_("Still loading… this can take a while on a slow connection."));
     }
   }, 45000);
   setTimeout(function () {
-    if (!isReady()) showError("Python has not started after 3 minutes.");
+    if (!isReady()) showError(t("Python has not started after 3 minutes."));
   }, 180000);
 })();
 
@@ -166,6 +273,7 @@
   var game = named || (legacy ? LEGACY : null);
 
   function url(path) { return new URL(path, here).href; }  // relative to static/
+  var t = window.boxT;
 
   function add(tag, attrs, parent) {
     var el = document.createElement(tag);
@@ -195,14 +303,17 @@
   document.addEventListener("DOMContentLoaded", function () {
     var card = document.querySelector('.game-card[data-game="' + CSS.escape(game) + '"]');
     if (!card) {
-      window.boxShowError("There is no game called " + JSON.stringify(game) + " in this box.");
+      window.boxShowError(t("There is no game called {name} in this box.")
+        .replace("{name}", JSON.stringify(game)));
       return;
     }
     var pkg = card.getAttribute("data-package");
-    var title = card.getAttribute("data-title");
     var assets = url("../mortar/games/" + pkg + "/static/");
-    document.title = title;
-    document.getElementById("box-title").textContent = title;
+    window.boxWhenWords(function () {  // the card's title, translated by then
+      var title = card.getAttribute("data-title");
+      document.title = title;
+      document.getElementById("box-title").textContent = title;
+    });
     add("link", { rel: "stylesheet", href: assets + "game.css" });
     var icon = document.querySelector('link[rel="icon"]');
     if (icon) icon.setAttribute("href", assets + "icon.svg");
@@ -213,7 +324,9 @@
     add("script", { type: "py", src: "./main.py", config: "./pyscript.toml", async: "" }, document.body);
   });
 
-  function showPicker() {
+  function showPicker() { window.boxWhenWords(pickerReady); }
+
+  function pickerReady() {
     var picker = document.getElementById("picker");
     if (picker) picker.hidden = false;
     // "continue" where a game is saved on this device (not a save that could not be written)
@@ -223,6 +336,8 @@
       var unsaved = saved !== null && saved.indexOf('"unsaved"') >= 0;
       var mark = card.querySelector(".game-continue");
       if (mark) mark.hidden = saved === null || unsaved;
+      // a picker embedded in a language opens its games in that language
+      if (window.boxLangFromUrl) card.setAttribute("href", card.getAttribute("href") + "&lang=" + window.boxLangFromUrl);
     });
     root.setAttribute("data-picker-ready", "1");
   }
@@ -359,6 +474,7 @@
     },
     theme: { values: ["auto", "light", "dark"], apply: forceTheme },
     game: { values: null, apply: function () { /* read by the game section above */ } },
+    lang: { values: window.boxLanguages, apply: function () { /* read by the language section */ } },
   };
 
   var query = null;

@@ -14,6 +14,8 @@
 (function () {
   "use strict";
 
+  var t = window.boxT || String;  // the page's language (static/boot.js)
+
   // A link to a game's rules page carries data-rules (the title bar's "Rules", the start
   // screen's "How to play", the compact bar's); boot.js points them at the game's own page.
   var loading = null;
@@ -51,11 +53,11 @@
     }).catch(function (e) {
       loading = null;  // try again next time
       var p = document.createElement("p");
-      p.textContent = "The rules could not be loaded (" + e.message + "). ";
+      p.textContent = t("The rules could not be loaded ({reason}).").replace("{reason}", e.message) + " ";
       var a = document.createElement("a");
       a.href = page;
       a.target = "_blank";
-      a.textContent = "Open them in a new tab";
+      a.textContent = t("Open them in a new tab");
       p.appendChild(a);
       body.replaceChildren(p);
     });
@@ -66,7 +68,7 @@
     var body = document.getElementById("rules-dialog-body");
     if (!body) return;
     var p = document.createElement("p");
-    p.textContent = "Loading the rules…";
+    p.textContent = t("Loading the rules…");
     body.replaceChildren(p);
   }
 
@@ -115,6 +117,8 @@
 (function () {
   "use strict";
 
+  var t = window.boxT || String;  // the page's language (static/boot.js)
+
   var KEY = "mortar-hunt/sound";  // (the key of old, kept: a player's choice survives the box)
   var FLIGHT_MS = 700;  // the same for every shot (see R12 above)
   var memory = null;  // the switch when localStorage is unavailable
@@ -147,7 +151,7 @@
     document.querySelectorAll("[data-sound-switch]").forEach(function (b) {
       b.setAttribute("aria-checked", on ? "true" : "false");
       var state = b.querySelector(".sound-state");
-      if (state) state.textContent = on ? "on" : "off";
+      if (state) state.textContent = on ? t("on") : t("off");
     });
   }
 
@@ -364,7 +368,7 @@
     if (hit) {
       var word = document.createElement("span");
       word.className = "fx-hit-word" + (box.top < box.height * 1.2 ? " below" : "");  // stays on screen
-      word.textContent = "Hit!";
+      word.textContent = t("Hit!");
       el.appendChild(word);
     }
     layer().appendChild(el);

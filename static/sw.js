@@ -75,10 +75,13 @@ async function fetchVerified(path) {
 
 const LAZY = new Set(BUILD.lazy || []);
 
-// The game a lazy file belongs to ("py/games/four-circles.zip", "mortar/games/four_circles/…");
-// a game's icon is the picker's, the box's (cached at install whatever was played).
+// The game a lazy file belongs to ("py/games/four-circles.zip", "mortar/games/four_circles/…"),
+// or its language ("lang:cs" for py/lang/cs.mo and .json); a game's icon is the picker's, the
+// box's (cached at install whatever was played).
 function gameOf(path) {
   if (/^mortar\/games\/[^/]+\/static\/icon\.svg$/.test(path)) return null;
+  const lang = /^py\/lang\/([^/.]+)\.(mo|json)$/.exec(path);
+  if (lang) return "lang:" + lang[1];
   const m = /^py\/games\/([^/]+)\.zip$/.exec(path) || /^mortar\/games\/([^/]+)\//.exec(path);
   return m ? m[1].replace(/_/g, "-") : null;
 }

@@ -218,8 +218,7 @@ def test_placement_is_confirmed_only_when_valid_with_the_engines_reason():
     t.new_game()
     model = t.do("reveal")
     assert not model["can_confirm"] and model["incomplete"]
-    assert model["error"] == ("Place all three pieces: piece 1 and piece 2 and piece 3 are not "
-                              "on the board yet.")
+    assert model["error"] == "Place all three pieces: pieces 1, 2, 3 are not on the board yet."
     t.do("square", "C2")
     t.do("select", "2")
     before = t.model()

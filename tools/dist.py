@@ -66,7 +66,7 @@ STATIC_EXCLUDE = ["vendor", "sw.js"]
 
 # .zip: the Python zips are built with STORED entries so that one brotli stream compresses
 # across modules (a zip of deflated entries does not shrink: MAX_RATIO drops its copies).
-COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".wasm", ".toml", ".py", ".svg",
+COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".wasm", ".toml", ".py", ".svg", ".mo",
                 ".webmanifest", ".txt", ".map", ".zip"}
 # Python archives shipped compiled to bytecode by the vendored Pyodide (tools/pyc.mjs): at every
 # start Pyodide otherwise compiles each module it imports from source (over a second of CPU for
@@ -168,10 +168,12 @@ PICKER_ICON = re.compile(r"mortar/games/[^/]+/static/icon\.svg")  # the picker's
 
 
 def is_lazy(path: str) -> bool:
-    """A file of one game (its archive, its assets): the service worker caches it when that game
-    is played, not at install (RELEASE in static/sw.js). The games' icons are the box's: the
-    picker shows them all, and every page holds the picker (hidden on a game's page)."""
-    return path.startswith((f"{serve.ARCHIVES}/games/", "mortar/games/")) and not PICKER_ICON.fullmatch(path)
+    """A file of one game (its archive, its assets) or of one language (its catalogues): the
+    service worker caches it when that game or language is used, not at install (RELEASE in
+    static/sw.js). The games' icons are the box's: the picker shows them all, and every page
+    holds the picker (hidden on a game's page)."""
+    return (path.startswith((f"{serve.ARCHIVES}/games/", f"{serve.ARCHIVES}/lang/", "mortar/games/"))
+            and not PICKER_ICON.fullmatch(path))
 
 
 _URL_ATTR = re.compile(r"""\b(?:src|href)\s*=\s*["']([^"']+)["']""", re.I)
@@ -332,7 +334,7 @@ def build(out: Path | str = DEFAULT_OUT, *, root: Path = ROOT, compress: bool = 
         for zip_path, args in PYC_ZIPS.items():
             _compile_zip(tmp / zip_path, args, log)
         for path in sources:
-            if path.startswith(f"{serve.ARCHIVES}/"):
+            if path.startswith(f"{serve.ARCHIVES}/") and path.endswith(".zip"):
                 _compile_zip(tmp / path, PYC_ARCHIVE, log)
     _lock_without_packages(tmp / LOCK)
     for path in sources:

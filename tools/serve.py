@@ -24,6 +24,7 @@ import threading
 import zipfile
 from pathlib import Path
 
+import i18n
 from imports import graph, loaded, modules
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -35,6 +36,7 @@ MIME_TYPES = {
     ".js": "text/javascript; charset=utf-8",
     ".mjs": "text/javascript; charset=utf-8",
     ".json": "application/json",
+    ".mo": "application/octet-stream",
     ".map": "application/json",
     ".wasm": "application/wasm",
     ".zip": "application/zip",
@@ -97,11 +99,13 @@ def archive_sources(root: Path = REPO_ROOT) -> dict[str, list[Path]]:
 
 
 def build_archives(root: Path = REPO_ROOT, force: bool = False) -> dict[str, Path]:
-    """Write every archive under ``root/py/`` that is missing or stale; their paths by name."""
+    """Write every archive under ``root/py/`` that is missing or stale, and each language's
+    catalogues (``lang/<lang>.mo``, ``.json``: tools/i18n.py); their paths by name."""
     root = Path(root)
     built = {}
     for name, sources in archive_sources(root).items():
         built[name] = _build_zip(root, root / ARCHIVES / name, sources, force)
+    built.update(i18n.build(root, root / ARCHIVES / "lang"))
     return built
 
 
@@ -163,7 +167,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         path = self.path.split("?", 1)[0]
         if path in self.files:
             return self._send_file(self.files[path])
-        if self.rebuild_zip and path.startswith(f"/{ARCHIVES}/") and path.endswith(".zip"):
+        if self.rebuild_zip and path.startswith(f"/{ARCHIVES}/") and path.endswith((".zip", ".mo", ".json")):
             with self._zip_lock:
                 try:
                     build_archives(Path(self.directory))

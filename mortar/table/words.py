@@ -1,12 +1,14 @@
 """Words the table and the games draw, marked for translation where they are written.
 
-``_("text")`` and ``ngettext(one, many, n)`` mark a string for the catalogues; until a language
-is chosen they give the English source back. Nothing of a game's logic goes through here: only
-text that is drawn."""
+``_("text")`` and ``ngettext(one, many, n)`` mark a string for the catalogues (locale/, see
+tools/i18n.py); until a language is installed they give the English source back. Nothing of a
+game's logic goes through here: only text that is drawn. Install the language before the modules
+that draw are imported: some keep translated words in module constants."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 
 def _english_plural(one: str, many: str, n: int) -> str:
@@ -17,6 +19,21 @@ _translate: Callable[[str], str] = str
 _plural: Callable[[str, str, int], str] = _english_plural
 
 
+class Catalogue(Protocol):
+    """What :func:`install` needs of a language (a ``gettext.GNUTranslations`` is one)."""
+
+    def gettext(self, message: str, /) -> str: ...
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int, /) -> str: ...
+
+
+def install(catalogue: Catalogue | None) -> None:
+    """Draw every later word in ``catalogue``'s language (English again with ``None``)."""
+    global _translate, _plural
+    _translate = catalogue.gettext if catalogue is not None else str
+    _plural = catalogue.ngettext if catalogue is not None else _english_plural
+
+
 def _(text: str) -> str:
     return _translate(text)
 
@@ -25,10 +42,26 @@ def ngettext(one: str, many: str, n: int) -> str:
     return _plural(one, many, n)
 
 
+def N_(text: str) -> str:  # noqa: N802 - gettext's name for it
+    """Marks ``text`` for the catalogues without translating it (:func:`marked` translates it
+    where it is drawn)."""
+    return text
+
+
+def marked(text: str) -> str:
+    """The translation of a string marked elsewhere with :func:`N_` (``_`` takes literals only:
+    tools/i18n.py reads them)."""
+    return _translate(text)
+
+
+def capital(text: str) -> str:
+    """``text`` with a capital first letter (the rest as it is: German nouns keep theirs)."""
+    return text[:1].upper() + text[1:]
+
+
 def sentence(text: str) -> str:
     """``text`` as a sentence: a capital first letter and a full stop."""
-    text = text.strip()
+    text = capital(text.strip())
     if not text:
         return text
-    text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."

@@ -17,6 +17,7 @@ from pyodide.ffi import create_proxy, to_js
 
 from ..table.render import render
 from ..table.table import Table
+from ..table.words import _
 from . import feedback, files
 from .dom import replace_children
 from .page import absent, show_error
@@ -206,7 +207,7 @@ class App:
         if model.get("step") == model.get("total"):
             self._autoplaying = False
         button.setAttribute("aria-pressed", "true" if self._autoplaying else "false")
-        button.textContent = "Pause" if self._autoplaying else "Play"
+        button.textContent = _("Pause") if self._autoplaying else _("Play")
         share = self.root.querySelector('[data-arg="share"]')
         if not absent(share) and not hasattr(js.navigator, "share"):
             share.setAttribute("hidden", "")

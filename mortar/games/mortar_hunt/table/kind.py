@@ -166,7 +166,7 @@ class Hunt:
         if report.get("lost"):
             report["lost_type"] = game.seat(player).piece(report["lost"]).type.name
         other = self.player_name(game, "B" if player == "A" else "A")
-        return f"Turn {report['turn']}: " + scene.report_text(report, other)
+        return _("Turn {n}:").format(n=report["turn"]) + " " + scene.report_text(report, other)
 
     def apply(self, game: Game, player: str, action: Any, draft: Any) -> Applied:
         if isinstance(action, Setup):

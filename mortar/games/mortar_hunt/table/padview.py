@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from ....table.html import El, h
-from ....table.words import ngettext
+from ....table.words import _, ngettext
 from .scene import SHAPES
 
 # A pad is drawn its last turns at most: a game of thousands of turns stays quick to draw, and
 # the turns above are counted in a line of their own.
 PAD_TURNS = 100
-HEADINGS = {"TURN": "Turn", "SHOOTING": "Shooting", "OPPONENT'S SHOT": "Opponent's shot"}
+HEADINGS = {"TURN": _("Turn"), "SHOOTING": _("Shooting"), "OPPONENT'S SHOT": _("Opponent's shot")}
 SHAPE_SYMBOL = {"triangle": "▲", "circle": "●", "square": "■"}
 
 
@@ -32,7 +32,7 @@ def render_pad(pad: dict, *, title: str, current_turn: int | None = None) -> El:
         if col in ("1", "2", "3"):
             shape = SHAPES[int(col)]
             head_cells.append(h("th", {"scope": "col", "class": "piece-col",
-                                      "aria-label": f"piece {col}"},
+                                      "aria-label": _("piece {n}").format(n=col)},
                                 h("span", {"class": f"shape {shape}", "aria-hidden": "true"},
                                   SHAPE_SYMBOL[shape]), col))
         else:
@@ -47,7 +47,7 @@ def render_pad(pad: dict, *, title: str, current_turn: int | None = None) -> El:
         cells = []
         for i, text in enumerate(row):
             if i == 0:
-                label = "Initial" if text == "INITIAL POSITION" else text  # the rulebook's first row
+                label = _("Initial") if text == "INITIAL POSITION" else text  # the rulebook's first row
                 cells.append(h("th", {"scope": "row"}, label))
             else:
                 cells.append(h("td", None, _cell(text)))

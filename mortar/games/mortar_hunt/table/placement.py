@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....table.words import sentence
+from ....table.words import _, ngettext
 from ..actions import Setup
 from ..notation import Facing, NotationError, Position, Square
 from ..rules import PieceType
@@ -50,7 +50,7 @@ class PlacementDraft(Draft):
             return True
         refusal = self.seat.square_refusal(square)
         if refusal:  # a square the piece may not stand on: nothing moves, the words say why
-            self.message = sentence(refusal.message)
+            self.message = scene.refusal_words(refusal)
             return True
         if self.squares[self.selected - 1] is not None and not self.picked:
             unplaced = [i + 1 for i, sq in enumerate(self.squares) if sq is None]
@@ -93,12 +93,13 @@ class PlacementDraft(Draft):
         for i, square in enumerate(self.squares):
             refusal = square and self.seat.square_refusal(square)
             if refusal:
-                return f"piece {i + 1}: {refusal.message}"
+                return _("piece {n}: {reason}").format(n=i + 1, reason=scene.refusal_words(refusal))
         missing = [i + 1 for i, sq in enumerate(self.squares) if sq is None]
         if missing:
-            pieces = " and ".join(f"piece {n}" for n in missing)
-            verb = "is" if len(missing) == 1 else "are"
-            return f"Place all three pieces: {pieces} {verb} not on the board yet."
+            pieces = ", ".join(str(n) for n in missing)
+            return ngettext("Place all three pieces: piece {pieces} is not on the board yet.",
+                            "Place all three pieces: pieces {pieces} are not on the board yet.",
+                            len(missing)).format(pieces=pieces)
         setup = self.setup()
         refusal = self.seat.setup_refusal(setup) if setup else None
         return refusal.message if refusal else None

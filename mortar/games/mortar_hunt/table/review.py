@@ -39,7 +39,7 @@ class Review:
         self.step = len(self.replay)
         self.pads = pads if pads is not None else dict(pads_of(self.replay.final))
         self.believing = False  # the overlay of what the computer believed: worked out only when on
-        self.names = {str(p): record.names.get(p) or f"Player {p}" for p in PLAYERS}
+        self.names = {str(p): record.names.get(p) or _("Player {player}").format(player=p) for p in PLAYERS}
         for p, level in record.computer.items():  # "Computer (easy)"; a named one "Hal (computer, easy)"
             name = record.names.get(p)
             self.names[p] = (_("Computer ({level})").format(level=level) if not name or name == _("Computer")
@@ -128,11 +128,13 @@ class Review:
                 cell["tokens"].append({"owner": str(p), "number": number, "type": kind,
                                        "facing": facing, "wreck": not alive, "ghost": False,
                                        "faded": False})
-                state = f"facing {scene.facing_word(facing)}" if alive else "destroyed"
-                words = f"{self.names[p]}'s {scene.TYPE_WORD[kind]} {number}, {state}"
+                whose = _("{name}'s {piece} {n}").format(name=self.names[p], piece=scene.type_word(kind),
+                                                         n=number)
+                words = (_("{piece}, facing {facing}").format(piece=whose, facing=scene.facing_word(facing))
+                         if alive else _("{piece}, destroyed").format(piece=whose))
                 label = cell["label"]
-                cell["label"] = (f"{square}, {words}" if label.endswith(", empty") or label == square
-                                 else f"{label}, {words}")
+                empty = label == _("{square}, empty").format(square=square) or label == square
+                cell["label"] = f"{square}, {words}" if empty else f"{label}, {words}"
         for cell in cells.values():  # the wrecks are drawn as pieces here
             if "enemy-wreck" in cell["marks"]:
                 cell["marks"].remove("enemy-wreck")
@@ -143,7 +145,7 @@ class Review:
         out = {}
         for p in PLAYERS:
             if p in game.setups:
-                out[str(p)] = ", ".join(f"{n} {scene.TYPE_WORD[game.piece_type(p, n).name]}"
+                out[str(p)] = ", ".join(f"{n} {scene.type_word(game.piece_type(p, n).name)}"
                                         for n in (1, 2, 3))
         return out
 

@@ -16,18 +16,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..actions import Played, Resign, Sacrifice, Turn
+from ....table.words import N_, _, marked, ngettext, sentence
+from ..actions import Played, Refusal, RefusalCode, Resign, Sacrifice, Turn
 from ..notation import COLUMNS, HEIGHT, Facing, Position
-from ..notation import facing_word as notation_facing_word
-from ..rules import OBSTACLE_ROW, PLAYERS, PieceType, half_rows, opponent
+from ..rules import OBSTACLE_ROW, PLAYERS, half_rows, opponent
 from ..seat import SeenAction
 
-TYPE_WORD = {t.name: t.word for t in PieceType}
 SHAPES = {1: "triangle", 2: "circle", 3: "square"}  # the flags of the physical game
 
 
+# The engine's piece types and facings (its notation: HM, C3/NE) in words.
+TYPE_WORDS = {"HM": _("heavy mortar"), "LH": _("light howitzer")}
+FACING_WORDS = {"N": _("north"), "NE": _("north-east"), "E": _("east"), "SE": _("south-east"),
+                "S": _("south"), "SW": _("south-west"), "W": _("west"), "NW": _("north-west")}
+
+
+def type_word(code: str) -> str:
+    """A piece type (``HM``) in words ("heavy mortar")."""
+    return TYPE_WORDS.get(code) or _("piece")
+
+
 def facing_word(name: str) -> str:
-    return notation_facing_word(Facing.parse(name))
+    return FACING_WORDS[Facing.parse(name).name]
 
 
 def _empty_board(player: str) -> dict[str, dict[str, Any]]:
@@ -41,17 +51,18 @@ def _empty_board(player: str) -> dict[str, dict[str, Any]]:
     return cells
 
 
-def _piece_phrase(whose: str, piece: dict) -> str:
-    return f"{whose} {TYPE_WORD[piece['type']]} {piece['number']}"
+def _piece_phrase(whose: str, piece: dict, name: str) -> str:
+    """``whose``: "your {piece} {n}" or "{name}'s {piece} {n}"."""
+    return whose.format(piece=type_word(piece["type"]), n=piece["number"], name=name)
 
 
 def _finish(cells: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     for name, cell in cells.items():
         notes = cell.pop("notes")
         if cell["zone"] == "obstacle":
-            cell["label"] = f"{name}, obstacle"
+            cell["label"] = _("{square}, obstacle").format(square=name)
         else:
-            cell["label"] = ", ".join([name, *notes]) if notes else f"{name}, empty"
+            cell["label"] = ", ".join([name, *notes]) if notes else _("{square}, empty").format(square=name)
     return cells
 
 
@@ -67,10 +78,11 @@ def placement_board(player: str, pieces: list[dict]) -> dict[str, dict[str, Any]
         cell = cells[p["square"]]
         cell["tokens"].append({"owner": player, "number": p["number"], "type": p["type"],
                                "facing": p["facing"], "wreck": False, "ghost": False, "faded": False})
-        note = f"your {TYPE_WORD[p['type']]} {p['number']}, facing {facing_word(p['facing'])}"
+        note = _("your {piece} {n}, facing {facing}").format(
+            piece=type_word(p["type"]), n=p["number"], facing=facing_word(p["facing"]))
         if p["selected"]:
             cell["marks"].append("sel")
-            note += ", selected"
+            note += ", " + _("selected")
         cell["notes"].append(note)
     return _finish(cells)
 
@@ -88,11 +100,14 @@ def turn_board(view: dict, overlay: dict | None = None,
     ``targets`` squares the selected piece may fire at; ``aim`` the chosen target.
     ``names`` (review boards): write "Alice's" instead of "your".
     """
+    # "{piece} {n}" with its owner: the word order is the language's
+    whose = _("{name}'s {piece} {n}") if names else _("your {piece} {n}")
     overlay = overlay or {}
     player, enemy = view["player"], view["opponent"]
-    whose = f"{names[player]}'s" if names else "your"
-    enemy_name = names[enemy] if names else (view["names"].get(enemy) or f"Player {enemy}")
-    me = names[player] if names else "you"
+    owner = names[player] if names else ""
+    enemy_name = (names[enemy] if names
+                  else view["names"].get(enemy) or _("Player {player}").format(player=enemy))
+    me = names[player] if names else ""
     cells = _empty_board(player)
     moved = overlay.get("moved")
     ghost = overlay.get("ghost")
@@ -102,7 +117,8 @@ def turn_board(view: dict, overlay: dict | None = None,
         position = piece["position"]
         if moved and moved[0] == n:
             cells[piece["square"]]["marks"].append("from")
-            cells[piece["square"]]["notes"].append(f"{whose} {TYPE_WORD[piece['type']]} {n} moved away")
+            cells[piece["square"]]["notes"].append(_("{piece} moved away").format(
+                piece=_piece_phrase(whose, piece, owner)))
             position = moved[1]
         square, facing = position.split("/")
         cell = cells[square]
@@ -114,12 +130,13 @@ def turn_board(view: dict, overlay: dict | None = None,
             token["hidden"] = True
         cell["tokens"].append(token)
         if piece["alive"]:
-            note = f"{_piece_phrase(whose, piece)}, facing {facing_word(facing)}"
+            note = _("{piece}, facing {facing}").format(piece=_piece_phrase(whose, piece, owner),
+                                                        facing=facing_word(facing))
         else:
-            note = f"{_piece_phrase(whose, piece)}, destroyed"
+            note = _("{piece}, destroyed").format(piece=_piece_phrase(whose, piece, owner))
         if selected == n and piece["alive"]:
             cell["marks"].append("sel")
-            note += ", selected"
+            note += ", " + _("selected")
         cell["notes"].append(note)
     if ghost is not None:
         n, position = ghost
@@ -130,13 +147,14 @@ def turn_board(view: dict, overlay: dict | None = None,
         cell["tokens"].append({"owner": player, "number": n, "type": piece["type"], "facing": facing,
                                "wreck": False, "ghost": True, "faded": False})
         cell["marks"].append("ghost")
-        cell["notes"].append(f"planned end of the move: {TYPE_WORD[piece['type']]} {n} "
-                             f"facing {facing_word(facing)}")
+        cell["notes"].append(_("planned end of the move: {piece} {n} facing {facing}").format(
+            piece=type_word(piece["type"]), n=n, facing=facing_word(facing)))
     for wreck in view["enemy"]["wrecks"]:
         cell = cells[wreck["square"]]
         cell["marks"].append("enemy-wreck")
-        how = "sacrificed" if wreck["how"] == "sacrifice" else "destroyed"
-        cell["notes"].append(f"{enemy_name}'s piece {how} here in turn {wreck['turn']}")
+        how = (_("{name}'s piece sacrificed here in turn {turn}") if wreck["how"] == "sacrifice"
+               else _("{name}'s piece destroyed here in turn {turn}"))
+        cell["notes"].append(how.format(name=enemy_name, turn=wreck["turn"]))
     shots_at: dict[str, list[dict]] = {}
     for shot in view["shots"]:
         shots_at.setdefault(shot["at"], []).append(shot)
@@ -149,26 +167,29 @@ def turn_board(view: dict, overlay: dict | None = None,
                 cell["marks"].append(mark)
         if len(shots) > NOTED_SHOTS:  # a long game: the square's label names its last shots
             earlier = len(shots) - NOTED_SHOTS
-            cell["notes"].append(f"{earlier} earlier shot{'s' if earlier > 1 else ''} here")
+            cell["notes"].append(ngettext("{n} earlier shot here", "{n} earlier shots here",
+                                          earlier).format(n=earlier))
         for shot in shots[-NOTED_SHOTS:]:
-            who = me if shot["by"] == player else enemy_name
-            cell["notes"].append(f"{who} shot here in turn {shot['turn']}: "
-                                 f"{'hit' if shot['hit'] else 'miss'}")
+            result = _("hit") if shot["hit"] else _("miss")
+            said = (_("you shot here in turn {turn}: {result}") if shot["by"] == player and not names
+                    else _("{name} shot here in turn {turn}: {result}"))
+            cell["notes"].append(said.format(name=me if shot["by"] == player else enemy_name,
+                                             turn=shot["turn"], result=result))
     for square in view["craters"]:
         cells[square]["marks"].append("crater")
-        cells[square]["notes"].append("crater")
+        cells[square]["notes"].append(_("crater"))
     for square in overlay.get("dests", ()):
         cells[square]["marks"].append("dest")
-        cells[square]["notes"].append("the piece can end its move here")
+        cells[square]["notes"].append(_("the piece can end its move here"))
     if overlay.get("dest"):
         cells[overlay["dest"]]["marks"].append("picked")
-        cells[overlay["dest"]]["notes"].append("picked as the destination")
+        cells[overlay["dest"]]["notes"].append(_("picked as the destination"))
     for square in overlay.get("targets", ()):
         cells[square]["marks"].append("target")
-        cells[square]["notes"].append("you can fire here")
+        cells[square]["notes"].append(_("you can fire here"))
     if overlay.get("aim"):
         cells[overlay["aim"]]["marks"].append("aim")
-        cells[overlay["aim"]]["notes"].append("chosen target")
+        cells[overlay["aim"]]["notes"].append(_("chosen target"))
     return _finish(cells)
 
 
@@ -185,27 +206,29 @@ def seen_result_text(seen: SeenAction) -> str:
     action = seen.action
     if isinstance(action, Turn):
         if action.shot is None:
-            return "You did not fire this turn."
+            return _("You did not fire this turn.")
         if seen.hit:
-            return f"Hit! Your shell on {action.shot.at} destroyed an enemy piece."
-        return f"Miss. Your shell on {action.shot.at} hit nothing."
+            return _("Hit! Your shell on {square} destroyed an enemy piece.").format(square=action.shot.at)
+        return _("Miss. Your shell on {square} hit nothing.").format(square=action.shot.at)
     if isinstance(action, Sacrifice):
-        return f"You sacrificed piece {action.piece}."
-    return "You resigned."
+        return _("You sacrificed piece {n}.").format(n=action.piece)
+    return _("You resigned.")
 
 
 def report_text(report: dict, other: str) -> str:
     """The curtain's report of the opponent's last turn, for the player now to act."""
     if report.get("resigned"):
-        return f"{other} resigned."
+        return _("{name} resigned.").format(name=other)
     if report.get("sacrifice"):
-        return f"{other} had to sacrifice a piece: it stood on {report['sacrifice']}."
+        return _("{name} had to sacrifice a piece: it stood on {square}.").format(
+            name=other, square=report["sacrifice"])
     if report.get("shot") is None:
-        return f"{other} did not fire."
+        return _("{name} did not fire.").format(name=other)
     if report.get("hit"):
-        kind = TYPE_WORD.get(report.get("lost_type") or "", "piece")
-        return f"{other} fired at {report['shot']}: hit. Your {kind} {report['lost']} was destroyed."
-    return f"{other} fired at {report['shot']}: miss."
+        return _("{name} fired at {square}: hit. Your {piece} {n} was destroyed.").format(
+            name=other, square=report["shot"], piece=type_word(report.get("lost_type") or ""),
+            n=report["lost"])
+    return _("{name} fired at {square}: miss.").format(name=other, square=report["shot"])
 
 
 def outcome_info(game) -> dict[str, Any]:
@@ -217,43 +240,88 @@ def outcome_info(game) -> dict[str, Any]:
 
 
 def outcome_text(game, names: dict[str, str] | None = None) -> str:
-    names = names or {p: game.name(p) or f"Player {p}" for p in PLAYERS}
+    names = names or {p: game.name(p) or _("Player {player}").format(player=p) for p in PLAYERS}
     a, b = game.score("A"), game.score("B")
     turns = game.turns_started
     if game.winner is None:
         if game.phase == "setup":
-            return "Not started: the pieces are still being placed."
-        return (f"In progress after {turns} turn{'s' if turns != 1 else ''}, "
-                f"{names[game.to_play]} to play; {names['A']} {a}:{b} {names['B']}.")
+            return _("Not started: the pieces are still being placed.")
+        return ngettext("In progress after {n} turn, {name} to play; {a_name} {a}:{b} {b_name}.",
+                        "In progress after {n} turns, {name} to play; {a_name} {a}:{b} {b_name}.",
+                        turns).format(n=turns, name=names[game.to_play], a_name=names["A"], a=a, b=b,
+                                      b_name=names["B"])
     if game.winner == "draw":
-        return f"Draw {a}:{b} after {turns} turns (turn limit)."
+        return _("Draw {a}:{b} after {n} turns (turn limit).").format(a=a, b=b, n=turns)
     winner, loser = game.winner, opponent(game.winner)
     score = f"{game.score(winner)}:{game.score(loser)}"
     if game.end_reason == "resigned":
-        return f"{names[winner]} wins: {names[loser]} resigned in turn {turns}."
+        return _("{winner} wins: {loser} resigned in turn {n}.").format(
+            winner=names[winner], loser=names[loser], n=turns)
     if game.end_reason == "turn limit":
-        return f"{names[winner]} wins {score} after {turns} turns (turn limit)."
-    return f"{names[winner]} wins {score}: every enemy piece destroyed in turn {turns}."
+        return _("{winner} wins {score} after {n} turns (turn limit).").format(
+            winner=names[winner], score=score, n=turns)
+    return _("{winner} wins {score}: every enemy piece destroyed in turn {n}.").format(
+        winner=names[winner], score=score, n=turns)
 
 
 def action_text(played: Played, names: dict[str, str]) -> str:
-    who = f"Turn {played.turn}, {names[played.player]} ({played.player})"
+    who = _("Turn {n}, {name} ({player})").format(n=played.turn, name=names[played.player],
+                                                   player=played.player)
     action = played.action
     if isinstance(action, Turn):
-        text = f"{who}: piece {action.move.piece} moved to {action.move.to}"
+        moved = dict(who=who, n=action.move.piece, position=action.move.to)
         if action.shot is None:
-            return text + ", no shot."
-        result = "hit" if played.hit else "miss"
-        return text + f"; piece {action.shot.piece} fired at {action.shot.at}: {result}."
+            return _("{who}: piece {n} moved to {position}, no shot.").format(**moved)
+        result = _("hit") if played.hit else _("miss")
+        return _("{who}: piece {n} moved to {position}; piece {m} fired at {square}: {result}.").format(
+            **moved, m=action.shot.piece, square=action.shot.at, result=result)
     if isinstance(action, Sacrifice):
-        return f"{who}: sacrificed piece {action.piece}."
+        return _("{who}: sacrificed piece {n}.").format(who=who, n=action.piece)
     if isinstance(action, Resign):
-        return f"{who}: resigned."
+        return _("{who}: resigned.").format(who=who)
     return who
 
 
 def position_text(position: str) -> str:
     """``C3/NE`` → ``C3, facing north-east``."""
     p = Position.parse(position)
-    return f"{p.square}, facing {notation_facing_word(p.facing)}"
+    return _("{square}, facing {facing}").format(square=p.square, facing=FACING_WORDS[p.facing.name])
 
+
+
+# The engine's refusals by their code, in words a translation can carry (the engine's own
+# sentences name squares and pieces; English keeps them).
+REFUSALS = {
+    RefusalCode.NOT_YOUR_TURN: N_("It is not your turn."),
+    RefusalCode.GAME_OVER: N_("The game is over."),
+    RefusalCode.NOT_PLACED: N_("The pieces are not placed yet."),
+    RefusalCode.NO_SUCH_PIECE: N_("There is no such piece."),
+    RefusalCode.PIECE_DESTROYED: N_("That piece is destroyed."),
+    RefusalCode.MALFORMED: N_("That is not a valid action."),
+    RefusalCode.NO_CHANGE: N_("A move must change the square or the facing."),
+    RefusalCode.TOO_FAR: N_("A move is at most three steps."),
+    RefusalCode.OFF_BOARD: N_("That square is off the board."),
+    RefusalCode.OBSTACLE: N_("Nothing may stand on the obstacle row."),
+    RefusalCode.OFF_HALF: N_("Your pieces stay in your own half."),
+    RefusalCode.TAKEN: N_("That square is taken."),
+    RefusalCode.CRATER: N_("That square is a crater."),
+    RefusalCode.BLOCKED: N_("Every way there is blocked."),
+    RefusalCode.BACK_STEP_ALONE: N_("A step back is a whole move."),
+    RefusalCode.NOT_ALONG_FACING: N_("A piece steps only along its facing."),
+    RefusalCode.OUT_OF_RANGE: N_("That square is out of range."),
+    RefusalCode.OWN_HALF_TARGET: N_("You cannot fire into your own half."),
+    RefusalCode.SHOT_TWICE: N_("That square has been shot at already."),
+    RefusalCode.MUST_SHOOT: N_("You must fire this turn."),
+    RefusalCode.MUST_SACRIFICE: N_("You must sacrifice a piece."),
+    RefusalCode.NO_SACRIFICE: N_("No sacrifice is due."),
+    RefusalCode.SAME_SQUARE: N_("Two pieces cannot stand on one square."),
+    RefusalCode.WRONG_TYPE: N_("That piece type is not allowed in this game."),
+}
+
+
+def refusal_words(refusal: Refusal) -> str:
+    """A refusal as a sentence: its code's words where the language has them, else the engine's
+    own (English: they name the squares and pieces)."""
+    english = REFUSALS.get(refusal.code)  # type: ignore[call-overload]
+    words = marked(english) if english is not None else None
+    return sentence(refusal.message if words is None or words == english else words)

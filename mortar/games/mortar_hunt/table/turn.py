@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....table.words import _, sentence
+from ....table.words import _
 from ..actions import Action, IllegalActionError, Move, Resign, Sacrifice, Shot, Turn
 from ..moves import MAX_STEPS, Step
-from ..notation import Facing, NotationError, Position, Square, facing_word
+from ..notation import Facing, NotationError, Position, Square
 from ..pad import SeatPads
 from ..seat import Seat, SeenAction
 from ..view import report_of, seat_view
@@ -89,13 +89,13 @@ class TurnDraft(Draft):
         self.message = None
         if self.stage == "move":
             if not self._alive(n):
-                self.message = f"Piece {n} is destroyed and cannot move."
+                self.message = _("Piece {n} is destroyed and cannot move.").format(n=n)
             elif self.piece != n:
                 self.piece, self.steps = n, []
             return True
         if self.stage == "fire":
             if not self._shots(n):
-                self.message = f"Piece {n} has no target from where it stands."
+                self.message = _("Piece {n} has no target from where it stands.").format(n=n)
             elif self.fire_piece != n:
                 self.fire_piece, self.target = n, None
             return True
@@ -117,7 +117,7 @@ class TurnDraft(Draft):
                 return self.on_select(str(own))  # the piece that fires
             pieces = [n for n in PIECES if square in self._shots(n)]
             if not pieces:
-                self.message = f"None of your pieces can fire at {square} this turn."
+                self.message = _("None of your pieces can fire at {square} this turn.").format(square=square)
                 return True
             if square is self.target and self.quick and self.fire_piece in pieces:
                 return self.on_fire(None)  # the second tap on the chosen target fires
@@ -143,7 +143,7 @@ class TurnDraft(Draft):
             self.steps = []
             return True
         if self.piece is None:
-            self.message = "First pick the piece to move: tap one of your pieces."
+            self.message = _("First pick the piece to move: tap one of your pieces.")
             return True
         if square in self.seat.enemy_half:
             return self._aim_from_move(square)
@@ -234,7 +234,7 @@ class TurnDraft(Draft):
             self._go(end)
         else:
             self.message = _("Piece {n} cannot end its move on {square} facing {facing}.").format(
-                n=self.piece, square=square, facing=facing_word(facing))
+                n=self.piece, square=square, facing=scene.FACING_WORDS[facing.name])
         return True
 
     # --- building the move --------------------------------------------------------------
@@ -243,13 +243,13 @@ class TurnDraft(Draft):
         if self.stage != "move" or arg is None or arg not in Step.__members__.values():
             return False
         if self.piece is None:
-            self.message = "First pick the piece to move."
+            self.message = _("First pick the piece to move.")
             return True
         step = Step(arg)
         try:
             self.seat.step_path(self.piece, [*self.steps, step])
         except IllegalActionError as e:
-            self.message = sentence(str(e))
+            self.message = scene.refusal_words(e.refusal)
             return True
         self.steps.append(step)
         self.message = None
@@ -279,12 +279,12 @@ class TurnDraft(Draft):
     def move_error(self) -> str | None:
         """Why the move being built cannot be confirmed, or None when it can."""
         if self.piece is None:
-            return "Pick the piece to move."
+            return _("Pick the piece to move.")
         end = self.pending_end()
         if end is None:
             return _("Build the move: pick a marked square, or step with the buttons.")
         refusal = self.seat.move_refusal(Move(self.piece, end))
-        return sentence(refusal.message) if refusal else None
+        return scene.refusal_words(refusal) if refusal else None
 
     def on_confirm_move(self, arg: str | None) -> Reply:
         if self.stage != "move":
@@ -327,12 +327,12 @@ class TurnDraft(Draft):
     def skip_error(self) -> str | None:
         assert self.move is not None
         refusal = self.seat.refusal(Turn(self.move, None))
-        return sentence(refusal.message) if refusal else None
+        return scene.refusal_words(refusal) if refusal else None
 
     def _finish(self, action: Action) -> Reply:
         refusal = self.seat.refusal(action)
         if refusal:
-            self.message = sentence(refusal.message)
+            self.message = scene.refusal_words(refusal)
             return True
         return action
 
@@ -341,7 +341,7 @@ class TurnDraft(Draft):
             return False
         assert self.move is not None
         if self.fire_piece is None or self.target is None:
-            self.message = "Pick a target first."
+            self.message = _("Pick a target first.")
             return True
         return self._finish(Turn(self.move, Shot(self.fire_piece, self.target)))
 
@@ -355,7 +355,7 @@ class TurnDraft(Draft):
         if self.stage != "sacrifice":
             return False
         if self.sacrifice is None:
-            self.message = "Pick the piece to sacrifice."
+            self.message = _("Pick the piece to sacrifice.")
             return True
         return self._finish(Sacrifice(self.sacrifice))
 

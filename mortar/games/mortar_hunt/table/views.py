@@ -9,18 +9,18 @@ from ....table.html import El, h
 from ....table.render import button
 from ....table.render import tabs as _tabs
 from ....table.render import title as _title
-from ....table.words import _
+from ....table.words import _, capital, ngettext
 from .board import board_view
 from .padview import render_pad
 from .parts import compass, piece_badge
-from .scene import TYPE_WORD, position_text, report_text
+from .scene import position_text, report_text, type_word
 
-STEP_LABELS = {"forward": "Forward", "back": "Back", "left": "Turn left", "right": "Turn right"}
+STEP_LABELS = {"forward": _("Forward"), "back": _("Back"), "left": _("Turn left"), "right": _("Turn right")}
 STEP_SYMBOLS = {"forward": "↑", "back": "↓", "left": "↺", "right": "↻"}
 
 
 def _piece_name(p: dict) -> str:
-    return f"{TYPE_WORD[p['type']]} {p['number']}"
+    return _("{piece} {n}").format(piece=type_word(p["type"]), n=p["number"])
 
 
 def _short(position: str | None) -> str:
@@ -33,16 +33,16 @@ def render_placement(model: dict) -> El:
     rows = model["rows"]
     pieces = model["pieces"]
     selected = pieces[model["selected"] - 1]
-    board = board_view(model["board"], player, label=f"{name}'s board: your half, rows {rows}, "
-                       "is at the bottom")
+    board = board_view(model["board"], player, label=_(
+        "{name}'s board: your half, rows {rows}, is at the bottom").format(name=name, rows=rows))
     piece_buttons = []
     for p in pieces:
-        where = position_text(f"{p['square']}/{p['facing']}") if p["square"] else "not placed yet"
+        where = position_text(f"{p['square']}/{p['facing']}") if p["square"] else _("not placed yet")
         short = _short(f"{p['square']}/{p['facing']}") if p["square"] else _("to place")
         piece_buttons.append(button(
             [piece_badge(p["number"], player, p["type"]),
-             h("span", {"class": "piece-text"}, h("strong", None, f"Piece {p['number']}"), " ",
-               h("small", None, short), sr_only(f", {TYPE_WORD[p['type']]}, {where}"))],
+             h("span", {"class": "piece-text"}, piece_word(p["number"]), " ",
+               h("small", None, short), sr_only(f", {type_word(p['type'])}, {where}"))],
             "select", str(p["number"]), cls="piece-btn", pressed=p["selected"], shortcut=str(p["number"])))
     n = selected["number"]
     unplaced = [p["number"] for p in pieces if not p["square"]]
@@ -58,26 +58,29 @@ def render_placement(model: dict) -> El:
         hint = _("All three are placed: confirm, or turn or move piece {n}.").format(n=n)
     type_part = None
     if model["secret"]:
-        type_part = h("div", {"class": "types", "role": "group", "aria-label": f"Type of piece {n}"},
-                      [button(f"{t['word'].capitalize()} · range {t['range']}", "piece-type",
+        type_part = h("div", {"class": "types", "role": "group",
+                              "aria-label": _("Type of piece {n}").format(n=n)},
+                      [button(_("{piece} · range {range}").format(piece=capital(type_word(t["name"])),
+                                                                 range=t["range"]), "piece-type",
                               t["name"], cls="type-btn small", pressed=selected["type"] == t["name"])
                        for t in model["types"]])
-    controls = h("section", {"class": "controls placement-controls", "aria-label": "Placement"},
+    controls = h("section", {"class": "controls placement-controls", "aria-label": _("Placement")},
                  compass(player, current=selected["facing"], allowed=None, action="facing",
                          center=piece_badge(n, player, selected["type"]),
-                         label=f"Facing of piece {n}"),
+                         label=_("Facing of piece {n}").format(n=n)),
                  h("div", {"class": "edit-side"},
                    type_part,
-                   button(f"Remove piece {n}", "remove", cls="small", disabled=not selected["square"]),
-                   button("Confirm placement", "confirm-placement", cls="primary confirm",
+                   button(_("Remove piece {n}").format(n=n), "remove", cls="small",
+                          disabled=not selected["square"]),
+                   button(_("Confirm placement"), "confirm-placement", cls="primary confirm",
                           disabled=not model["can_confirm"], describedby="placement-reason")))
     return h("div", {"class": "turn-layout placement-layout"},
              h("header", {"class": "bar"},
-               _title(f"{name} ({player}): place your pieces"),
-               h("p", {"class": "hint sub"}, f"Rows {rows}." if model.get("computer") else
-                 f"Rows {rows}. {model['other']} must not look.")),
+               _title(_("{name} ({player}): place your pieces").format(name=name, player=player)),
+               h("p", {"class": "hint sub"}, _("Rows {rows}.").format(rows=rows) if model.get("computer")
+                 else _("Rows {rows}. {name} must not look.").format(rows=rows, name=model["other"]))),
              h("div", {"class": "pieces-col"},
-               h("div", {"class": "piece-list", "role": "group", "aria-label": "Your pieces"},
+               h("div", {"class": "piece-list", "role": "group", "aria-label": _("Your pieces")},
                  piece_buttons)),
              h("div", {"class": "board-col"}, board),
              h("p", {"class": ["say", "error" if message else None], "aria-live": "polite",
@@ -92,16 +95,18 @@ def _facts(model: dict) -> El:
     me, other = model["player"], "B" if model["player"] == "A" else "A"
     score = model["score"]
     facts = [
-        h("li", None, f"Score: you {score[me]}, {model['other']} {score[other]}"),
-        h("li", None, f"{model['other']} has {model['enemy_alive']} piece"
-          f"{'s' if model['enemy_alive'] != 1 else ''} left"
-          + (f" ({TYPE_WORD[model['enemy_type']]}s)" if model["enemy_type"] else "")),
-        h("li", None, f"Turns without a shot: {model['skips']} of {model['max_skips']}"),
+        h("li", None, _("Score: you {mine}, {name} {theirs}").format(
+            mine=score[me], name=model["other"], theirs=score[other])),
+        h("li", None, ngettext("{name} has {n} piece left", "{name} has {n} pieces left",
+                               model["enemy_alive"]).format(name=model["other"], n=model["enemy_alive"])
+          + (f" ({type_word(model['enemy_type'])})" if model["enemy_type"] else "")),
+        h("li", None, _("Turns without a shot: {n} of {most}").format(n=model["skips"],
+                                                                      most=model["max_skips"])),
     ]
     if model["turn_limit"]:
-        facts.append(h("li", None, f"Turn limit: {model['turn_limit']}"))
+        facts.append(h("li", None, _("Turn limit: {n}").format(n=model["turn_limit"])))
     if model["variant"] == "craters":
-        facts.append(h("li", None, "Craters variant"))
+        facts.append(h("li", None, _("Craters variant")))
     return h("ul", {"class": "facts"}, facts)
 
 
@@ -112,12 +117,20 @@ def _warnings(model: dict) -> El | None:
     if model["stage"] == "result":
         return None
     if model["must_shoot"]:
-        out.append(h("li", {"class": "must"}, warn_icon(),
-                     f"You must fire this turn: no shot in your last {model['max_skips']} turns."))
+        out.append(h("li", {"class": "must"}, warn_icon(), must_fire(model["max_skips"])))
     if model.get("last_turn"):
         out.append(h("li", {"class": "must"}, warn_icon(),
-                     f"Last turn: the game ends after turn {model['turn_limit']}."))
+                     _("Last turn: the game ends after turn {n}.").format(n=model["turn_limit"])))
     return h("ul", {"class": "warnings"}, out) if out else None
+
+
+def must_fire(skips: int) -> str:
+    return ngettext("You must fire this turn: no shot in your last turn.",
+                    "You must fire this turn: no shot in your last {n} turns.", skips).format(n=skips)
+
+
+def piece_word(n: int) -> El:
+    return h("strong", None, _("Piece {n}").format(n=n))
 
 
 def warn_icon() -> El:
@@ -127,8 +140,8 @@ def warn_icon() -> El:
 def _radar_lines(radar: dict | None) -> El | None:
     if not radar or not radar.get("lines"):
         return None
-    return h("section", {"class": "radar-notes", "aria-label": "Radar"},
-             h("h3", None, "Radar"),
+    return h("section", {"class": "radar-notes", "aria-label": _("Radar")},
+             h("h3", None, _("Radar")),
              h("ul", None, [h("li", None, line) for line in radar["lines"]]))
 
 
@@ -148,11 +161,11 @@ def render_turn(model: dict) -> El:
     stage = model["stage"]
     radar = model.get("radar")
     board = board_view(model["board"], player, radar=radar,
-                       label=f"{name}'s board: your half is at the bottom")
+                       label=_("{name}'s board: your half is at the bottom").format(name=name))
     report = None
     if model["report"] is not None and stage != "result":
         report = h("p", {"class": ["report", "hit" if model["report"].get("hit") else None]},
-                   h("strong", None, f"Turn {model['report']['turn']}: "),
+                   h("strong", None, _("Turn {n}:").format(n=model["report"]["turn"]), " "),
                    report_text(model["report"], model["other"]))
     pieces, hint, controls = {"move": _move_controls, "fire": _fire_controls,
                               "sacrifice": _sacrifice_controls, "result": _result_controls}[stage](model)
@@ -163,13 +176,14 @@ def render_turn(model: dict) -> El:
         if model["resign_asked"]:
             footer = h("div", {"class": "confirm-box", "role": "alertdialog",
                                "aria-labelledby": "resign-q"},
-                       h("p", {"id": "resign-q"}, f"Resign this game? {model['other']} wins."),
-                       button("Yes, resign", "resign-confirm", cls="danger", autofocus=True),
-                       button("No, keep playing", "resign-cancel"))
+                       h("p", {"id": "resign-q"}, _("Resign this game? {name} wins.").format(
+                           name=model["other"])),
+                       button(_("Yes, resign"), "resign-confirm", cls="danger", autofocus=True),
+                       button(_("No, keep playing"), "resign-cancel"))
         else:
             footer = h("div", {"class": "footer-actions"},
-                       button("Resign…", "resign", cls="quiet small"),
-                       button("Leave (the game is saved)", "menu", cls="quiet small"))
+                       button(_("Resign…"), "resign", cls="quiet small"),
+                       button(_("Leave (the game is saved)"), "menu", cls="quiet small"))
     pad = render_pad(model["pad"], title=_("Your pad ({p})").format(p=player), current_turn=model["turn"])
     turn = model["turn"]
     if stage == "result" and model["result"].get("turn"):
@@ -177,12 +191,13 @@ def render_turn(model: dict) -> El:
     board_tools = None
     if radar:
         board_tools = h("div", {"class": "board-tools"},
-                        button("Radar", "toggle", "radar-on", cls="small radar-toggle", pressed=False,
-                               aria_label="Radar: show where the enemy may be"))
+                        button(_("Radar"), "toggle", "radar-on", cls="small radar-toggle", pressed=False,
+                               aria_label=_("Radar: show where the enemy may be")))
     return h("div", {"class": ["turn-layout", f"tab-{model['tab']}", f"stage-{stage}",
                                "has-radar" if radar else None]},
              h("header", {"class": "bar"},
-               h("div", {"class": "bar-row"}, _title(f"Turn {turn} · {name} ({player})"), _tabs(model)),
+               h("div", {"class": "bar-row"}, _title(_("Turn {n} · {name} ({player})").format(
+                   n=turn, name=name, player=player)), _tabs(model)),
                _warnings(model)),
              report,
              h("div", {"class": "pieces-col"}, pieces),
@@ -202,11 +217,11 @@ def _piece_choice(model: dict, action: str, *, selected: int | None, info) -> El
         buttons.append(button(
             # its name is what it shows (a voice command names what it sees), then in words
             [piece_badge(p["number"], model["player"], p["type"]),
-             h("span", {"class": "piece-text"}, h("strong", None, f"Piece {p['number']}"), " ",
+             h("span", {"class": "piece-text"}, piece_word(p["number"]), " ",
                h("small", None, short), sr_only(f", {_piece_name(p)}, {text}"))],
             action, str(p["number"]), cls="piece-btn", pressed=selected == p["number"],
             disabled=not enabled, shortcut=str(p["number"])))
-    return h("div", {"class": "piece-list", "role": "group", "aria-label": "Your pieces"}, buttons)
+    return h("div", {"class": "piece-list", "role": "group", "aria-label": _("Your pieces")}, buttons)
 
 
 def _move_controls(model: dict) -> tuple[El, str, El]:
@@ -218,9 +233,9 @@ def _move_controls(model: dict) -> tuple[El, str, El]:
 
     def info(p):
         if not p["alive"]:
-            return "destroyed", "destroyed", False
+            return _("destroyed"), _("destroyed"), False
         if not p["movable"]:
-            return f"{position_text(p['position'])} · cannot move", "cannot move", False
+            return f"{position_text(p['position'])} · {_('cannot move')}", _("cannot move"), False
         return position_text(p["position"]), _short(p["position"]), True
 
     pieces = _piece_choice(model, "select", selected=move["piece"], info=info)
@@ -246,7 +261,8 @@ def _move_controls(model: dict) -> tuple[El, str, El]:
             [h("span", {"class": "step-symbol", "aria-hidden": "true"}, STEP_SYMBOLS[step]),
              h("span", {"class": "step-word"}, STEP_LABELS[step])],
             "step", step, cls=["step-btn", f"step-{step}"], disabled=to is None,
-            aria_label=STEP_LABELS[step] + (f", to {position_text(to)}" if to else ", not possible")))
+            aria_label=(_("{step}, to {end}").format(step=STEP_LABELS[step], end=position_text(to)) if to
+                        else _("{step}, not possible").format(step=STEP_LABELS[step]))))
     at = move.get("at") or ""
     compass_part = compass(player, current=move.get("facing") if picked else None,
                            allowed=move["facings"] if picked else [],
@@ -254,13 +270,13 @@ def _move_controls(model: dict) -> tuple[El, str, El]:
                            label=_("Facing at the end of the move on {square}").format(square=at) if at else
                     _("Facing at the end of the move"))
     error = move["error"]
-    return pieces, hint, h("section", {"class": "controls move-controls", "aria-label": "Move"},
+    return pieces, hint, h("section", {"class": "controls move-controls", "aria-label": _("Move")},
                            compass_part,
                            h("div", {"class": "move-side"},
                              h("div", {"class": "step-row", "role": "group", "aria-label": _("Steps")},
                                steps),
-                             button("Undo step", "undo-step", cls="small", disabled=not move["steps"]),
-                             button("Confirm move", "confirm-move", cls="primary confirm",
+                             button(_("Undo step"), "undo-step", cls="small", disabled=not move["steps"]),
+                             button(_("Confirm move"), "confirm-move", cls="primary confirm",
                                     disabled=bool(error))))
 
 
@@ -269,11 +285,11 @@ def _fire_controls(model: dict) -> tuple[El | None, str, El]:
 
     def info(p):
         if not p["alive"]:
-            return "destroyed", "destroyed", False
+            return _("destroyed"), _("destroyed"), False
         count = len(p["targets"])
         if not count:
-            return f"{position_text(p['position'])} · no target", "no target", False
-        many = f"{count} target{'s' if count != 1 else ''}"
+            return f"{position_text(p['position'])} · {_('no target')}", _("no target"), False
+        many = ngettext("{n} target", "{n} targets", count).format(n=count)
         return f"{position_text(p['position'])} · {many}", many, True
 
     mv = fire["move"]
@@ -294,22 +310,21 @@ def _fire_controls(model: dict) -> tuple[El | None, str, El]:
     parts: list[Any] = []
     if fire["can_skip"] and model.get("last_free_skip"):
         parts.append(h("p", {"class": "status-line warn", "id": "skip-warning"}, warn_icon(),
-                       "If you do not fire now, you must fire next turn."))
+                       _("If you do not fire now, you must fire next turn.")))
     elif not fire["can_skip"]:
-        reason = (f"You must fire this turn: no shot in your last {model['max_skips']} turns."
-                  if model["must_shoot"] else
-                  fire["skip_error"].replace(f"{model['player']} must", "You must"))
+        reason = (must_fire(model["max_skips"]) if model["must_shoot"] else
+                  _("You must fire this turn."))
         # (the warning above the board says it already: here for the button's description only)
         parts.append(h("p", {"class": ["status-line error", "sr-only" if model["must_shoot"] else None],
                              "id": "skip-reason"}, reason))
-    fire_label = f"Fire at {target}" if target else "Fire"
+    fire_label = _("Fire at {target}").format(target=target) if target else _("Fire")
     parts.append(h("div", {"class": "row fire-row"},
                    button(fire_label, "fire", cls="primary", disabled=target is None, shortcut="F"),
-                   button("Don't fire", "skip", disabled=not fire["can_skip"], shortcut="H",
+                   button(_("Don't fire"), "skip", disabled=not fire["can_skip"], shortcut="H",
                           describedby=("skip-reason" if not fire["can_skip"] else
                                        "skip-warning" if model.get("last_free_skip") else None))))
-    parts.append(button("Change the move", "change-move", cls="small"))
-    return pieces, hint, h("section", {"class": "controls fire-controls", "aria-label": "Fire"}, parts)
+    parts.append(button(_("Change the move"), "change-move", cls="small"))
+    return pieces, hint, h("section", {"class": "controls fire-controls", "aria-label": _("Fire")}, parts)
 
 
 def _sacrifice_controls(model: dict) -> tuple[El, str, El]:
@@ -317,18 +332,18 @@ def _sacrifice_controls(model: dict) -> tuple[El, str, El]:
 
     def info(p):
         return ((position_text(p["position"]), _short(p["position"]), True) if p["alive"]
-                else ("destroyed", "destroyed", False))
+                else (_("destroyed"), _("destroyed"), False))
 
     n = sac["selected"]
     pieces = _piece_choice(model, "select", selected=n, info=info)
-    hint = ("This is your last piece: sacrificing it loses the game." if sac["last"] else
+    hint = (_("This is your last piece: sacrificing it loses the game.") if sac["last"] else
             _("Pick the piece to give up: your opponent learns its square."))
-    return pieces, hint, h("section", {"class": "controls sacrifice-controls", "aria-label": "Sacrifice"},
-                           h("h3", None, "You must sacrifice a piece"),
-                           h("p", {"class": "hint"}, "You must fire this turn, but no move would give "
+    return pieces, hint, h("section", {"class": "controls sacrifice-controls", "aria-label": _("Sacrifice")},
+                           h("h3", None, _("You must sacrifice a piece")),
+                           h("p", {"class": "hint"}, _("You must fire this turn, but no move would give "
                              "any of your pieces a target. So you lose one piece of your choice. "
-                             "That is your whole turn."),
-                           button(f"Sacrifice piece {n}" if n else "Sacrifice", "sacrifice",
+                             "That is your whole turn.")),
+                           button(_("Sacrifice piece {n}").format(n=n) if n else _("Sacrifice"), "sacrifice",
                                   cls="danger big confirm", disabled=n is None))
 
 
@@ -336,21 +351,21 @@ def _result_controls(model: dict) -> tuple[None, str, El]:
     result = model["result"]
     kind = result["kind"]
     cls = ["result", "hit" if result.get("hit") else "miss" if kind == "shot" else None]
-    next_label = ("See the final result" if result["over"] else
-                  "Let the computer play" if model.get("computer") else
-                  f"Hide my board and pass to {model['other']}")
+    next_label = (_("See the final result") if result["over"] else
+                  _("Let the computer play") if model.get("computer") else
+                  _("Hide my board and pass to {name}").format(name=model["other"]))
     mark = None
     if kind == "shot":
         mark = h("span", {"class": ["result-mark", "hit" if result.get("hit") else "miss"],
                           "aria-hidden": "true"})
     banner = None
     if result["over"] and result.get("hit") and model["enemy_alive"] == 0:
-        banner = h("p", {"class": "win-banner"}, f"You win, {model['name']}!")
-    saved = ("This turn is played; it cannot be taken back, but this device could not save it."
-             if model.get("save_failed") else "This turn is played and saved; it cannot be taken back.")
+        banner = h("p", {"class": "win-banner"}, _("You win, {name}!").format(name=model["name"]))
+    saved = (_("This turn is played; it cannot be taken back, but this device could not save it.")
+             if model.get("save_failed") else _("This turn is played and saved; it cannot be taken back."))
     if model.get("auto_next"):
         saved = _("This turn is played and saved. The computer plays in a moment.")
-    return None, "", h("section", {"class": "controls result-controls", "aria-label": "Result"},
+    return None, "", h("section", {"class": "controls result-controls", "aria-label": _("Result")},
                        banner,
                        h("p", {"class": cls}, mark, result["text"]),
                        h("p", {"class": "hint"}, saved),
