@@ -12,6 +12,7 @@ import zipfile
 
 from walk import ROOT, Walk
 
+from serve import CLI_ONLY  # (tools/, on the path by conftest.py)
 from ui_driver import Driver
 
 NAME, PACKAGE = "hidden-tictactoe", "hidden_tictactoe"
@@ -32,9 +33,11 @@ def archive() -> bytes:
     with zipfile.ZipFile(out, "w") as zf:
         for path in sorted((ROOT / "tests" / "boxgames" / PACKAGE).glob("*.py")):
             zf.writestr(f"mortar/games/{PACKAGE}/{path.name}", path.read_bytes())
-        for path in sorted((ROOT / "mortar" / "kit").glob("*.py")):  # (those not in core.zip)
-            if path.name not in ("cli.py", "duel.py"):
-                zf.writestr(f"mortar/kit/{path.name}", path.read_bytes())
+        # the kit's and the table's modules that only some games load (core.zip leaves them
+        # to the games' archives: the board widget among them)
+        for path in sorted(p for part in ("kit", "table") for p in (ROOT / "mortar" / part).glob("*.py")):
+            if path.relative_to(ROOT).as_posix() not in CLI_ONLY:
+                zf.writestr(path.relative_to(ROOT).as_posix(), path.read_bytes())
     return out.getvalue()
 
 
