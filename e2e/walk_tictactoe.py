@@ -95,10 +95,7 @@ def walk_tictactoe(w: Walk) -> None:
     d.press_button("Resign")
     d.wait_screen("over")
     w.screen("over")
-    d.press(page.locator("header a[data-rules]"))
-    page.wait_for_selector("#rules-dialog[open] .rules-dialog-body h2", timeout=10_000)
-    w.screen("rules")
-    page.locator("#rules-dialog [data-rules-close]").click()
+    w.rules(d.press)
 
     d.press_button("New game")
     d.wait_screen("start")
