@@ -23,6 +23,12 @@ class OpenDriver(Driver):
     def start(self, names: tuple[str, str] = ("Ann", "Bob"), *, values: dict[str, str] | None = None,
               computer: str | None = None, side: str = "first") -> None:
         """The start form: two people (their names), or the computer at ``computer``'s level."""
+        self.fill_start(names, values=values, computer=computer, side=side)
+        self.press_button("Start the game")
+
+    def fill_start(self, names: tuple[str, str] = ("Ann", "Bob"), *, values: dict[str, str] | None = None,
+                   computer: str | None = None, side: str = "first") -> None:
+        """The start form filled in as :meth:`start` does, not yet sent."""
         page = self.page
         self.wait_screen("start")
         if computer is not None:
@@ -39,7 +45,6 @@ class OpenDriver(Driver):
                 self.press(page.locator(f'#app input[name="{name}"][value="{value}"]'))
             else:
                 page.fill(f'#app input[name="{name}"]', value)
-        self.press_button("Start the game")
 
     def saved(self):  # the saved payload as data (the page's own save: nothing hidden here)
         text = self.page.evaluate(f"() => localStorage.getItem({json.dumps(self.game + '/save')})")

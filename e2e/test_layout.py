@@ -9,6 +9,10 @@ from __future__ import annotations
 
 import pytest
 from walk import SIZES, TOUCH, GameWalk, Walk
+from walk_enlightenment import walk_enlightenment
+from walk_four_circles import walk_four_circles
+from walk_hopper_and_sneaker import walk_hopper_and_sneaker
+from walk_marsal_a_spion import walk_marsal_a_spion
 from walk_mortar_hunt import walk_mortar_hunt
 from walk_tictactoe import PATH as TICTACTOE_PATH
 from walk_tictactoe import prepare as serve_tictactoe
@@ -16,6 +20,10 @@ from walk_tictactoe import walk_tictactoe
 
 GAMES = [
     GameWalk("mortar-hunt", "?game=mortar-hunt", walk_mortar_hunt),
+    GameWalk("marsal-a-spion", "?game=marsal-a-spion", walk_marsal_a_spion),
+    GameWalk("hopper-and-sneaker", "?game=hopper-and-sneaker", walk_hopper_and_sneaker),
+    GameWalk("enlightenment", "?game=enlightenment", walk_enlightenment),
+    GameWalk("four-circles", "?game=four-circles", walk_four_circles),
     GameWalk("hidden-tictactoe", TICTACTOE_PATH, walk_tictactoe, prepare=serve_tictactoe),
 ]
 

@@ -69,6 +69,15 @@ class Driver:
     def wait_screen(self, screen: str) -> None:
         self.page.wait_for_selector(f'#app > [data-screen="{screen}"]', state="attached", timeout=10_000)
 
+    def review_saved(self, save_key: str) -> None:
+        """On the start screen: open the record of the game saved under ``save_key`` for review,
+        as a player would (its file, through "Review a game record…")."""
+        saved = json.loads(self.page.evaluate(f"() => localStorage.getItem({json.dumps(save_key)})"))
+        self.page.set_input_files("#app input[type=file]", files=[{
+            "name": "game.json", "mimeType": "application/json",
+            "buffer": json.dumps(saved["record"]).encode()}])
+        self.wait_screen("review")
+
     def text(self, selector: str) -> str:
         return self.page.locator(selector).inner_text()
 

@@ -96,6 +96,14 @@ class Walk:
             page.screenshot(path=str(path))
             self.shots.append(str(path))
 
+    def rules(self, press: Callable) -> None:
+        """The game's rules over the screen shown (``press``: the driver's tap or click)."""
+        page = self.page
+        press(page.locator("header a[data-rules]"))
+        page.wait_for_selector("#rules-dialog[open] .rules-dialog-body h2", timeout=10_000)
+        self.screen("rules")
+        page.locator("#rules-dialog [data-rules-close]").click()
+
     def hold(self) -> None:
         """Stop the page's timers (a screen that would go on by itself stays while checked)."""
         self.page.evaluate(HOLD_TIMERS)

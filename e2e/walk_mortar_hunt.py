@@ -8,8 +8,6 @@ it believed), and an imported record's review.
 
 from __future__ import annotations
 
-import json
-
 from walk import Walk
 
 from ui_driver import SAVE_KEY, Driver
@@ -127,10 +125,7 @@ def walk_mortar_hunt(w: Walk) -> None:
     d.press(d.button("Board"))
 
     # the rules over the game
-    d.press(page.locator("header a[data-rules]"))
-    page.wait_for_selector("#rules-dialog[open] .rules-dialog-body h2", timeout=10_000)
-    w.screen("rules")
-    page.locator("#rules-dialog [data-rules-close]").click()
+    w.rules(d.press)
 
     # against the computer, over the finished game
     d.press_button("New game")
@@ -167,10 +162,7 @@ def walk_mortar_hunt(w: Walk) -> None:
     w.screen("over, what the computer believed")
 
     # an imported record's review
-    record = json.loads(page.evaluate(f"() => localStorage.getItem({json.dumps(SAVE_KEY)})"))["record"]
     d.press_button("New game")
     d.wait_screen("start")
-    page.set_input_files("#app input[type=file]", files=[{
-        "name": "game.json", "mimeType": "application/json", "buffer": json.dumps(record).encode()}])
-    d.wait_screen("review")
+    d.review_saved(SAVE_KEY)
     w.screen("review")

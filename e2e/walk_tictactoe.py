@@ -8,7 +8,6 @@ only in the tests, by routes of the test's own browser context. The page is the 
 from __future__ import annotations
 
 import io
-import sys
 import zipfile
 
 from walk import ROOT, Walk
@@ -31,8 +30,7 @@ RULES = ("<!doctype html><html lang='en'><head><title>Hidden tic-tac-toe</title>
 def archive() -> bytes:
     """The game's package and the modules of the kit and the table it loads that the core
     archive does not hold: read from the import graph, as tools/serve.py builds a game's."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    import imports
+    import imports  # (tools/, on the path by conftest.py)
 
     import serve
 
@@ -107,10 +105,7 @@ def walk_tictactoe(w: Walk) -> None:
     d.press_button("Resign")
     d.wait_screen("over")
     w.screen("over")
-    d.press(page.locator("header a[data-rules]"))
-    page.wait_for_selector("#rules-dialog[open] .rules-dialog-body h2", timeout=10_000)
-    w.screen("rules")
-    page.locator("#rules-dialog [data-rules-close]").click()
+    w.rules(d.press)
 
     d.press_button("New game")
     d.wait_screen("start")

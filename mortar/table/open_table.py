@@ -175,6 +175,7 @@ def header(model: Mapping[str, Any], heading: str, hint: str | None, facts: Sequ
                   button(_("Accept the draw"), "accept-draw", cls="small"),
                   h("span", {"class": "hint"}, _(" or move to decline.")))
     line = (status(model["message"], error=True) if model.get("message") else
+            None if model.get("resign_asked") else  # (the question under the board is what now)
             status(hint) if hint else None)
     if model.get("offering") and not model.get("message"):
         line = status(_("Your move will offer {other} a draw.").format(other=model["other"]))

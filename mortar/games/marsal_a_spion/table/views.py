@@ -95,7 +95,7 @@ def _move_controls(model: Mapping[str, Any]) -> El:
     parts: list[Any] = []
     if model["may_accept"]:
         parts.append(h("div", {"class": "draw-offer", "role": "group", "aria-label": _("Draw offer")},
-                       h("p", None, _("{other} offers a draw. Accept it, or play on to decline.").format(
+                       h("p", None, _("{other} offers a draw; a move declines it.").format(
                            other=model["other"])),
                        button(_("Accept the draw…"), "accept-draw", cls="small")))
     if pending is not None:
@@ -123,7 +123,9 @@ def _move_controls(model: Mapping[str, Any]) -> El:
     limit = model["limit"]
     quiet = (_("Turns without an attack: {n} of {limit}.").format(n=model["inactivity"], limit=limit)
              if limit else _("Turns without an attack: {n}.").format(n=model["inactivity"]))
+    # (while the other's offer stands, accepting it is how to agree: no offer of one's own)
     parts.append(h("div", {"class": "row offer-row"},
+                   None if model["may_accept"] else
                    button(_("Offer a draw"), "offer-draw", cls="small offer", pressed=model["offer"],
                           aria_label=_("Offer a draw with this move")),
                    h("span", {"class": "quiet-count"}, quiet)))
@@ -188,7 +190,11 @@ def render_turn(model: Mapping[str, Any]) -> El:
     if report is not None:
         news = h("p", {"class": ["report", "attack" if report["attack"] else None]},
                  h("strong", None, _("Turn {n}:").format(n=report["turn"]) + " "), report["text"])
-    controls = _result_controls(model) if stage == "result" else _move_controls(model)
+    # (while resigning or a draw is asked, the question under the board is what to answer:
+    # the move's controls stand back, and a tap on the board takes up the move again)
+    asked = model["resign_asked"] or model["accept_asked"]
+    controls = (_result_controls(model) if stage == "result" else None if asked else
+                _move_controls(model))
     return h("div", {"class": ["turn-layout", "mas", "mas-turn", f"stage-{stage}"]},
              h("header", {"class": "bar"},
                title(_("Turn {n} · {name} ({army})").format(n=model["turn"], name=name, army=army))),
