@@ -14,6 +14,7 @@
   // code -> its own name (tools/i18n.py LANGUAGES: a test keeps the two lists equal)
   var NAMES = { en: "English", de: "Deutsch", cs: "Čeština", sk: "Slovenčina",
                 "sr-Latn": "Srpski", sr: "Српски" };
+  var SHORT = { en: "EN", de: "DE", cs: "CS", sk: "SK", "sr-Latn": "SR", sr: "СР" };
   var KEY = "box/lang";
   var words = null;
   var waiting = [];
@@ -98,6 +99,9 @@
         select.appendChild(option);
       });
       select.addEventListener("change", function () { choose(select.value); });
+      // a phone shows the language's short name over the closed list (box.css .lang-pick)
+      var code = select.parentNode.querySelector(".lang-code");
+      if (code) code.textContent = SHORT[lang] || lang;
     });
   }
   document.addEventListener("DOMContentLoaded", function () { whenWords(translatePage); });
