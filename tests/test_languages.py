@@ -116,6 +116,10 @@ def test_the_compiled_catalogue_gives_each_translation(lang):
 def test_serbian_cyrillic_is_the_latin_catalogue_letter_for_letter():
     latin = "Ljubav, njiva, džep, Đorđe: {winner} pobeđuje"
     assert i18n.cyrillic(latin) == "Љубав, њива, џеп, Ђорђе: {winner} побеђује"
+    # notation stays as the games write it; Serbian words of one letter are words
+    assert i18n.cyrillic("Pravilo FC6: sa a1 na B2, raspored A, B ili C, 4 MB") == \
+        "Правило FC6: са a1 на B2, распоред A, B или C, 4 MB"
+    assert i18n.cyrillic("U redu. I tako") == "У реду. И тако"
     header, entries = i18n.catalogue("sr")
     assert "Language: sr\n" in header
     for e in entries:

@@ -310,13 +310,17 @@ _DIGRAPHS = {"lj": "љ", "nj": "њ", "dž": "џ", "Lj": "Љ", "Nj": "Њ", "Dž":
              "DŽ": "Џ"}
 _LETTERS = dict(zip("abcčćdđefghijklmnoprsštuvzž", "абцчћдђефгхијклмнопрсштувзж", strict=True))
 _LETTERS.update({k.upper(): v.upper() for k, v in list(_LETTERS.items())})
-_TOKEN = re.compile(r"\{[^{}]*\}|<[^<>]*>|" + "|".join(_DIGRAPHS) + r"|.", re.S)
+# Board notation stays as each game writes it (a1, FC6, layouts A, B, C, MB): a word with a
+# digit, capitals only, or one capital that is not a Serbian word of one letter (U, I, O, S, K).
+_NOTATION = r"(?<!\w)(?:[A-Za-z]*\d[A-Za-z\d]*|[A-Z]{2,}|[A-HJL-NP-RTV-Z])(?!\w)"
+_TOKEN = re.compile(r"\{[^{}]*\}|<[^<>]*>|(" + _NOTATION + ")|" + "|".join(_DIGRAPHS) + r"|.", re.S)
 
 
 def cyrillic(text: str) -> str:
-    """Serbian Latin in Cyrillic script; placeholders and markup stay as they are."""
-    return "".join(_DIGRAPHS.get(t, _LETTERS.get(t, t)) if len(t) <= 2 else t
-                   for t in _TOKEN.findall(text))
+    """Serbian Latin in Cyrillic script; placeholders, markup and notation stay as they are."""
+    return "".join(m.group() if m.group(1) or len(m.group()) > 2
+                   else _DIGRAPHS.get(m.group(), _LETTERS.get(m.group(), m.group()))
+                   for m in _TOKEN.finditer(text))
 
 
 # --- compiled catalogues ----------------------------------------------------------------------
