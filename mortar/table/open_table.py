@@ -206,7 +206,8 @@ def footer(model: Mapping[str, Any]) -> El | None:
                            describedby="pass-why"))
     return h("div", {"class": "open-footer"}, passing,
              h("div", {"class": "footer-actions"},
-               None if model["must_pass"] else
+               # (no offer of one's own while the other's stands: accepting it is the answer)
+               None if model["must_pass"] or model.get("offered") else
                button(_("Offer a draw"), "offer-draw", "off" if model["offering"] else "on",
                       cls="small offer-toggle", pressed=model["offering"],
                       aria_label=_("Offer a draw with my next move")),
