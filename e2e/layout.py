@@ -1,8 +1,8 @@
 """Layout checks of the screen shown, as a phone player meets it (issue 18): a screen of play
 fits without scrolling, no control overlaps another control or a text, no text is cut or spills
-out of its box, and every control is big enough to tap (44 × 44 px; a board's cells at least
-28 px). Used by the e2e tests of every game of the box: ``problems(page, scroll=False)`` lists
-what is wrong in words, empty when nothing is.
+out of its box (the game's or the title bar's), and every control is big enough to tap (44 × 44
+px; a board's cells at least 28 px). Used by the e2e tests of every game of the box:
+``problems(page, scroll=False)`` lists what is wrong in words, empty when nothing is.
 """
 
 from __future__ import annotations
@@ -72,12 +72,27 @@ CHECK = r"""
       if (overlap(box(a), box(b))) problems.push(`controls overlap: "${words(a)}" and "${words(b)}"`);
     }
   }
-  // texts: each run of text against its own box and against the controls it does not belong to
-  const walker = document.createTreeWalker(document.getElementById("app"), NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  // texts (the game's and the title bar's): each run of text against its own box and against
+  // the controls it does not belong to
+  const app = document.getElementById("app");
+  const texts = [];
+  for (const root of [app, ...document.querySelectorAll("header.topbar")]) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push([root, node]);
+  }
+  // a text for screen readers only (clipped to nothing: the page's title sideways on a phone)
+  const unseen = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      const s = getComputedStyle(e);
+      if (s.position === "absolute" && s.clip !== "auto") return true;
+    }
+    return false;
+  };
+  for (const [root, node] of texts) {
     const text = node.textContent.trim();
     const parent = node.parentElement;
-    if (!text || !parent || !shown(parent) || parent.closest("svg, .sr-only, .visually-hidden")) continue;
+    if (!text || !parent || !shown(parent) || parent.closest("svg, .sr-only, .visually-hidden") ||
+        unseen(parent)) continue;
     const range = document.createRange();
     range.selectNodeContents(node);
     const own = parent.getBoundingClientRect();
@@ -101,7 +116,7 @@ CHECK = r"""
       }
     }
     // cut: a box that hides what overflows it
-    for (let el = parent; el && el.id !== "app"; el = el.parentElement) {
+    for (let el = parent; el && el !== root; el = el.parentElement) {
       const s = getComputedStyle(el);
       if ((s.overflowX === "hidden" || s.overflowX === "clip" || s.textOverflow === "ellipsis") &&
           el.scrollWidth > el.clientWidth + 1) {

@@ -4,6 +4,21 @@
 
 from __future__ import annotations
 
+import functools
+import gettext
+import io
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import i18n  # tools/i18n.py (conftest puts tools/ on the path)
+import layout
+import pytest
+from walk import QUIET
+
+from marsal_driver import Marsal
+from open_driver import OpenDriver
 from ui_driver import Driver
 
 
@@ -36,3 +51,233 @@ def test_the_picker_in_czech_switches_to_german_and_a_game_stays_german(open_gam
     assert d.square("C2").get_attribute("aria-label").startswith("C2, dein schwerer Mörser 1")
     assert page.get_by_role("button", name="Aufstellung bestätigen").count() == 1
     g.close()
+
+
+# --- a turn of each game in German and Serbian Cyrillic on a phone ------------------------------
+#
+# Each game's first screens, driven by what the controls do (data-action, data-square, input
+# names), never by their words; on each screen the layout checks of layout.py and no English
+# left: the words of that screen's source strings, and (in Serbian Cyrillic) no Latin word.
+
+PHONE = {"width": 360, "height": 740}
+TOUCH = {"has_touch": True, "is_mobile": True}
+NAMES = {"de": ("Alexandra", "Maximilian"), "sr": ("Александра", "Максимилијан")}
+LATIN_WORD = re.compile(r"\b[A-Za-z]{4,}\b")  # notation (a1, C2, FC6) is shorter
+LATIN_NAMES = {"KARO"}  # the KARO games' box, a name as published
+SHOTS_DIR = os.environ.get("E2E_SHOTS_DIR")
+# the page's visible words; the language list names each language in its own (Deutsch, English)
+VISIBLE_TEXT = """() => {
+  let text = document.body.innerText;
+  for (const option of document.querySelectorAll("select[data-lang-select] option"))
+    text = text.split(option.textContent).join(" ");
+  return text;
+}"""
+
+
+@functools.cache
+def catalogue(lang: str) -> gettext.GNUTranslations:
+    """The language's catalogue as the build compiles it (tools/i18n.py)."""
+    return gettext.GNUTranslations(io.BytesIO(i18n.mo_bytes(*i18n.catalogue(lang))))
+
+
+@functools.cache
+def english_phrases(lang: str) -> tuple[str, ...]:
+    """Pieces of the source strings (between placeholders) of three words or more that the
+    language translates: none may be seen on a screen in it."""
+    phrases = set()
+    for entry in i18n.catalogue(lang)[1]:
+        if not entry.translated or entry.msgstr[0] == entry.msgid:
+            continue
+        for piece in i18n.PLACEHOLDER.split(entry.msgid):
+            piece = piece.strip(" .,:;!?()—–-…")
+            if len(piece.split()) >= 3:
+                phrases.add(piece)
+    return tuple(sorted(phrases))
+
+
+@dataclass
+class Screens:
+    """The screens of one game in one language, checked as they come; the test asserts at the end
+    (so that one run lists every screen's problems)."""
+
+    page: object
+    lang: str
+    game: str
+    found: dict[str, list[str]] = field(default_factory=dict)
+
+    def _(self, text: str) -> str:
+        return catalogue(self.lang).gettext(text)
+
+    def check(self, name: str, *, english: tuple[str, ...] = (), scroll: bool = False) -> None:
+        page = self.page
+        page.wait_for_function(QUIET, timeout=10_000, polling=100)
+        found = layout.problems(page, scroll=scroll)
+        text = page.evaluate(VISIBLE_TEXT)
+        for word in english:
+            if re.search(rf"\b{re.escape(word)}\b", text):
+                found.append(f"English left: {word!r}")
+        found += [f"English left: {p!r}" for p in english_phrases(self.lang) if p in text]
+        if self.lang == "sr":
+            latin = sorted(set(LATIN_WORD.findall(text)) - LATIN_NAMES)
+            if latin:
+                found.append(f"Latin words in Cyrillic: {latin}")
+        name = name if name not in self.found else f"{name} ({len(self.found) + 1})"
+        self.found[name] = found
+        if SHOTS_DIR:
+            path = Path(SHOTS_DIR) / f"lang-{self.lang}-{self.game}-{len(self.found):02d}-{name}.png"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(path), full_page=scroll)
+
+    def report(self) -> str:
+        return "\n".join(f"  {self.lang} {self.game} {name}: " + "\n      ".join(problems)
+                         for name, problems in self.found.items() if problems)
+
+
+@pytest.fixture(params=["de", "sr"])
+def phone_in(request, open_game):
+    """Open a game on a touch phone in the language: ``phone_in(game) -> (page, Screens)``."""
+    lang = request.param
+    opened = []
+
+    def _open(game: str):
+        g = open_game(viewport=PHONE, context_options=TOUCH, path=f"?game={game}&lang={lang}")
+        assert g.page.get_attribute("html", "lang") == lang
+        opened.append(g)
+        return g.page, Screens(g.page, lang, game)
+
+    yield _open
+    for g in opened:
+        errors = g.log.console_errors + g.log.page_errors
+        g.close()
+        assert not errors, errors
+
+
+def test_a_mortar_hunt_turn_fits_a_phone_in_german_and_serbian(phone_in):
+    page, s = phone_in("mortar-hunt")
+    a, b = NAMES[s.lang]
+    d = Driver(page, touch=True)
+    d.wait_screen("start")
+    s.check("start", scroll=True, english=("Start the game", "New game", "Opponent", "Two people"))
+    page.fill('#app input[name="name-A"]', a)
+    page.fill('#app input[name="name-B"]', b)
+    d.press(d.start_button())
+    d.wait_screen("curtain")
+    s.check("curtain", english=("Pass the device", "show my board", "Setting up"))
+    for squares in (("C2", "E2", "G2"), ("C7", "E7", "G7")):
+        d.act("reveal")
+        d.wait_screen("placement")
+        d.tap_square(squares[0])
+        s.check("placement", english=("Confirm placement", "Piece", "Facing", "range"))
+        for square in squares[1:]:
+            d.tap_square(square)
+        s.check("placement, all placed", english=("Confirm placement", "Remove piece"))
+        d.act("confirm-placement")
+        d.wait_screen("curtain")
+    s.check("curtain, turn 1", english=("Turn", "Pass the device", "show my board"))
+
+    d.act("reveal")
+    d.wait_screen("turn")
+    s.check("move", english=("Turn", "Move", "Board", "Pad", "Resign"))
+    d.tap_square("C2")
+    s.check("move, piece picked", english=("Forward", "Back", "Undo step", "Confirm move"))
+    d.tap_square("C3")
+    s.check("move, destination", english=("Confirm move", "Undo step"))
+    d.act("confirm-move")
+    s.check("fire", english=("Fire", "Don't fire", "Change the move"))
+    d.tap_square("C7")
+    s.check("fire, aimed", english=("Fire at", "Don't fire"))
+    d.act("fire")
+    page.wait_for_selector("#app .result", state="attached")
+    s.check("result", english=("pass to", "Hide my board", "Turn"))
+    d.act("end-turn")
+    d.wait_screen("curtain")
+    s.check("hand-over", english=("Pass the device", "show my board", "Turn"))
+    d.act("reveal")
+    d.wait_screen("turn")
+    s.check("move, the shot reported", english=("Turn", "fired", "missed", "hit"))
+    assert not s.report(), "\n" + s.report()
+
+
+def test_a_marsal_attack_fits_a_phone_in_german_and_serbian(phone_in):
+    page, s = phone_in("marsal-a-spion")
+    a, b = NAMES[s.lang]
+    d = Marsal(page, touch=True)
+    d.fill_start(a, b)
+    s.check("start", scroll=True, english=("Start the game", "New game", "Opponent", "Two people"))
+    d.press(d.start_button())
+    d.wait_screen("curtain")
+    s.check("curtain", english=("Pass the device", "show my board", "Setting up"))
+    d.act("reveal")
+    d.wait_screen("setup")
+    s.check("setup", english=("Fill at random", "Confirm setup", "Marshal", "tray"))
+    # Red's Scout first on B4 (a file with no lake), the rest at random: it attacks Blue's B8
+    d.act("tray", "SCT")
+    d.tap_square("B4")
+    d.act("fill")
+    s.check("setup, filled at random", english=("Confirm setup", "Clear", "Scout"))
+    d.act("confirm-setup")
+    d.wait_screen("curtain")
+    d.act("reveal")
+    d.wait_screen("setup")
+    d.act("fill")
+    d.act("confirm-setup")
+    d.wait_screen("curtain")
+    s.check("curtain, turn 1", english=("Turn", "Pass the device", "show my board"))
+
+    d.act("reveal")
+    d.wait_screen("turn")
+    s.check("turn", english=("Turn", "Red", "Blue", "Resign"))
+    d.tap_square("B4")
+    s.check("turn, the Scout picked", english=("Scout", "Move", "Attack"))
+    assert page.locator("#app .sq.target").get_attribute("data-square") == "B8"
+    d.tap_square("B8")
+    s.check("turn, an attack aimed", english=("Attack", "Offer a draw"))
+    d.act("play")
+    page.wait_for_selector("#app .result-controls", timeout=10_000)
+    page.wait_for_timeout(1900)  # the face turned over, then the result
+    s.check("result, the attacker's view", english=("pass to", "Hide my board", "attacked", "wins"))
+    d.act("end-turn")
+    d.wait_screen("curtain")
+    s.check("hand-over", english=("Pass the device", "show my board", "Turn"))
+    d.act("reveal")
+    d.wait_screen("turn")
+    page.wait_for_selector("#app .report", state="attached")
+    s.check("turn, the defender's report", english=("Turn", "attacked", "Scout"))
+    assert not s.report(), "\n" + s.report()
+
+
+def test_karo_moves_fit_a_phone_in_german_and_serbian(phone_in):
+    page, s = phone_in("hopper-and-sneaker")
+    a, b = NAMES[s.lang]
+    d = OpenDriver(page, "hopper-and-sneaker", touch=True)
+    d.fill_start((a, b), values={"first": "Red"})
+    s.check("start", scroll=True, english=("Start the game", "New game", "Opponent", "Two people"))
+    d.press(d.start_button())
+    d.wait_screen("placement")
+    s.check("arranging", english=("Confirm arrangement", "arrange", "At random"))
+    d.act("confirm-setup")
+    d.wait_screen("placement")
+    d.act("confirm-setup")
+    d.wait_turn()
+    s.check("turn", english=("Turn", "Red", "White", "Offer a draw", "Resign"))
+    d.tap_square("a2")
+    assert "picked" in d.classes("a2") and "choice" in d.classes("a3")
+    s.check("turn, a piece picked", english=("Sneaker", "Hopper", "Turn"))
+    d.tap_square("a3")
+    d.wait_turn()
+    s.check("turn, after a move", english=("Turn", "White", "moved"))
+    found = s.report()
+
+    page, s = phone_in("enlightenment")
+    d = OpenDriver(page, "enlightenment", touch=True)
+    d.fill_start((a, b), values={"first": "Red"})
+    d.press(d.start_button())
+    d.wait_turn()
+    s.check("turn", english=("Turn", "Red", "White", "Offer a draw", "Resign"))
+    d.tap_square("c1")
+    s.check("turn, a piece picked", english=("Turn", "Jump"))
+    d.tap_square("c2")
+    d.wait_turn()
+    s.check("turn, after a move", english=("Turn", "moved"))
+    found = "\n".join(filter(None, (found, s.report())))
+    assert not found, "\n" + found

@@ -60,6 +60,21 @@ class Driver:
     def press_button(self, name: str, exact: bool = True) -> None:
         self.press(self.button(name, exact))
 
+    # --- by what a control does, in any language ----------------------------------------------
+
+    def control(self, action: str, arg: str | None = None):
+        """The control of an intent (``data-action``, and ``data-arg`` when given)."""
+        where = f'#app [data-action="{action}"]'
+        return self.page.locator(where + (f'[data-arg="{arg}"]' if arg is not None else ""))
+
+    def act(self, action: str, arg: str | None = None) -> None:
+        """Press the control of an intent: its words in whatever language the page speaks."""
+        self.press(self.control(action, arg))
+
+    def start_button(self):
+        """The start form's "Start the game"."""
+        return self.page.locator('#app form[data-action="new-game"] button[type="submit"]')
+
     def tap_square(self, square: str) -> None:
         self.press(self.square(square))
 
