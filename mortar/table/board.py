@@ -17,6 +17,7 @@ Two classes mean the same in every game: ``pickable``, a cell the player may tap
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
@@ -200,6 +201,26 @@ def _last_marks(path: Sequence[str]) -> dict[str, tuple[str, ...]]:
     return marks
 
 
+def _words(text: str) -> list[str]:
+    """The words of a text as a name is matched by them: a parenthesis's words are not read as
+    part of it (so axe-core's rule counts them)."""
+    while (bare := re.sub(r"\([^()]*\)", "", text)) != text:
+        text = bare
+    return re.findall(r"\w+", text.casefold())
+
+
+def spoken_label(label: str, drawn: Sequence[str]) -> str:
+    """A cell's accessible name: its label, led by the words drawn on it when the label does not
+    already hold them in that order (WCAG 2.5.3, label in name: one who says what they see, "9
+    Mar", is understood). Symbols drawn (a mark's glyph) are no words and add nothing."""
+    seen = [w for text in drawn for w in _words(text)]
+    said = _words(label)
+    if not seen or any(said[i:i + len(seen)] == seen for i in range(len(said) - len(seen) + 1)):
+        return label
+    shown = " ".join(" ".join(text.split()) for text in drawn if _words(text))
+    return f"{shown}, {label}"
+
+
 def _cell(cell: Cell | None, c: int, r: int, focus: str | None, interactive: bool,
           last: tuple[str, ...] = ()) -> El:
     if cell is None:
@@ -207,11 +228,13 @@ def _cell(cell: Cell | None, c: int, r: int, focus: str | None, interactive: boo
     if cell.void:
         return h("div", {"class": ["sq", "void", *cell.classes], "data-square": cell.name,
                          "aria-hidden": "true"})
-    content: list[El] = [*(token(t) for t in cell.tokens), *cell.extra,
-                         *(h("span", {"class": f"mk mk-{mark}", "aria-hidden": "true"}, text)
-                           for mark, text in cell.glyphs)]
+    parts: list[El] = [*(token(t) for t in cell.tokens), *cell.extra,
+                       *(h("span", {"class": f"mk mk-{mark}", "aria-hidden": "true"}, text)
+                         for mark, text in cell.glyphs)]
+    # each drawn part a word of its own ("9 Mar", not "9Mar"): what is read as the square's text
+    content: list[El | str] = [x for i, part in enumerate(parts) for x in ((" ", part) if i else (part,))]
     attrs = {"class": ["sq", *cell.classes, *last], "data-square": cell.name, "data-col": str(c),
-             "data-row": str(r), "aria-label": cell.label,
+             "data-row": str(r), "aria-label": spoken_label(cell.label, [p.text() for p in parts]),
              "tabindex": "0" if cell.name == focus else "-1"}
     if interactive:
         return h("button", {**attrs, "type": "button"}, content)

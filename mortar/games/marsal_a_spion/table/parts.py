@@ -49,7 +49,7 @@ def face(piece_id: str | None, army: str, *, classes: tuple[str, ...] = ()) -> E
     piece = Piece.parse(piece_id)
     symbol = SYMBOL.get(piece)
     return h("span", {"class": ["face", f"pc-{piece.id.lower()}", army_cls, *classes], "aria-hidden": "true"},
-             h("span", {"class": "face-mark"}, MARK[piece]),
+             h("span", {"class": "face-mark"}, MARK[piece]), " ",
              h("svg", {"class": "face-sym", "viewBox": "0 0 32 32", "aria-hidden": "true",
                        "focusable": "false"},
                h("use", {"href": f"#{symbol}"})) if symbol else

@@ -31,12 +31,14 @@ def _tray_buttons(model: Mapping[str, Any]) -> El:
     for item in model["tray"]:
         piece = Piece.parse(item["id"])
         left = item["left"]
+        drawn = face(item["id"], model["player"], classes=("mini",))
+        # its name starts with what it shows, word by word ("Mar 9, 1 left"): WCAG 2.5.3
         buttons.append(button(
-            [face(item["id"], model["player"], classes=("mini",)),
-             h("span", {"class": "tray-left", "aria-hidden": "true"}, str(left))],
+            [drawn, " ", h("span", {"class": "tray-left", "aria-hidden": "true"}, str(left))],
             "tray", item["id"], cls=["tray-btn", "empty" if not left else None],
             pressed=model["pick"] == item["id"], disabled=not left,
-            aria_label=_("{piece}: {n} left").format(piece=NAME[piece], n=left)))
+            aria_label=_("{face}, {n} left ({piece})").format(face=" ".join(drawn.text().split()),
+                                                              n=left, piece=NAME[piece])))
     return h("div", {"class": "tray-pick", "role": "group", "aria-label": _("Pieces left to place")}, buttons)
 
 
