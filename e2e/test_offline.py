@@ -32,8 +32,11 @@ VIEWPORT = {"width": 1280, "height": 900}
 
 
 def _played(files: dict[str, str], games: tuple[str, ...] = ("mortar-hunt",)) -> set[str]:
-    """The files of a release a browser that played ``games`` keeps: the box's and theirs."""
+    """The files of a release a browser that played ``games`` keeps: the box's and theirs (a
+    language's catalogue counts as played as ``lang:<code>``; English has none)."""
     def lazy_game(path: str) -> str | None:
+        if path.startswith("py/lang/"):
+            return "lang:" + path.removeprefix("py/lang/").split(".")[0]
         if path.startswith("py/games/"):
             return path.removeprefix("py/games/").removesuffix(".zip")
         if path.startswith("mortar/games/") and not path.endswith("/static/icon.svg"):

@@ -47,8 +47,8 @@ def test_dist_folder_is_complete_and_relative(dist_build):
     assert build["version"] == dist_build.version
     assert set(build["files"]) == set(files)
     assert all(files[p].startswith(h) for p, h in build["files"].items())
-    # a game's files are cached when it is played; the box's at once
-    assert set(build["lazy"]) == {p for p in files if p.startswith(("py/games/", "mortar/games/"))
+    # a game's files are cached when it is played, a language's when it is chosen; the box's at once
+    assert set(build["lazy"]) == {p for p in files if p.startswith(("py/games/", "mortar/games/", "py/lang/"))
                                   and not p.endswith("/static/icon.svg")}  # (the picker's: the box's)
     assert "py/core.zip" not in build["lazy"] and "py/games/mortar-hunt.zip" in build["lazy"]
     # the Python imported at start is compiled (tools/pyc.mjs): the stdlib modules of
