@@ -36,6 +36,8 @@ def _played(files: dict[str, str], games: tuple[str, ...] = ("mortar-hunt",)) ->
     def lazy_game(path: str) -> str | None:
         if path.startswith("py/games/"):
             return path.removeprefix("py/games/").removesuffix(".zip")
+        if path.startswith("py/lang/") or re.search(r"/static/rules\.[^/]+\.html$", path):
+            return "a language"  # (its catalogues, a game's rules in it: kept once it is used)
         if path.startswith("mortar/games/") and not path.endswith("/static/icon.svg"):
             return path.split("/")[2].replace("_", "-")  # (an icon is the picker's: the box's)
         return None
