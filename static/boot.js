@@ -17,7 +17,7 @@
   var SHORT = { en: "EN", de: "DE", cs: "CS", sk: "SK", "sr-Latn": "SR", sr: "СР" };
   // the languages whose rules pages are written (each game's static/rules.<lang>.html; the others
   // show rules.html, English): tools/i18n.py rules_languages(), a test keeps the two equal
-  var RULES = ["de"];
+  var RULES = ["de", "cs"];
   var KEY = "box/lang";
   var words = null;
   var waiting = [];

@@ -166,6 +166,7 @@ def test_the_rules_languages_are_the_pages_languages():
     listed = re.search(r"var RULES = \[(.*?)\];", boot, re.S)
     assert listed is not None
     assert sorted(re.findall(r'"([\w-]+)"', listed.group(1))) == sorted(RULES_LANGUAGES)
+    assert {"de", "cs"} <= set(RULES_LANGUAGES)
     assert ("sr" in RULES_LANGUAGES) == ("sr-Latn" in RULES_LANGUAGES)
 
 
