@@ -53,6 +53,34 @@ def test_the_picker_in_czech_switches_to_german_and_a_game_stays_german(open_gam
     g.close()
 
 
+def test_the_rules_open_in_german_and_nothing_of_the_english_page(open_game):
+    """A game in German: Rules (the title bar's and the start screen's "How to play") open the
+    game's German page in the dialog; the English page is never fetched."""
+    g = open_game(path="./?game=marsal-a-spion&lang=de")
+    page = g.page
+    assert page.get_attribute("html", "lang") == "de"
+    english = (i18n.ROOT / "mortar/games/marsal_a_spion/static/rules.html").read_text(encoding="utf-8")
+    headings = re.findall(r"<h2>(.*?)</h2>", english)
+    assert "The armies" in headings
+    for link in (page.locator("#rules-link"), page.locator("#app a[data-rules]")):
+        assert link.get_attribute("href").endswith("/mortar/games/marsal_a_spion/static/rules.de.html")
+    page.locator("#rules-link").click()
+    page.wait_for_function("document.getElementById('rules-dialog').open")
+    dialog = page.get_by_role("dialog", name="Spielanleitung")
+    dialog.get_by_role("heading", name="Die Armeen").wait_for()
+    assert dialog.get_by_role("cell", name="Marschall", exact=True).count() == 1
+    text = page.locator("#rules-dialog-body").inner_text()
+    assert not [h for h in headings if h in text], "an English heading in the German rules"
+    for word in ("Marshal", "Minefield", "Scout", "the board", "Back to the game"):
+        assert word not in text, word
+    fetched = [u for u in g.log.requests if "/static/rules" in u]
+    assert [u.rsplit("/", 1)[1] for u in fetched] == ["rules.de.html"], fetched
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.getElementById('rules-dialog').open")
+    assert g.log.console_errors == [] and g.log.page_errors == [] and g.log.bad_status == {}
+    g.close()
+
+
 # --- a turn of each game in German and Serbian Cyrillic on a phone ------------------------------
 #
 # Each game's first screens, driven by what the controls do (data-action, data-square, input

@@ -32,13 +32,13 @@ VIEWPORT = {"width": 1280, "height": 900}
 
 
 def _played(files: dict[str, str], games: tuple[str, ...] = ("mortar-hunt",)) -> set[str]:
-    """The files of a release a browser that played ``games`` keeps: the box's and theirs (a
-    language's catalogue counts as played as ``lang:<code>``; English has none)."""
+    """The files of a release a browser that played ``games`` in English keeps: the box's and
+    theirs."""
     def lazy_game(path: str) -> str | None:
-        if path.startswith("py/lang/"):
-            return "lang:" + path.removeprefix("py/lang/").split(".")[0]
         if path.startswith("py/games/"):
             return path.removeprefix("py/games/").removesuffix(".zip")
+        if path.startswith("py/lang/") or re.search(r"/static/rules\.[^/]+\.html$", path):
+            return "a language"  # (its catalogues, a game's rules in it: kept once it is used)
         if path.startswith("mortar/games/") and not path.endswith("/static/icon.svg"):
             return path.split("/")[2].replace("_", "-")  # (an icon is the picker's: the box's)
         return None

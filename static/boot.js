@@ -15,6 +15,9 @@
   var NAMES = { en: "English", de: "Deutsch", cs: "Čeština", sk: "Slovenčina",
                 "sr-Latn": "Srpski", sr: "Српски" };
   var SHORT = { en: "EN", de: "DE", cs: "CS", sk: "SK", "sr-Latn": "SR", sr: "СР" };
+  // the languages whose rules pages are written (each game's static/rules.<lang>.html; the others
+  // show rules.html, English): tools/i18n.py rules_languages(), a test keeps the two equal
+  var RULES = ["de", "cs", "sk", "sr-Latn", "sr"];
   var KEY = "box/lang";
   var words = null;
   var waiting = [];
@@ -50,6 +53,7 @@
     todo.forEach(function (f) { f(); });
   }
   window.boxLanguage = lang;
+  window.boxRulesPage = RULES.indexOf(lang) >= 0 ? "rules." + lang + ".html" : "rules.html";
   window.boxLanguages = Object.keys(NAMES);
   window.boxT = t;
   window.boxWhenWords = whenWords;
@@ -321,7 +325,7 @@
     add("link", { rel: "stylesheet", href: assets + "game.css" });
     var icon = document.querySelector('link[rel="icon"]');
     if (icon) icon.setAttribute("href", assets + "icon.svg");
-    document.querySelectorAll("[data-rules]").forEach(function (a) { a.setAttribute("href", assets + "rules.html"); });
+    document.querySelectorAll("[data-rules]").forEach(function (a) { a.setAttribute("href", assets + window.boxRulesPage); });
     document.querySelectorAll(".game-only").forEach(function (el) { el.hidden = false; });
     document.getElementById("boot").hidden = false;
     add("script", { type: "module", src: url("vendor/pyscript/core.js") }, document.body);

@@ -75,15 +75,19 @@ async function fetchVerified(path) {
 
 const LAZY = new Set(BUILD.lazy || []);
 
-// The game a lazy file belongs to ("py/games/four-circles.zip", "mortar/games/four_circles/…"),
-// or its language ("lang:cs" for py/lang/cs.mo and .json); a game's icon is the picker's, the
-// box's (cached at install whatever was played).
-function gameOf(path) {
-  if (/^mortar\/games\/[^/]+\/static\/icon\.svg$/.test(path)) return null;
+// What a lazy file belongs to: its game ("py/games/four-circles.zip", "mortar/games/four_circles/…"),
+// its language ("lang:cs" for py/lang/cs.mo and .json), or both (a game's rules page in a
+// language, "mortar/games/four_circles/static/rules.cs.html": kept once both are used); a game's
+// icon is the picker's, the box's (cached at install whatever was played).
+function ownersOf(path) {
+  if (/^mortar\/games\/[^/]+\/static\/icon\.svg$/.test(path)) return [];
   const lang = /^py\/lang\/([^/.]+)\.(mo|json)$/.exec(path);
-  if (lang) return "lang:" + lang[1];
+  if (lang) return ["lang:" + lang[1]];
   const m = /^py\/games\/([^/]+)\.zip$/.exec(path) || /^mortar\/games\/([^/]+)\//.exec(path);
-  return m ? m[1].replace(/_/g, "-") : null;
+  if (!m) return [];
+  const game = m[1].replace(/_/g, "-");
+  const rules = /\/static\/rules\.([^/]+)\.html$/.exec(path);
+  return rules ? [game, "lang:" + rules[1]] : [game];
 }
 
 async function playedBefore(sources) {
@@ -91,8 +95,7 @@ async function playedBefore(sources) {
   for (const source of sources) {
     for (const request of await source.keys()) {
       const path = decodeURIComponent(new URL(request.url).pathname.slice(SCOPE_PATH.length));
-      const game = gameOf(path);
-      if (game) games.add(game);
+      for (const owner of ownersOf(path)) games.add(owner);
     }
   }
   return games;
@@ -122,7 +125,8 @@ async function precache() {
       if (new URL(request.url).pathname.endsWith("/mortar.zip")) played.add("mortar-hunt");
     }
   }
-  const queue = Object.keys(BUILD.files).filter((p) => !LAZY.has(p) || played.has(gameOf(p)));
+  const kept = (p) => ownersOf(p).length > 0 && ownersOf(p).every((o) => played.has(o));
+  const queue = Object.keys(BUILD.files).filter((p) => !LAZY.has(p) || kept(p));
   let reused = 0;
   async function worker() {
     for (let path = queue.shift(); path !== undefined; path = queue.shift()) {

@@ -147,3 +147,104 @@ def test_the_page_offers_every_language_of_the_catalogues():
     assert names is not None
     codes = set(re.findall(r'"?([\w-]+)"?\s*:', names.group(1)))
     assert codes == {"en", *i18n.LANGUAGES}
+
+
+# --- the rules pages (mortar/games/<game>/static/rules.<lang>.html) ---------------------------
+# Parametrized over the languages with a rules page for at least one game (i18n.rules_languages):
+# a language's pages land together, and from then on every game must have one. Serbian
+# Cyrillic's are made from Serbian Latin's (`python tools/i18n.py rules`).
+RULES_LANGUAGES = i18n.rules_languages()
+RULES_GAMES = [f.parent.name for f in i18n.rules_folders()]
+
+
+def rules_text(game: str, lang: str) -> str:
+    return i18n.rules_page(ROOT / i18n.GAMES / game / "static", lang).read_text(encoding="utf-8")
+
+
+def test_the_rules_languages_are_the_pages_languages():
+    boot = (ROOT / "static" / "boot.js").read_text(encoding="utf-8")
+    listed = re.search(r"var RULES = \[(.*?)\];", boot, re.S)
+    assert listed is not None
+    assert sorted(re.findall(r'"([\w-]+)"', listed.group(1))) == sorted(RULES_LANGUAGES)
+    assert {"de", "cs"} <= set(RULES_LANGUAGES)
+    assert ("sr" in RULES_LANGUAGES) == ("sr-Latn" in RULES_LANGUAGES)
+
+
+@pytest.mark.parametrize("lang", RULES_LANGUAGES)
+@pytest.mark.parametrize("game", RULES_GAMES)
+def test_every_game_has_its_rules_in_the_language(game, lang):
+    page = i18n.rules_page(ROOT / i18n.GAMES / game / "static", lang)
+    assert page.exists(), f"{page.relative_to(ROOT)} is missing"
+    text = page.read_text(encoding="utf-8")
+    assert f'<html lang="{lang}">' in text
+
+
+@pytest.mark.parametrize("lang", RULES_LANGUAGES)
+@pytest.mark.parametrize("game", RULES_GAMES)
+def test_a_translated_rules_page_has_the_english_ones_outline(game, lang):
+    """The same elements in the same order with the same ids, classes and other attributes
+    (aria-label, alt and title aside: words), hence the same pictures; a picture's labels that
+    are not words (a1, C3/NE, 5) the same too."""
+    english = i18n.outline(rules_text(game, "en"))
+    translated = i18n.outline(rules_text(game, lang))
+    for i, (a, b) in enumerate(zip(english, translated, strict=False)):
+        assert a == b, f"item {i}: {a} in English, {b} in {lang}"
+    assert len(english) == len(translated)
+
+
+@pytest.mark.parametrize("game", RULES_GAMES)
+def test_a_translated_rules_page_is_translated(game):
+    """Its title and first heading are not the English ones (a page copied, not translated)."""
+    def heads(text: str) -> list[str]:
+        return re.findall(r"<(?:title|h1|h2)>(.*?)</", text, re.S)
+    english = heads(rules_text(game, "en"))
+    for lang in RULES_LANGUAGES:
+        assert not set(heads(rules_text(game, lang))) & set(english) - {""}, lang
+
+
+@pytest.mark.parametrize("game", RULES_GAMES)
+def test_the_cyrillic_rules_page_is_made_from_the_latin_one(game):
+    folder = ROOT / i18n.GAMES / game / "static"
+    latin, cyrillic = i18n.rules_page(folder, "sr-Latn"), i18n.rules_page(folder, "sr")
+    assert latin.exists() == cyrillic.exists(), "run `python tools/i18n.py rules`"
+    if latin.exists():
+        assert cyrillic.read_text(encoding="utf-8") == \
+            i18n.cyrillic_page(latin.read_text(encoding="utf-8")), "run `python tools/i18n.py rules`"
+
+
+def test_the_cyrillic_page_keeps_markup_pictures_and_notation(tmp_path):
+    latin = ('<html lang="sr-Latn"><title>Pravila</title><p class="lj" id="nj">Ljubav &amp; C3/NE '
+             '<b>džep</b> a1</p><svg aria-label="Polje I"><text x="1">I</text>'
+             '<text>polje</text></svg><!-- njiva --></html>')
+    assert i18n.cyrillic_page(latin) == (
+        '<html lang="sr"><title>Правила</title><p class="lj" id="nj">Љубав &amp; C3/NE '
+        '<b>џеп</b> a1</p><svg aria-label="Поље И"><text x="1">I</text>'
+        '<text>поље</text></svg><!-- njiva --></html>')
+    folder = tmp_path / i18n.GAMES / "g" / "static"
+    folder.mkdir(parents=True)
+    (folder / "rules.html").write_text("<p>x</p>")
+    (folder / "rules.sr-Latn.html").write_text(latin)
+    assert i18n.rules(tmp_path) == [folder / "rules.sr.html"]
+    assert i18n.rules(tmp_path) == []  # up to date
+    assert i18n.rules_languages(tmp_path) == ["sr-Latn", "sr"]
+
+
+def test_an_outline_sees_a_changed_picture_or_class_but_not_words():
+    page = '<p class="a">Hello</p><svg aria-label="Board"><rect x="1"/><text>A</text><text>row</text></svg>'
+    same = '<p class="a">Hallo</p><svg aria-label="Brett"><rect x="1"/><text>A</text><text>Reihe</text></svg>'
+    assert i18n.outline(page) == i18n.outline(same)
+    for changed in (page.replace('x="1"', 'x="2"'), page.replace('class="a"', 'class="b"'),
+                    page.replace(">A<", ">B<"), page.replace("<p ", "<div ").replace("</p>", "</div>")):
+        assert i18n.outline(page) != i18n.outline(changed)
+
+
+def test_the_start_screens_rules_link_follows_the_language():
+    url = "./mortar/games/four_circles/static/rules.html"
+    try:
+        assert words.rules_url(url) == url
+        words.set_rules_page("rules.de.html")
+        assert words.rules_url(url) == "./mortar/games/four_circles/static/rules.de.html"
+        words.set_rules_page("../evil.html")
+        assert words.rules_url(url) == url
+    finally:
+        words.set_rules_page("rules.html")

@@ -2,6 +2,7 @@
 
     python tools/i18n.py update     # locale/box.pot from the sources; every locale/<lang>.po merged
     python tools/i18n.py stats      # translated strings per language and per part of the box
+    python tools/i18n.py rules      # each game's rules.sr.html (Cyrillic) from its rules.sr-Latn.html
 
 Strings are marked in Python with ``_("…")``, ``ngettext("…", "…", n)`` and ``N_("…")`` (marked,
 translated where drawn: mortar/table/words.py),
@@ -323,6 +324,110 @@ def cyrillic(text: str) -> str:
                    for m in _TOKEN.finditer(text))
 
 
+# --- the rules pages -------------------------------------------------------------------------
+# Each game's rules page is ``mortar/games/<game>/static/rules.html`` in English and
+# ``rules.<lang>.html`` in another language, the same page with its words translated (same
+# elements, ids, classes and pictures: tests/test_languages.py compares their outlines). Serbian
+# Cyrillic's ``rules.sr.html`` is made from ``rules.sr-Latn.html`` by ``rules`` below.
+
+GAMES = "mortar/games"
+RULES_WORDS = ("aria-label", "alt", "title")  # the attributes of a rules page that are words
+_PAGE_PARTS = re.compile(r"(<!--.*?-->|<[^<>]*>|&#?\w+;)", re.S)
+_WORD_ATTR = re.compile(r"(?<=\s)(" + "|".join(RULES_WORDS) + r')(=")([^"]*)(")')
+
+
+def has_word(text: str) -> bool:
+    """Two letters in a row, the second small: a word, not notation (a1, C3/NE, I, 12)."""
+    return any(a.isalpha() and b.isalpha() and b.islower() for a, b in zip(text, text[1:]))
+
+
+def rules_page(folder: Path, lang: str) -> Path:
+    """A game's rules page in a language (``folder``: the game's static/ folder)."""
+    return folder / ("rules.html" if lang == "en" else f"rules.{lang}.html")
+
+
+def rules_folders(root: Path = ROOT) -> list[Path]:
+    """The static/ folder of every game with a rules page."""
+    return sorted(p.parent for p in (root / GAMES).glob("*/static/rules.html"))
+
+
+def rules_languages(root: Path = ROOT) -> list[str]:
+    """The languages with a rules page for at least one game (then every game must have one)."""
+    return [lang for lang in LANGUAGES
+            if any(rules_page(f, lang).exists() for f in rules_folders(root))]
+
+
+def cyrillic_page(text: str) -> str:
+    """A Serbian Latin page in Cyrillic: its text and its word attributes (aria-label, alt,
+    title); never tags, other attributes, comments, entities or notation. ``<html lang>``
+    becomes ``sr``."""
+    out, svg = [], 0
+    for i, part in enumerate(_PAGE_PARTS.split(text)):
+        if i % 2 == 0:  # text; a picture's label with no word (a column's I, C3/NE) stays
+            out.append(cyrillic(part) if not svg or has_word(part) else part)
+        elif part.startswith("<") and not part.startswith("<!"):
+            svg += 1 if re.match(r"<svg\b", part) else -1 if re.match(r"</svg\b", part) else 0
+            part = _WORD_ATTR.sub(lambda m: m[1] + m[2] + cyrillic(m[3]) + m[4], part)
+            if re.match(r"<html\b", part):
+                part = part.replace('lang="sr-Latn"', 'lang="sr"')
+            out.append(part)
+        else:
+            out.append(part)
+    return "".join(out)
+
+
+def rules(root: Path = ROOT) -> list[Path]:
+    """Write every game's rules.sr.html from its rules.sr-Latn.html; the pages written."""
+    written = []
+    for folder in rules_folders(root):
+        source = rules_page(folder, "sr-Latn")
+        if not source.exists():
+            continue
+        target = rules_page(folder, "sr")
+        text = cyrillic_page(source.read_text(encoding="utf-8"))
+        if not target.exists() or target.read_text(encoding="utf-8") != text:
+            target.write_text(text, encoding="utf-8")
+            written.append(target)
+    return written
+
+
+class _Outline(html.parser.HTMLParser):
+    """A page's elements in order with their attributes, less its words: what a translation
+    keeps. The text of an SVG label that has no word (a1, 3, C3/NE) is kept too."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.items: list[tuple[str, ...]] = []
+        self.open: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        kept = tuple(f"{k}={v}" for k, v in attrs if k not in (*RULES_WORDS, "lang"))
+        self.items.append(("<" + tag, *kept))
+        if tag not in ("meta", "link", "br", "img", "input", "hr", "source", "wbr"):
+            self.open.append(tag)
+
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+        self.handle_endtag(tag)
+
+    def handle_endtag(self, tag):
+        if tag in self.open:
+            while self.open.pop() != tag:
+                pass
+        self.items.append(("/" + tag,))
+
+    def handle_data(self, data):
+        if "svg" in self.open and data.strip() and not has_word(data):
+            self.items.append(("text", data.strip()))
+
+
+def outline(text: str) -> list[tuple[str, ...]]:
+    parser = _Outline()
+    parser.feed(text)
+    parser.close()
+    return parser.items
+
+
 # --- compiled catalogues ----------------------------------------------------------------------
 
 def catalogue(lang: str, root: Path = ROOT) -> tuple[str, list[Entry]]:
@@ -405,6 +510,10 @@ def stats(root: Path = ROOT) -> dict[str, dict[str, tuple[int, int]]]:
 def main(argv: list[str]) -> int:
     if argv[:1] == ["update"]:
         update()
+        return 0
+    if argv[:1] == ["rules"]:
+        for path in rules():
+            print("wrote", path.relative_to(ROOT))
         return 0
     if argv[:1] == ["stats"]:
         for lang, counts in stats().items():

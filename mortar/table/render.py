@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
+from . import words
 from .html import El, h
 from .kind import FieldSpec, GameKind
 from .models import CurtainScreen, ReadingScreen, ReviewScreen, Screen, StartScreen, ThinkingScreen
@@ -259,7 +260,8 @@ def render_start(model: Screen, kind: GameKind) -> El:
                confirm or h("button", {"type": "submit", "class": "primary big", "data-key": "start"},
                             _("Start the game"))),
              h("section", {"class": "card more"},
-               h("a", {"class": "button", "href": kind.rules_url, "data-rules": True}, _("How to play")),
+               h("a", {"class": "button", "href": words.rules_url(kind.rules_url), "data-rules": True},
+                 _("How to play")),
                file_input(_("Review a game record…"))),
              h("p", {"class": "about"}, kind.about))
 

@@ -34,6 +34,22 @@ def install(catalogue: Catalogue | None) -> None:
     _plural = catalogue.ngettext if catalogue is not None else _english_plural
 
 
+_rules_page = "rules.html"
+
+
+def set_rules_page(name: str) -> None:
+    """The file name of a game's rules page in the page's language (``rules.de.html``: chosen by
+    static/boot.js, ``window.boxRulesPage``); ``rules.html`` is English."""
+    global _rules_page
+    _rules_page = name if name.startswith("rules.") and name.endswith(".html") and "/" not in name \
+        else "rules.html"
+
+
+def rules_url(url: str) -> str:
+    """A game's rules page (``kind.rules_url``, English) in the page's language."""
+    return url.removesuffix("rules.html") + _rules_page if url.endswith("/rules.html") else url
+
+
 def _(text: str) -> str:
     return _translate(text)
 

@@ -15,6 +15,7 @@ async def install_language() -> str:
 
     root = js.document.documentElement
     lang = str(root.getAttribute("lang") or "en")
+    words.set_rules_page(str(getattr(js.window, "boxRulesPage", None) or "rules.html"))
     if lang == "en":
         return lang
     try:
