@@ -11,8 +11,8 @@ A player is a level of the game, ``random``, or a level with changes: ``hard:met
 ``times`` measures each level's decision on the same positions (met in medium-against-medium
 games): CPU time of this process (a busy machine disturbs it less; ``--clock wall`` for the wall clock),
 the nodes searched, the deepest iteration completed, and the longest stretch of work between two
-yields of ``thinking()`` (a chunk of the page's timer slices). ``tools/bench_karo_ai_pyodide.mjs``
-runs it inside Pyodide.
+yields of ``thinking()`` (a chunk of the page's timer slices). Inside Pyodide:
+``node tools/pyodide_run.mjs bench_karo_ai times --clock js-cpu``.
 """
 
 from __future__ import annotations

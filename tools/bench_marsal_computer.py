@@ -7,7 +7,7 @@ computer player (its memory of the game grows by the turns since its last decisi
 level the median, 95th percentile and worst time of a decision and of one slice of its
 ``thinking`` (what the page runs between two frames), wall clock and this process's CPU time (the
 machine may be shared: wall time includes waiting for a core). A benchmark: prints, asserts
-nothing. ``node tools/bench_marsal_pyodide.mjs`` runs it inside Pyodide.
+nothing. ``node tools/pyodide_run.mjs bench_marsal_computer`` runs it inside Pyodide.
 """
 
 from __future__ import annotations

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from .common import AcceptDraw, Pass
+from .steps import finish
 from .turns import Player, Position
 
 P = TypeVar("P", bound=Position[Any, Any])
@@ -450,12 +451,7 @@ class SearchComputer(Generic[P]):
         self.last: Search[P] | None = None  # the last decision's search (figures for tools)
 
     def choose(self, seat: Any) -> Any:
-        thought = self.thinking(seat)
-        while True:
-            try:
-                next(thought)
-            except StopIteration as stop:
-                return stop.value
+        return finish(self.thinking(seat))
 
     def rng(self, seat: Any) -> random.Random:
         """This decision's random source: the seed, the level and the seat's position in words

@@ -25,6 +25,7 @@ from mortar.kit.records import (
     notation,
     players_in_turn,
 )
+from mortar.kit.steps import finish
 
 FORMAT = "hidden-tictactoe/1"
 PLAYERS = ("X", "O")
@@ -308,12 +309,7 @@ class Sliced:
         return seat.random_action(self.rng)
 
     def choose(self, seat: Seat) -> Any:
-        thought = self.thinking(seat)
-        while True:
-            try:
-                next(thought)
-            except StopIteration as stop:
-                return stop.value
+        return finish(self.thinking(seat))
 
 
 GAME = HiddenTicTacToe()

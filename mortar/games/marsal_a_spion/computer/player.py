@@ -18,6 +18,7 @@ from collections.abc import Generator, Sequence
 from dataclasses import replace
 
 from mortar.kit.common import AcceptDraw
+from mortar.kit.steps import finish
 
 from ..actions import Attack, Move, Setup
 from ..rules import Phase
@@ -61,13 +62,8 @@ class Computer:
         return f"Computer({self.level!r}, seed={self.seed!r})"
 
     def choose(self, seat: Seat) -> Decision:
-        thought = self.thinking(seat)
-        while True:
-            try:
-                next(thought)
-            except StopIteration as stop:
-                decision: Decision = stop.value
-                return decision
+        decision: Decision = finish(self.thinking(seat))
+        return decision
 
     def thinking(self, seat: Seat) -> Thought:
         rng = random.Random(f"{self.seed}|{self.level}|{seat.player}|{seat.phase}|{seat.turns}")

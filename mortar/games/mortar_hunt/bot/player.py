@@ -13,6 +13,7 @@ import random
 from collections.abc import Generator, Iterable
 from dataclasses import dataclass
 
+from ....kit.steps import finish
 from ..actions import Sacrifice, Setup, Turn
 from ..notation import Facing, Position
 from ..rules import COMPUTER_LEVELS, PieceType
@@ -88,12 +89,8 @@ class Bot:
 
     def choose(self, seat: Seat) -> Action:
         """The seat's next action, computed at once (see :meth:`thinking`)."""
-        steps = self.thinking(seat)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return done.value
+        action: Action = finish(self.thinking(seat))
+        return action
 
     def thinking(self, seat: Seat) -> Thinking:
         """The same decision as :meth:`choose`, sliced: a generator that yields None between
