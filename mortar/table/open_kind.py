@@ -260,8 +260,10 @@ class OpenReview:
         self.replay = replay
         self.source = source  # "game" (just played here) or "import"
         self.step = len(replay)
-        computer = kind.facts_of(record).computer
-        self.computer = computer
+        facts = kind.facts_of(record)
+        computer = self.computer = facts.computer
+        # the side drawn at the bottom: the person's against the computer, else the first player's
+        self.near = facts.near(kind.players[0], kind.players)
         self.names = {p: str(record.names.get(p) or kind.default_names[p]) for p in kind.players}
         for p, level in computer.items():
             self.names[p] = _("{name} (computer, {level})").format(name=self.names[p], level=level)

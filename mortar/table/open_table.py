@@ -216,6 +216,18 @@ def footer(model: Mapping[str, Any]) -> El | None:
 
 # --- the end, in words ---------------------------------------------------------------------------
 
+def k0_words(action: object, who: str) -> str | None:
+    """A turn K0 gives every open game, in words (a pass, a resignation, a draw accepted); None
+    for a game's own move."""
+    if isinstance(action, Pass):
+        return _("{who} could not move and passed.").format(who=who)
+    if isinstance(action, Resign):
+        return _("{who} resigned.").format(who=who)
+    if isinstance(action, AcceptDraw):
+        return _("{who} accepted the draw.").format(who=who)
+    return None
+
+
 def end_text(end: str, winner: str | None, names: Mapping[str, str], own: Mapping[str, str]) -> str:
     """How a game ended: ``end`` is the record's word for it, ``winner`` a player or None for a
     draw, ``own`` the game's words for its own wins ("{winner} wins: …")."""

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ....kit.common import AcceptDraw, Pass, Resign
 from ....kit.turns import Played, Player
+from ....table.open_table import k0_words
 from ....table.words import _
 from ..actions import Moved
 
@@ -29,12 +29,9 @@ def move_text(played: Played[Moved], names: Mapping[str, str]) -> str:
     """A played turn in words: ``Turn 3: Ann jumped a1–c1–c3–e3 and is enlightened.``"""
     who = names[played.player]
     action, effect = played.action, played.effect
-    if isinstance(action, Pass):
-        text = _("{who} could not move and passed.").format(who=who)
-    elif isinstance(action, Resign):
-        text = _("{who} resigned.").format(who=who)
-    elif isinstance(action, AcceptDraw):
-        text = _("{who} accepted the draw.").format(who=who)
+    common = k0_words(action, who)
+    if common is not None:
+        text = common
     elif isinstance(effect, Moved):
         verb = _("{who} jumped {path}") if effect.jumped else _("{who} stepped {path}")
         text = verb.format(who=who, path=path_text(effect.path))

@@ -6,10 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from ....kit.grid import Cell
-from ....kit.replay import Replay
 from ....kit.turns import PLAYERS
 from ....table.board import Window
-from ....table.open_kind import OpenKind, OpenReview
+from ....table.open_kind import OpenReview
 from ....table.words import _
 from ..actions import Moved, Placed
 from ..state import State
@@ -18,11 +17,6 @@ from .texts import move_text
 
 
 class Review(OpenReview):
-    def __init__(self, kind: OpenKind, record: Any, replay: Replay[State], source: str) -> None:
-        super().__init__(kind, record, replay, source)
-        # seen from the person's side against the computer, else Red's (Red sits at the south)
-        self.near = next((p.value for p in PLAYERS if p.value not in self.computer), PLAYERS[0].value)
-
     def model(self) -> dict[str, Any]:
         state: State = self.replay.game_at(self.step)
         position = state.position

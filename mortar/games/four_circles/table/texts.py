@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import Enum
 
-from ....kit.common import AcceptDraw, Pass, Resign
 from ....kit.turns import Played, Player
+from ....table.open_table import k0_words
 from ....table.words import _
 from ..actions import Moved, Placed, RefusalCode
 
@@ -36,12 +36,9 @@ def move_text(played: Played[Moved | Placed], names: Mapping[str, str]) -> str:
     """A played turn in words: ``Turn 14: Ann moved the tile e4 to f1, then b2–f1.``"""
     who = names[played.player]
     action, effect = played.action, played.effect
-    if isinstance(action, Pass):
-        text = _("{who} could not move and passed.").format(who=who)
-    elif isinstance(action, Resign):
-        text = _("{who} resigned.").format(who=who)
-    elif isinstance(action, AcceptDraw):
-        text = _("{who} accepted the draw.").format(who=who)
+    common = k0_words(action, who)
+    if common is not None:
+        text = common
     elif isinstance(effect, Placed):
         text = _("{who} placed a piece on {cell}.").format(who=who, cell=effect.cell)
     elif isinstance(effect, Moved):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ....kit.common import AcceptDraw, Pass, Resign
 from ....kit.turns import Played, Player
+from ....table.open_table import k0_words
 from ....table.words import _, ngettext
 from ..actions import Arranged, Moved
 from ..board import Face
@@ -31,12 +31,9 @@ def move_text(played: Played[Moved | Arranged], names: Mapping[str, str]) -> str
     """A played turn in words: ``Turn 4: Ann's Sneaker b2–b3, now a Hopper.``"""
     who = names[played.player]
     action, effect = played.action, played.effect
-    if isinstance(action, Pass):
-        text = _("{who} could not move and passed.").format(who=who)
-    elif isinstance(action, Resign):
-        text = _("{who} resigned.").format(who=who)
-    elif isinstance(action, AcceptDraw):
-        text = _("{who} accepted the draw.").format(who=who)
+    common = k0_words(action, who)
+    if common is not None:
+        text = common
     elif isinstance(effect, Moved):
         if effect.jumped:
             text = _("{who}'s Hopper jumped {frm}–{to} over {n}, now a Sneaker.").format(
