@@ -88,6 +88,7 @@ def test_the_rules_open_in_german_and_nothing_of_the_english_page(open_game):
 # left: the words of that screen's source strings, and (in Serbian Cyrillic) no Latin word.
 
 PHONE = {"width": 360, "height": 740}
+SIDEWAYS = {"width": 740, "height": 360}
 TOUCH = {"has_touch": True, "is_mobile": True}
 NAMES = {"de": ("Alexandra", "Maximilian"), "sr": ("Александра", "Максимилијан")}
 LATIN_WORD = re.compile(r"\b[A-Za-z]{4,}\b")  # notation (a1, C2, FC6) is shorter
@@ -131,6 +132,7 @@ class Screens:
     page: object
     lang: str
     game: str
+    size: str = "portrait"
     found: dict[str, list[str]] = field(default_factory=dict)
 
     def _(self, text: str) -> str:
@@ -152,26 +154,30 @@ class Screens:
         name = name if name not in self.found else f"{name} ({len(self.found) + 1})"
         self.found[name] = found
         if SHOTS_DIR:
-            path = Path(SHOTS_DIR) / f"lang-{self.lang}-{self.game}-{len(self.found):02d}-{name}.png"
+            path = Path(SHOTS_DIR) / (f"lang-{self.lang}-{self.size}-{self.game}-{len(self.found):02d}-"
+                                      f"{name}.png")
             path.parent.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(path), full_page=scroll)
 
     def report(self) -> str:
-        return "\n".join(f"  {self.lang} {self.game} {name}: " + "\n      ".join(problems)
+        return "\n".join(f"  {self.lang} {self.size} {self.game} {name}: " + "\n      ".join(problems)
                          for name, problems in self.found.items() if problems)
 
 
-@pytest.fixture(params=["de", "sr"])
+@pytest.fixture(params=[("de", "portrait"), ("sr", "portrait"), ("de", "landscape"), ("sr", "landscape")],
+                ids=lambda p: "-".join(p))
 def phone_in(request, open_game):
-    """Open a game on a touch phone in the language: ``phone_in(game) -> (page, Screens)``."""
-    lang = request.param
+    """Open a game on a touch phone, upright or sideways, in the language:
+    ``phone_in(game) -> (page, Screens)``."""
+    lang, size = request.param
     opened = []
 
     def _open(game: str):
-        g = open_game(viewport=PHONE, context_options=TOUCH, path=f"?game={game}&lang={lang}")
+        g = open_game(viewport=PHONE if size == "portrait" else SIDEWAYS, context_options=TOUCH,
+                      path=f"?game={game}&lang={lang}")
         assert g.page.get_attribute("html", "lang") == lang
         opened.append(g)
-        return g.page, Screens(g.page, lang, game)
+        return g.page, Screens(g.page, lang, game, size)
 
     yield _open
     for g in opened:
