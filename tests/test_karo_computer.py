@@ -180,6 +180,41 @@ def test_a_position_of_the_game_met_again_is_a_draw_to_the_search():
     assert blind.choose(again) == win
 
 
+def test_after_its_patience_the_search_no_longer_flees_the_game_positions():
+    """Past ``Level.patience`` positions of play, a position met again is scored by the
+    evaluation, as if the game had no history: the winning move is played again."""
+    position = enlightenment.Position.parse(EN_WIN_IN_TWO)
+    seat = state_at(enlightenment, position).seat(RED)
+    level = enlightenment.evaluation.LEVELS["hard"]
+    win = SearchComputer(enlightenment.evaluation.MODEL, "hard", level, 1).choose(seat)
+    after = position.play(win)[0]
+    again = replace(seat, seen=seat.seen | {(after.key(), after.to_play)})
+    for patience, played in ((len(again.seen), False), (len(again.seen) - 1, True)):
+        patient = replace(level, patience=patience)
+        computer = SearchComputer(enlightenment.evaluation.MODEL, "hard", patient, 1)
+        assert (computer.choose(again) == win) is played
+
+
+# Red (hard) has five pieces home; the sixth, a Hopper on b3, can jump only along column b and
+# has nothing to jump over there; White (medium) stands behind with pieces that can only shuffle.
+HS_LOCKED = "HH./SHH/.h./h../.../.H./.h./shh Red"
+
+
+@pytest.mark.parametrize("patience, ends", [(20, True), (10_000, False)])
+def test_a_locked_game_ends_in_a_draw_once_the_computers_stop_fleeing_repetition(patience, ends):
+    """From a duel that ran for 34,540 turns: the player ahead fled every repetition forever.
+    With patience, both computers play on by their evaluation and K0's repetition ends it."""
+    state = state_at(hopper_and_sneaker, hopper_and_sneaker.Position.parse(HS_LOCKED))
+    model, levels = hopper_and_sneaker.evaluation.MODEL, hopper_and_sneaker.evaluation.LEVELS
+    players = {p: SearchComputer(model, level, replace(levels[level], patience=patience), 1)
+               for p, level in zip(PLAYERS, ("hard", "medium"))}
+    while state.to_play is not None and state.turns < 120:
+        state.apply(players[state.to_play].choose(state.seat(state.to_play)))
+    assert (state.outcome is not None) is ends
+    if ends:
+        assert state.outcome.winner is None and state.outcome.turns <= 2 * patience + 40
+
+
 def test_a_player_without_a_move_passes():
     # White's pieces are all Hoppers with nothing beside them: no jump anywhere.
     position = hopper_and_sneaker.Position.parse("h.h/.../h.h/.../S.S/.../h.h/SSS White")

@@ -248,3 +248,20 @@ def test_the_start_screens_rules_link_follows_the_language():
         assert words.rules_url(url) == url
     finally:
         words.set_rules_page("rules.html")
+
+
+def test_the_inactivity_draw_counts_the_tables_own_limit_in_czech():
+    """The limit is the table's (1 to many): each count takes its own Czech form."""
+    from mortar.games.marsal_a_spion.board import Player
+    from mortar.games.marsal_a_spion.rules import Outcome, Termination
+    from mortar.games.marsal_a_spion.table.texts import outcome_text
+    header, entries = i18n.catalogue("cs")
+    words.install(gettext.GNUTranslations(io.BytesIO(i18n.mo_bytes(header, entries))))
+    try:
+        names = {p: p.value for p in Player}
+        got = [outcome_text(Outcome(None, Termination.INACTIVITY, n), names, stuck=Player.RED, limit=n)
+               for n in (1, 3, 200)]
+    finally:
+        words.install(None)
+    assert got == ["Remíza: 1 tah bez útoku.", "Remíza: 3 tahy po sobě bez útoku.",
+                   "Remíza: 200 tahů po sobě bez útoku."]

@@ -16,7 +16,12 @@ Every level is alpha-beta; UCT stays, tested, for a game that wants it.
 
 K0's draws are part of the tree: a position met again, on the line being searched or earlier in
 the game (the seat's ``seen``), scores a draw (its third occurrence would be one, and a player
-who can do better avoids it), and two passes in a row are a draw.
+who can do better avoids it), and two passes in a row are a draw. Fleeing every position of the
+game is what a player ahead should do while he can make progress; where he cannot (pieces locked
+beyond the search's horizon) it would make the game endless, since K0 ends a game only by a
+repetition the player ahead never allows. So after :attr:`Level.patience` positions of play the
+computer stops fleeing them and plays on by its evaluation alone: a locked game then ends in K0's
+draw by repetition.
 
 **It never blocks the page.** :meth:`SearchComputer.thinking` is a generator that yields between
 small chunks of work (``Model.slice_nodes`` nodes) and returns the action; work is counted in
@@ -66,6 +71,7 @@ class Level:
     scale: float = 400.0  # UCT: evaluation units for a 73 % expectation (a logistic's scale)
     setup_depth: int = 1  # plies a game's own setup search looks ahead (Model.setup)
     pvs: bool = False  # alpha-beta: principal variation search (null windows after the first)
+    patience: int = 300  # positions of play after which the game's repetitions are not fled
 
 
 class Model(Generic[P]):
@@ -439,7 +445,8 @@ class SearchComputer(Generic[P]):
     runs it to the end. The same level, seed and seat give the same action.
 
     K0's repetition is foreseen from the seat's ``seen``, every position of play so far (public
-    in an open game): one met again scores a draw. ``history=False`` ignores it (for figures)."""
+    in an open game): one met again scores a draw, until the game has had ``settings.patience``
+    positions (the module docstring). ``history=False`` ignores it (for figures)."""
 
     def __init__(self, model: Model[P], level: str, settings: Level, seed: int | str,
                  history: bool = True) -> None:
@@ -465,6 +472,8 @@ class SearchComputer(Generic[P]):
         pos = seat.position
         rng = self.rng(seat)
         seen: frozenset[Hashable] = getattr(seat, "seen", frozenset()) if self.history else frozenset()
+        if len(seen) > self.settings.patience:
+            seen = frozenset()  # a long game: its repetitions no longer fled (the module docstring)
         search: Search[P] = Search(self.model, self.settings, rng, seen)
         self.last = search
         if pos.setting_up:

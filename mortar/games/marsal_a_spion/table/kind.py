@@ -26,7 +26,7 @@ from ....kit.replay import Replay
 from ....kit.steps import Steps, finish, last_of
 from ....table.html import El
 from ....table.kind import Applied, Choice, FieldSpec, PublicField, SaveError, Stage, TableFacts
-from ....table.words import _
+from ....table.words import _, ngettext
 from ..actions import Setup
 from ..board import PLAYERS, Player
 from ..game import GAME
@@ -63,8 +63,10 @@ def _on_off(name: str, legend: str, default: str, on: str, off: str) -> FieldSpe
 
 FIELDS = (
     FieldSpec("limit", _("Inactivity limit"), "standard", (
-        Choice("standard", _("{n} turns").format(n=INACTIVITY_LIMIT),
-               _("A draw after {n} turns in a row without an attack.").format(n=INACTIVITY_LIMIT)),
+        Choice("standard", ngettext("{n} turn", "{n} turns", INACTIVITY_LIMIT).format(n=INACTIVITY_LIMIT),
+               ngettext("A draw after {n} turn without an attack.",
+                        "A draw after {n} turns in a row without an attack.",
+                        INACTIVITY_LIMIT).format(n=INACTIVITY_LIMIT)),
         Choice("off", _("None"), _("Play until a flag falls, a draw is agreed or nobody can move.")),
         Choice("custom", _("Custom")))),
     FieldSpec("custom-limit", _("Turns without an attack"), str(INACTIVITY_LIMIT), low=1, high=LIMIT_MAX,

@@ -176,5 +176,7 @@ def outcome_text(outcome: Outcome | None, names: Mapping[Player, str], *, stuck:
     if reason is Termination.NO_HOPE:
         return _("Draw: neither side can ever capture the other's flag, after {turns}.").format(turns=turns)
     if reason is Termination.INACTIVITY:
-        return _("Draw: {limit} turns in a row without an attack.").format(limit=limit)
+        assert limit is not None  # the draw comes only from a table's limit (R12.6)
+        return ngettext("Draw: {limit} turn without an attack.",
+                        "Draw: {limit} turns in a row without an attack.", limit).format(limit=limit)
     return _("Draw by agreement after {turns}.").format(turns=turns)

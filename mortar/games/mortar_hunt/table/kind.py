@@ -17,7 +17,7 @@ from ....kit.replay import Replay
 from ....kit.steps import Steps, finish
 from ....table.html import El
 from ....table.kind import Applied, Choice, FieldSpec, PublicField, SaveError, Stage, TableFacts
-from ....table.words import _
+from ....table.words import _, ngettext
 from ..actions import Resign, Setup
 from ..game import Game
 from ..moves import warm_up
@@ -69,7 +69,9 @@ FIELDS = (
                                            "is shot twice.")))),
     FieldSpec("limit", _("Turn limit"), "off", (
         Choice("off", _("None"), _("Play until one side is wiped out.")),
-        Choice("suggested", _("{n} turns").format(n=SUGGESTED_TURN_LIMIT), _("One page of the paper pad.")),
+        Choice("suggested",
+               ngettext("{n} turn", "{n} turns", SUGGESTED_TURN_LIMIT).format(n=SUGGESTED_TURN_LIMIT),
+               _("One page of the paper pad.")),
         Choice("custom", _("Custom")))),
     FieldSpec("custom-limit", _("Turns"), "20", low=1, high=TURN_LIMIT_MAX, shown_when=("limit", "custom")),
     FieldSpec("loadout", _("Pieces"), Loadout.ALL_HM.value, (
