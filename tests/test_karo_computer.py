@@ -62,6 +62,9 @@ def state_at(package: Any, position: Any) -> Any:
 
 HS_WIN_IN_ONE = "SSS/S.S/.S./.../s../.../ss./sss Red"  # b6-b7: all six home
 HS_WIN_IN_TWO = "S.S/SSS/.../.S./s../.../ss./sss Red"  # b5-b6, then b6 over b7 to b8
+# Red has five pieces home; the sixth, a Hopper on b3, can jump only along column b and has
+# nothing to jump over there; White stands behind with pieces that can only shuffle.
+HS_LOCKED = "HH./SHH/.h./h../.../.H./.h./shh Red"
 EN_WIN_IN_ONE = "wwwww/R.w.w/R...w/R...R/rR.RR Red"  # a1 over the enlightened b1 to c1
 EN_WIN_IN_TWO = "RRRRR/w.w.w/w.R.w/w...w/R.w.R Red"  # c3-c2, then b1 or d1 (White blocks one)
 FC_WIN_IN_ONE = ["rr#ww", "w#www", "###R#", "RRR##"]  # d2-d1 (a step keeps it marked)
@@ -195,11 +198,6 @@ def test_after_its_patience_the_search_no_longer_flees_the_game_positions():
         assert (computer.choose(again) == win) is played
 
 
-# Red (hard) has five pieces home; the sixth, a Hopper on b3, can jump only along column b and
-# has nothing to jump over there; White (medium) stands behind with pieces that can only shuffle.
-HS_LOCKED = "HH./SHH/.h./h../.../.H./.h./shh Red"
-
-
 @pytest.mark.parametrize("patience, ends", [(20, True), (10_000, False)])
 def test_a_locked_game_ends_in_a_draw_once_the_computers_stop_fleeing_repetition(patience, ends):
     """From a duel that ran for 34,540 turns: the player ahead fled every repetition forever.
@@ -234,6 +232,18 @@ def test_a_draw_offer_is_accepted_only_when_losing():
     state = state_at(package, winning)
     state.offer = True
     assert not isinstance(package.GAME.computer("hard", 1).choose(state.seat(RED)), AcceptDraw)
+
+
+@pytest.mark.parametrize("position, patience, accepts", [
+    (HS_LOCKED, 300, False), (HS_LOCKED, 0, True), (HS_WIN_IN_TWO, 0, False)])
+def test_past_its_patience_a_computer_ahead_accepts_a_draw_unless_it_sees_a_win(position, patience, accepts):
+    """Ahead in a locked game, it declines a draw until the game has outlasted its patience;
+    a forced win it never gives away."""
+    state = state_at(hopper_and_sneaker, hopper_and_sneaker.Position.parse(position))
+    state.offer = True
+    level = replace(hopper_and_sneaker.evaluation.LEVELS["hard"], patience=patience)
+    computer = SearchComputer(hopper_and_sneaker.evaluation.MODEL, "hard", level, 1)
+    assert isinstance(computer.choose(state.seat(RED)), AcceptDraw) is accepts
 
 
 # --- the seat alone, sliced or at once -------------------------------------------------------------

@@ -437,6 +437,7 @@ class _Node:
 # --- the computer ------------------------------------------------------------------------------
 
 DRAW_ACCEPTED_BELOW = -150  # a draw offer is accepted when the search sees this much less
+# (or, past the level's patience, whenever the search sees no forced win)
 
 
 class SearchComputer(Generic[P]):
@@ -472,7 +473,8 @@ class SearchComputer(Generic[P]):
         pos = seat.position
         rng = self.rng(seat)
         seen: frozenset[Hashable] = getattr(seat, "seen", frozenset()) if self.history else frozenset()
-        if len(seen) > self.settings.patience:
+        patient = len(seen) <= self.settings.patience
+        if not patient:
             seen = frozenset()  # a long game: its repetitions no longer fled (the module docstring)
         search: Search[P] = Search(self.model, self.settings, rng, seen)
         self.last = search
@@ -491,6 +493,7 @@ class SearchComputer(Generic[P]):
         method: Callable[[P, list[Any]], Thought] = (
             search.mcts if self.settings.method == "mcts" else search.alphabeta)
         action = yield from method(pos, play)
-        if any(isinstance(a, AcceptDraw) for a in actions) and search.best_score < DRAW_ACCEPTED_BELOW:
-            return AcceptDraw()
+        if any(isinstance(a, AcceptDraw) for a in actions) and (
+                search.best_score < DRAW_ACCEPTED_BELOW or (not patient and search.best_score <= WON)):
+            return AcceptDraw()  # losing, or a long game it sees no forced win in
         return action
