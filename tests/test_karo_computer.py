@@ -341,6 +341,24 @@ def test_the_first_setup_is_chosen_not_drawn():
         assert len(setups) == 1
 
 
+def test_the_easy_setup_is_drawn_but_never_leaves_it_without_a_move():
+    """Three Hoppers in front of three Sneakers cannot move at all: a game that opened with the
+    easy computer's pass (found by the e2e walk, one run in a few)."""
+    package = hopper_and_sneaker
+    chosen = set()
+    for seed in range(40):
+        state = package.State(package.Options(first=RED))
+        for player in PLAYERS:
+            setup = package.GAME.computer("easy", seed).choose(state.seat(player))
+            state.apply(setup)
+            chosen.add(setup)
+            alone = [None] * len(state.position.cells)  # the player's own pieces only
+            for square, _face in setup.pieces:
+                alone[square.index] = state.position.cells[square.index]
+            assert package.Position(tuple(alone), player).has_actions(), setup
+    assert len(chosen) > 10  # drawn, not one arrangement
+
+
 def test_computers_are_search_computers():
     for package in GAMES:
         for level in LEVELS:

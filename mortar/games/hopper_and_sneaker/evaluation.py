@@ -20,7 +20,7 @@ shown or not. A player who sees the opponent's arrangement scores each of his ow
 search of the game that follows; one who does not (he arranges first, or behind the curtain)
 scores each against every arrangement the opponent could answer with — the worst of them when
 the opponent will see his, their mean behind the curtain. It never looks at what the seat does
-not show.
+not show. The easy level draws its arrangement at random among those that can move.
 """
 
 from __future__ import annotations
@@ -149,7 +149,7 @@ class HopperModel(Model[Position]):
 
     def setup(self, search: Search[Position], seat: Any) -> Thought | None:
         if search.level.noise or search.level.blunder:
-            return None  # the easy level arranges as it plays: searched shallowly, with noise
+            return _any_setup(search, seat)
         return self._setup(search, seat)
 
     def _setup(self, search: Search[Position], seat: Any) -> Thought:
@@ -182,6 +182,23 @@ class HopperModel(Model[Position]):
                 scores.append(sum(values) / len(values) if secret else min(values))
         best = max(range(len(mine)), key=lambda k: (scores[k], -k))
         return mine[best]
+
+
+def _any_setup(search: Search[Position], seat: Any) -> Thought:
+    """The easy level arranges as a beginner would: any arrangement at random, but not one that
+    leaves it without a move (three Hoppers in front of three Sneakers can neither step nor
+    jump, and the game would open with its pass)."""
+    position: Position = seat.position
+    me = seat.player
+    movable = []
+    for setup in setups(me, position.hoppers):
+        cells = list(position.cells)
+        for square, face in setup.pieces:
+            cells[square.index] = PIECES[me, face]
+        if Position(tuple(cells), me, position.hoppers).has_actions():
+            movable.append(setup)
+    return search.rng.choice(movable)
+    yield  # noqa: B901 (a generator)
 
 
 def _static(position: Position) -> Any:
