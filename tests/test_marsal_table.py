@@ -19,7 +19,14 @@ from mortar.games.marsal_a_spion.record import Record
 from mortar.games.marsal_a_spion.rules import Options, Outcome, Termination
 from mortar.games.marsal_a_spion.state import State
 from mortar.games.marsal_a_spion.table.kind import Marsal, Match, load_save
-from mortar.games.marsal_a_spion.table.layouts import PRESETS, Remembered, layout_of, placement_of, square_at
+from mortar.games.marsal_a_spion.table.layouts import (
+    PRESETS,
+    WIDTH,
+    Remembered,
+    layout_of,
+    placement_of,
+    square_at,
+)
 from mortar.games.marsal_a_spion.table.setup import SetupDraft
 from mortar.games.marsal_a_spion.table.texts import outcome_text
 from mortar.games.marsal_a_spion.table.turn import TurnDraft
@@ -98,11 +105,11 @@ def test_the_device_remembers_the_most_recent_setups_of_a_few_people():
 # --- setting up ------------------------------------------------------------------------------------
 
 
-def setup_draft(player: Player = RED, last: str | None = None) -> SetupDraft:
+def setup_draft(player: Player = RED, last: str | None = None, seed: int = 4) -> SetupDraft:
     state = State()
     if player is BLUE:
         state.apply(setup_with(RED))
-    return SetupDraft(state.seat(player), {"Red": "Ann", "Blue": "Bob"}, last, random.Random(4))
+    return SetupDraft(state.seat(player), {"Red": "Ann", "Blue": "Bob"}, last, random.Random(seed))
 
 
 def test_taps_on_empty_squares_place_the_tray_kind_by_kind_and_the_tray_shows_what_is_left():
@@ -149,6 +156,26 @@ def test_confirm_only_when_all_40_stand_and_fill_at_random_finishes_or_reshuffle
     assert draft.placement != first and sorted(draft.placement.values(), key=lambda p: p.order) == list(ARMY)
     setup = draft.handle("confirm-setup", None)
     assert isinstance(setup, Setup) and draft.seat.refusal(setup) is None
+
+
+@pytest.mark.parametrize("player", [RED, BLUE])
+def test_fill_at_random_never_draws_the_flag_into_the_front_row(player):
+    """Else the enemy's first Scout run could take it on turn 1 (R4: a convenience); it still
+    stands anywhere else, and a player may put it in front by hand."""
+    front = {square_at(player, 0, left) for left in range(WIDTH)}
+    rows = set()
+    for seed in range(60):
+        draft = setup_draft(player, seed=seed)
+        draft.handle("fill", None)
+        flag = next(sq for sq, piece in draft.placement.items() if piece is Piece.FLAG)
+        assert flag not in front
+        rows.add(flag.row)
+    assert len(rows) == 3  # every other home row
+    draft = setup_draft(player)
+    draft.handle("tray", Piece.FLAG.id)
+    draft.handle("square", str(min(front)))
+    draft.handle("fill", None)
+    assert draft.placement[min(front)] is Piece.FLAG
 
 
 def test_a_preset_or_the_last_setup_fills_everything_in_one_tap():

@@ -4,8 +4,9 @@ The tray holds what is left to place. A tap on a kind in the tray picks it; a ta
 home square puts one there (the tray then moves on to the next kind left). A tap on a placed
 piece holds it; a tap on another square swaps the two (or moves it to an empty one). "Fill at
 random" fills the empty squares with what is left (or, when all stand, shuffles the whole
-army); a preset or the player's last setup on this device replaces everything. The setup can
-be confirmed only when all 40 stand; the seat says whether it is legal (R4).
+army), never the Flag into the front row; a preset or the player's last setup on this device
+replaces everything. The setup can be confirmed only when all 40 stand; the seat says whether
+it is legal (R4).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from ..actions import Setup
 from ..board import Player, Square, home_squares
 from ..pieces import PIECES, Piece
 from ..seat import Seat
-from .layouts import PRESETS, Layout, placement_of
+from .layouts import PRESETS, WIDTH, Layout, placement_of, square_at
 from .scene import setup_board
 from .texts import ARMY as ARMY_WORD
 from .texts import NAME
@@ -117,7 +118,16 @@ class SetupDraft:
             empty, self.placement = list(self.home), {}
         rest = [p for p in PIECES for _copy in range(self.left(p))]
         self.rng.shuffle(rest)
-        self.placement.update(zip(empty, rest))
+        drawn = dict(zip(empty, rest))
+        # A convenience, not a rule (R4): the Flag is never drawn into the front row, where the
+        # enemy's first Scout run could take it (one random army in 45 lost so on turn 1).
+        front = {square_at(self.player, 0, left) for left in range(WIDTH)}
+        flag = next((sq for sq, piece in drawn.items() if piece is Piece.FLAG), None)
+        behind = [sq for sq in drawn if sq not in front]
+        if flag in front and behind:
+            other = self.rng.choice(behind)
+            drawn[flag], drawn[other] = drawn[other], drawn[flag]
+        self.placement.update(drawn)
         self._settled()
         return True
 
