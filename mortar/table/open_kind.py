@@ -14,7 +14,7 @@ import json
 import random
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from ..kit.jsontext import JSONTextError, loads
 from ..kit.protocol import Computer
@@ -41,13 +41,29 @@ def first_field(players: tuple[str, str], names: Mapping[str, str]) -> FieldSpec
         *(Choice(p, _("{name} starts").format(name=names[p])) for p in players)))
 
 
+class Screens(Protocol):
+    """An open game's own drawing: its ``views`` module."""
+
+    def render_play(self, model: Mapping[str, Any]) -> El: ...
+    def render_review(self, model: Mapping[str, Any]) -> El: ...
+
+
+class MoveWords(Protocol):
+    """An open game's words for a played action: its ``texts`` module."""
+
+    def move_text(self, played: Any, names: Mapping[str, str]) -> str: ...
+
+
 class OpenKind:
     """A game of the kit's open kind at the table. A subclass sets ``game`` (the game's
-    definition), ``title``, ``fields``, ``rules_url``, ``about``, ``public`` and ``intents``,
-    and implements :meth:`options`, :meth:`draft`, :meth:`make_review`, :meth:`move_text`,
-    :meth:`started`, :meth:`render_play` and :meth:`render_review`."""
+    definition), ``title``, ``fields``, ``rules_url``, ``about``, ``public``, ``intents``, and
+    its own modules and review (``screens``, ``words``, ``review_type``), and implements
+    :meth:`options`, :meth:`draft` and :meth:`started`."""
 
     game: Any  # the kit's GameDef of an open game
+    screens: Screens  # the game's views module: its screens of play and review
+    words: MoveWords  # the game's texts module: a move in words
+    review_type: type[OpenReview]  # its review of a record
     own_ends: ClassVar[Mapping[str, str]] = {}  # the game's wins in words: "{winner} wins: …"
     curtain = False  # play hides nothing (a game with a secret setup says so in :meth:`hidden`)
     aid: FieldSpec | None = None
@@ -130,7 +146,7 @@ class OpenKind:
 
     def move_text(self, played: Any, names: Mapping[str, str]) -> str:
         """One played action (a history entry) in words, for the live region and the review."""
-        raise NotImplementedError
+        return self.words.move_text(played, names)
 
     def report(self, state: Any, player: str) -> str | None:
         played = self.last_played(state)
@@ -226,7 +242,13 @@ class OpenKind:
                           else Seating.PASSING, confirm=extra.get(CONFIRM_KEY) is True)
 
     def make_review(self, record: Any, replay: Replay[Any], source: str) -> Any:
-        raise NotImplementedError
+        return self.review_type(self, record, replay, source)
+
+    def render_play(self, model: Mapping[str, Any]) -> El:
+        return self.screens.render_play(model)
+
+    def render_review(self, model: Mapping[str, Any]) -> El:
+        return self.screens.render_review(model)
 
     def review(self, state: Any, facts: TableFacts) -> Any:
         record = self.record(state, facts)

@@ -7,20 +7,17 @@ drawing. It has no options beside who starts (RECORD.md).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from ....kit.replay import Replay
 from ....kit.turns import Player
-from ....table.html import El
 from ....table.kind import TableFacts
 from ....table.open_kind import OpenKind, first_field, public_end
 from ....table.words import _
 from ..actions import Options, Termination
 from ..game import GAME
 from ..state import State
-from . import views
+from . import texts, views
 from .review import Review
-from .texts import COLOUR, OWN_ENDS, move_text
+from .texts import COLOUR, OWN_ENDS
 from .turn import TurnDraft
 
 NAMES = {p.value: COLOUR[p] for p in Player}
@@ -28,6 +25,9 @@ NAMES = {p.value: COLOUR[p] for p in Player}
 
 class FourCirclesKind(OpenKind):
     game = GAME
+    screens = views
+    words = texts
+    review_type = Review
     title = "Four Circles"
     default_names = NAMES  # (the colours, in words)
     own_ends = OWN_ENDS
@@ -45,17 +45,6 @@ class FourCirclesKind(OpenKind):
         return TurnDraft(state.seat(player), self.names_of(state), facts.near(player, self.players),
                          self.last_played(state))
 
-    def move_text(self, played: Any, names: Mapping[str, str]) -> str:
-        return move_text(played, names)
-
-    def make_review(self, record: Any, replay: Replay[Any], source: str) -> Review:
-        return Review(self, record, replay, source)
-
-    def render_play(self, model: Mapping[str, Any]) -> El:
-        return views.render_play(model)
-
-    def render_review(self, model: Mapping[str, Any]) -> El:
-        return views.render_review(model)
 
 
 KIND = FourCirclesKind()

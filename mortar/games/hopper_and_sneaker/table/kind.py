@@ -9,19 +9,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ....kit.replay import Replay
 from ....kit.turns import Player
-from ....table.html import El
 from ....table.kind import Choice, FieldSpec, PublicField, TableFacts
 from ....table.open_kind import OpenKind, first_field, public_end
 from ....table.words import _
 from ..actions import HOPPERS_DEFAULT, Options, Termination
 from ..game import GAME
 from ..state import State
-from . import views
+from . import texts, views
 from .arrange import ArrangeDraft
 from .review import Review
-from .texts import COLOUR, OWN_ENDS, move_text
+from .texts import COLOUR, OWN_ENDS
 from .turn import TurnDraft
 
 NAMES = {p.value: COLOUR[p] for p in Player}
@@ -29,6 +27,9 @@ NAMES = {p.value: COLOUR[p] for p in Player}
 
 class HopperKind(OpenKind):
     game = GAME
+    screens = views
+    words = texts
+    review_type = Review
     title = "Hopper and Sneaker"
     default_names = NAMES  # (the colours, in words)
     own_ends = OWN_ENDS
@@ -67,20 +68,9 @@ class HopperKind(OpenKind):
             return ArrangeDraft(seat, names, near)
         return TurnDraft(seat, names, near, self.last_played(state))
 
-    def move_text(self, played: Any, names: Mapping[str, str]) -> str:
-        return move_text(played, names)
-
     def started(self, state: State) -> dict[str, Any]:
         return {"hoppers": state.options.hoppers}
 
-    def make_review(self, record: Any, replay: Replay[Any], source: str) -> Review:
-        return Review(self, record, replay, source)
-
-    def render_play(self, model: Mapping[str, Any]) -> El:
-        return views.render_play(model)
-
-    def render_review(self, model: Mapping[str, Any]) -> El:
-        return views.render_review(model)
 
 
 KIND = HopperKind()
