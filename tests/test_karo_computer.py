@@ -235,10 +235,10 @@ def test_a_draw_offer_is_accepted_only_when_losing():
 
 
 @pytest.mark.parametrize("position, patience, accepts", [
-    (HS_LOCKED, 300, False), (HS_LOCKED, 0, True), (HS_WIN_IN_TWO, 0, False)])
+    (HS_LOCKED, 300, False), (HS_LOCKED, 2, False), (HS_LOCKED, 1, True), (HS_WIN_IN_TWO, 0, False)])
 def test_past_its_patience_a_computer_ahead_accepts_a_draw_unless_it_sees_a_win(position, patience, accepts):
-    """Ahead in a locked game, it declines a draw until the game has outlasted its patience;
-    a forced win it never gives away."""
+    """Ahead in a locked game, it declines a draw until the game has outlasted half its
+    patience (one position here: the start); a forced win it never gives away."""
     state = state_at(hopper_and_sneaker, hopper_and_sneaker.Position.parse(position))
     state.offer = True
     level = replace(hopper_and_sneaker.evaluation.LEVELS["hard"], patience=patience)

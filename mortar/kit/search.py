@@ -21,7 +21,8 @@ game is what a player ahead should do while he can make progress; where he canno
 beyond the search's horizon) it would make the game endless, since K0 ends a game only by a
 repetition the player ahead never allows. So after :attr:`Level.patience` positions of play the
 computer stops fleeing them and plays on by its evaluation alone: a locked game then ends in K0's
-draw by repetition.
+draw by repetition. Past half of it, a draw offered is accepted unless the search sees a forced
+win.
 
 **It never blocks the page.** :meth:`SearchComputer.thinking` is a generator that yields between
 small chunks of work (``Model.slice_nodes`` nodes) and returns the action; work is counted in
@@ -437,7 +438,8 @@ class _Node:
 # --- the computer ------------------------------------------------------------------------------
 
 DRAW_ACCEPTED_BELOW = -150  # a draw offer is accepted when the search sees this much less
-# (or, past the level's patience, whenever the search sees no forced win)
+# (or, past half the level's patience, whenever the search sees no forced win: a person who
+# offers a draw in a game that long has it without playing on to the repetitions)
 
 
 class SearchComputer(Generic[P]):
@@ -473,8 +475,8 @@ class SearchComputer(Generic[P]):
         pos = seat.position
         rng = self.rng(seat)
         seen: frozenset[Hashable] = getattr(seat, "seen", frozenset()) if self.history else frozenset()
-        patient = len(seen) <= self.settings.patience
-        if not patient:
+        played = len(seen)  # positions of play so far
+        if played > self.settings.patience:
             seen = frozenset()  # a long game: its repetitions no longer fled (the module docstring)
         search: Search[P] = Search(self.model, self.settings, rng, seen)
         self.last = search
@@ -494,6 +496,7 @@ class SearchComputer(Generic[P]):
             search.mcts if self.settings.method == "mcts" else search.alphabeta)
         action = yield from method(pos, play)
         if any(isinstance(a, AcceptDraw) for a in actions) and (
-                search.best_score < DRAW_ACCEPTED_BELOW or (not patient and search.best_score <= WON)):
+                search.best_score < DRAW_ACCEPTED_BELOW
+                or (played > self.settings.patience // 2 and search.best_score <= WON)):
             return AcceptDraw()  # losing, or a long game it sees no forced win in
         return action
