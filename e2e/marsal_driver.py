@@ -17,7 +17,7 @@ PIECE_WORDS = ("Marshal", "General", "Captain", "Cadet", "Corporal", "Rifleman",
                "Spy", "Minefield", "Flag")
 
 
-class Marsal(Driver):
+class MarsalASpionKind(Driver):
     """The page as a player drives it: taps on squares and buttons, nothing else (the saved
     record is read only to know what must stay hidden)."""
 

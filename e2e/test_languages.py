@@ -17,7 +17,7 @@ import layout
 import pytest
 from walk import QUIET
 
-from marsal_driver import Marsal
+from marsal_driver import MarsalASpionKind
 from open_driver import OpenDriver
 from ui_driver import Driver
 
@@ -235,7 +235,7 @@ def test_a_mortar_hunt_turn_fits_a_phone_in_german_and_serbian(phone_in):
 def test_a_marsal_attack_fits_a_phone_in_german_and_serbian(phone_in):
     page, s = phone_in("marsal-a-spion")
     a, b = NAMES[s.lang]
-    d = Marsal(page, touch=True)
+    d = MarsalASpionKind(page, touch=True)
     d.fill_start(a, b)
     s.check("start", scroll=True, english=("Start the game", "New game", "Opponent", "Two people"))
     d.press(d.start_button())

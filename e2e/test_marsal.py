@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from marsal_driver import LANDSCAPE, PATH, PORTRAIT, Marsal
+from marsal_driver import LANDSCAPE, PATH, PORTRAIT, MarsalASpionKind
 
 MIN_SQUARE = {"portrait": 30, "landscape": 30}  # px (issue 20: 30 at 360 wide)
 
@@ -27,7 +27,7 @@ def _phone(open_game, size: dict[str, int]):
 
 def test_a_whole_game_on_a_phone_against_the_computer(open_game):
     g = _phone(open_game, PORTRAIT)
-    d = Marsal(g.page, touch=True, name="marsal-computer")
+    d = MarsalASpionKind(g.page, touch=True, name="marsal-computer")
     d.start("Ann", computer=True)
     d.wait_screen("setup")  # no curtain before the computer
     began = time.monotonic()
@@ -89,7 +89,7 @@ def test_two_people_an_attack_seen_by_both_sides_and_a_reload(open_game, orienta
     size = PORTRAIT if orientation == "portrait" else LANDSCAPE
     g = _phone(open_game, size)
     page = g.page
-    d = Marsal(page, touch=True, name=f"marsal-{orientation}")
+    d = MarsalASpionKind(page, touch=True, name=f"marsal-{orientation}")
     d.start()
     d.check_curtain()
     d.shot("curtain")
@@ -189,7 +189,7 @@ def test_pairs_of_games_differing_only_in_hidden_identities_give_blue_the_same_p
     """Ann's two armies differ (two presets), and she moves the piece on E4 (a Scout in one
     game, a Miner in the other) one square: Bob's pages at every hand-over and on his turn
     must be identical, DOM and accessibility tree."""
-    x, y = (Marsal(_phone(open_game, PORTRAIT).page, touch=True) for _ in range(2))
+    x, y = (MarsalASpionKind(_phone(open_game, PORTRAIT).page, touch=True) for _ in range(2))
     both = (x, y)
     for d in both:
         d.start()

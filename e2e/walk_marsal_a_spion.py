@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from walk import Walk
 
-from marsal_driver import SAVE_KEY, Marsal
+from marsal_driver import SAVE_KEY, MarsalASpionKind
 
 A, B = "Alexandra", "Maximilian"
 
 
 def walk_marsal_a_spion(w: Walk) -> None:
     page = w.page
-    d = Marsal(page, touch=True, name=f"marsal-walk-{w.size}")
+    d = MarsalASpionKind(page, touch=True, name=f"marsal-walk-{w.size}")
     d.wait_screen("start")
     w.screen("start", scroll=True, in_view=(d.button("Start the game"),))
     d.fill_start(A, B)

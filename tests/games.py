@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 from mortar.games.mortar_hunt import (
-    Game,
     Loadout,
     Move,
     Options,
@@ -15,6 +14,7 @@ from mortar.games.mortar_hunt import (
     Setup,
     Shot,
     Square,
+    State,
     Turn,
     Variant,
 )
@@ -35,10 +35,10 @@ def turn(piece: int, to: str, shot: tuple[int, str] | None = None) -> Turn:
 
 def new_game(a: list[str], b: list[str], variant: Variant = Variant.CLASSIC,
              turn_limit: int | None = None, a_types=None, b_types=None,
-             loadout: Loadout | None = None) -> Game:
+             loadout: Loadout | None = None) -> State:
     if loadout is None:
         loadout = Loadout.SECRET if (a_types or b_types) else Loadout.ALL_HM
-    game = Game(Options(variant, turn_limit, loadout))
+    game = State(Options(variant, turn_limit, loadout))
     game.place(Setup("A", tuple(map(pos, a)), tuple(a_types or (PieceType.HM,) * 3)))
     game.place(Setup("B", tuple(map(pos, b)), tuple(b_types or (PieceType.HM,) * 3)))
     return game
@@ -58,7 +58,7 @@ def random_options(rng: random.Random) -> Options:
                    rng.choice(list(Loadout)))
 
 
-def random_action(rng: random.Random, game: Game, resign_chance: float = 0.002):
+def random_action(rng: random.Random, game: State, resign_chance: float = 0.002):
     if rng.random() < resign_chance:
         return Resign()
     actions = game.legal_actions()
@@ -72,9 +72,9 @@ def random_action(rng: random.Random, game: Game, resign_chance: float = 0.002):
 
 
 def random_game(rng: random.Random, options: Options | None = None, max_actions: int = 400,
-                on_action=None) -> Game:
+                on_action=None) -> State:
     options = options or random_options(rng)
-    game = Game(options, {"A": "Ann", "B": "Bob"})
+    game = State(options, {"A": "Ann", "B": "Bob"})
     game.place(random_setup(rng, "A", options))
     game.place(random_setup(rng, "B", options))
     for _ in range(max_actions):

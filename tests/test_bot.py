@@ -9,13 +9,13 @@ import random
 import pytest
 
 from games import random_action, random_setup
-from mortar.games.mortar_hunt import Game, Loadout, Options, Resign, Sacrifice, Setup, Turn, Variant
-from mortar.games.mortar_hunt.bot import Bot, model
-from mortar.games.mortar_hunt.bot.model import enemy_belief, exposure
-from mortar.games.mortar_hunt.bot.radar import heat_map
+from mortar.games.mortar_hunt import Loadout, Options, Resign, Sacrifice, Setup, State, Turn, Variant
+from mortar.games.mortar_hunt.computer import Computer, model
+from mortar.games.mortar_hunt.computer.model import enemy_belief, exposure
+from mortar.games.mortar_hunt.computer.radar import heat_map
 
 
-def seat_of(game: Game, player: str):
+def seat_of(game: State, player: str):
     return game.seat(player)
 
 
@@ -23,8 +23,8 @@ OPTIONS = [Options(Variant.CLASSIC, 12), Options(Variant.CRATERS, 12),
            Options(Variant.CLASSIC, 12, Loadout.SECRET), Options(Variant.CLASSIC, 12, Loadout.ALL_LH)]
 
 
-def play_bots(bots: dict[str, Bot], options: Options, check=None) -> Game:
-    game = Game(options)
+def play_bots(bots: dict[str, Computer], options: Options, check=None) -> State:
+    game = State(options)
     while not game.is_over:
         player = game.to_play
         seat = seat_of(game, player)
@@ -40,9 +40,9 @@ def play_bots(bots: dict[str, Bot], options: Options, check=None) -> Game:
 
 def test_levels_and_unknown_level():
     for level in ("easy", "medium", "hard"):
-        assert Bot(level, seed=1).level == level
+        assert Computer(level, seed=1).level == level
     with pytest.raises(ValueError):
-        Bot("expert")
+        Computer("expert")
 
 
 @pytest.mark.parametrize("options", OPTIONS, ids=lambda o: f"{o.variant}-{o.loadout}")
@@ -62,13 +62,13 @@ def test_bots_play_whole_games_legally(options):
 
     classic = options.variant is Variant.CLASSIC
     levels = {"A": "hard", "B": "easy"} if classic else {"A": "medium", "B": "hard"}
-    game = play_bots({p: Bot(level, p) for p, level in levels.items()}, options, check)
+    game = play_bots({p: Computer(level, p) for p, level in levels.items()}, options, check)
     assert game.is_over and kinds[:2] == [Setup, Setup] and len(kinds) > 6
 
 
 def test_placements_vary_and_face_the_enemy():
-    game = Game(Options())
-    setups = {Bot("hard", seed).choose(seat_of(game, "A")).positions for seed in range(12)}
+    game = State(Options())
+    setups = {Computer("hard", seed).choose(seat_of(game, "A")).positions for seed in range(12)}
     assert len(setups) >= 10
     for positions in setups:
         assert all(p.facing.name in ("N", "NE", "NW") for p in positions)
@@ -76,20 +76,20 @@ def test_placements_vary_and_face_the_enemy():
 
 def test_same_seed_and_equal_seat_give_the_same_action():
     rng = random.Random(5)
-    game = Game(Options(Variant.CLASSIC, 20))
+    game = State(Options(Variant.CLASSIC, 20))
     game.place(random_setup(rng, "A", game.options))
     game.place(random_setup(rng, "B", game.options))
     for _ in range(9):
         game.apply(random_action(rng, game, resign_chance=0))
     seat = seat_of(game, game.to_play)
     for level in ("easy", "medium", "hard"):
-        first = Bot(level, seed=7).choose(seat)
-        assert Bot(level, seed=7).choose(seat_of(game, game.to_play)) == first
-        bot = Bot(level, seed=7)
+        first = Computer(level, seed=7).choose(seat)
+        assert Computer(level, seed=7).choose(seat_of(game, game.to_play)) == first
+        bot = Computer(level, seed=7)
         assert bot.choose(seat) == bot.choose(seat) == first
 
 
-def _targets(game: Game) -> dict:
+def _targets(game: State) -> dict:
     """The legal turns of the player to act, grouped by target square (None: a skip)."""
     by: dict = {}
     for t in game.legal_turns():
@@ -97,7 +97,7 @@ def _targets(game: Game) -> dict:
     return by
 
 
-def slices_and_action(bot: Bot, seat) -> tuple[int, object]:
+def slices_and_action(bot: Computer, seat) -> tuple[int, object]:
     """Run the sliced thinking: how many slices it took, and the action."""
     steps, slices = bot.thinking(seat), 0
     while True:
@@ -116,8 +116,8 @@ def test_never_peeks(level):
     for n in range(6):
         rng = random.Random(n)
         options = Options(Variant.CLASSIC, 14)
-        games = [Game(options), Game(options)]
-        bot_setup = Bot(level, n).choose(seat_of(games[0], "A"))
+        games = [State(options), State(options)]
+        bot_setup = Computer(level, n).choose(seat_of(games[0], "A"))
         for g in games:
             g.place(bot_setup)
             g.place(random_setup(rng, "B", options))
@@ -127,14 +127,14 @@ def test_never_peeks(level):
                 seats = [seat_of(g, "A") for g in games]
                 if seats[0] != seats[1]:
                     break  # a shot of the bot hit in one game only: the seats differ from here
-                actions = [Bot(level, 11).choose(s) for s in seats]
+                actions = [Computer(level, 11).choose(s) for s in seats]
                 assert actions[0] == actions[1]
                 # the work done (belief events, candidate batches) is the same too: thinking time
                 # cannot tell the hidden facts (caches dropped, so both start from nothing)
                 model.forget()
-                first = slices_and_action(Bot(level, 11), seats[0])
+                first = slices_and_action(Computer(level, 11), seats[0])
                 model.forget()
-                assert slices_and_action(Bot(level, 11), seats[1]) == first == (first[0], actions[0])
+                assert slices_and_action(Computer(level, 11), seats[1]) == first == (first[0], actions[0])
                 compared += differs
                 for g, a in zip(games, actions):
                     g.apply(a)
@@ -159,10 +159,10 @@ def test_predicted_hits_match_the_hits_made():
     hits = shots = 0
     for n in range(8):
         rng = random.Random(100 + n)
-        game = Game(Options(Variant.CLASSIC, 16))
+        game = State(Options(Variant.CLASSIC, 16))
         game.place(random_setup(rng, "A", game.options))
         game.place(random_setup(rng, "B", game.options))
-        bot = Bot("medium", n)
+        bot = Computer("medium", n)
         while not game.is_over:
             if game.to_play == "A":
                 seat = seat_of(game, "A")
@@ -187,7 +187,7 @@ def test_beliefs_keep_the_truth(options):
     rng = random.Random(str(options))
     checked = covered = 0
     for _ in range(2):
-        game = Game(options)
+        game = State(options)
         game.place(random_setup(rng, "A", options))
         game.place(random_setup(rng, "B", options))
         while not game.is_over:

@@ -1,4 +1,4 @@
-"""The joint belief (mortar/games/mortar_hunt/bot/belief.py, model.py): close to exact enumeration on small
+"""The joint belief (the Mortar Hunt computer's belief.py, model.py): close to exact enumeration on small
 positions, a pure function of the seat however it was built, and sliced thinking that decides
 as choose does."""
 
@@ -9,11 +9,11 @@ import random
 import pytest
 
 from games import random_action, random_setup
-from mortar.games.mortar_hunt import Game, Loadout, Options, Variant
-from mortar.games.mortar_hunt.bot import Bot, geometry, model
-from mortar.games.mortar_hunt.bot import belief as joint_belief
-from mortar.games.mortar_hunt.bot.belief import FIRE_MOVER, POSITIONS, Belief, square_of
-from mortar.games.mortar_hunt.bot.radar import radar, radar_steps
+from mortar.games.mortar_hunt import Loadout, Options, State, Variant
+from mortar.games.mortar_hunt.computer import Computer, geometry, model
+from mortar.games.mortar_hunt.computer import belief as joint_belief
+from mortar.games.mortar_hunt.computer.belief import FIRE_MOVER, POSITIONS, Belief, square_of
+from mortar.games.mortar_hunt.computer.radar import radar, radar_steps
 
 TOLERANCE = 0.05  # largest difference allowed between a particle and an exact square marginal
 SIZE = 4000  # particles for the comparisons: sampling error about 0.008 on a marginal
@@ -121,7 +121,7 @@ def test_two_pieces_jointly_match_enumeration(no_renewal):
 
 def long_game(seed: int, options: Options, turns: int) -> list:
     rng = random.Random(seed)
-    game = Game(options)
+    game = State(options)
     game.place(random_setup(rng, "A", options))
     game.place(random_setup(rng, "B", options))
     seats = []
@@ -161,7 +161,7 @@ def test_sliced_thinking_decides_as_choose(level):
         if not seat.acting:
             continue
         model.forget()
-        steps = Bot(level, 4).thinking(seat)
+        steps = Computer(level, 4).thinking(seat)
         slices = 0
         while True:
             try:
@@ -171,7 +171,7 @@ def test_sliced_thinking_decides_as_choose(level):
                 action = done.value
                 break
         model.forget()
-        assert action == Bot(level, 4).choose(seat)
+        assert action == Computer(level, 4).choose(seat)
         assert slices >= 1
 
 

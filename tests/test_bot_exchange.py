@@ -1,8 +1,8 @@
-"""The race model that turns hit chances into win chances (mortar/games/mortar_hunt/bot/exchange.py)."""
+"""The race model that turns hit chances into win chances (mortar/games/mortar_hunt/computer/exchange.py)."""
 
 from __future__ import annotations
 
-from mortar.games.mortar_hunt.bot.exchange import answer, race, turns_left
+from mortar.games.mortar_hunt.computer.exchange import answer, race, turns_left
 
 
 def test_the_game_over_and_the_turn_limit_decide():

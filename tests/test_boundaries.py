@@ -121,11 +121,11 @@ BOT_MAY_REACH = {f"mortar.games.mortar_hunt.{m}"
 def test_mortar_hunts_computer_reaches_only_the_seat_and_the_rules(path):
     g = graph()
     reached = {t for t in reach(g, module_name(path)) if t.startswith("mortar.") and t in g}
-    allowed = {t for t in reached if t in BOT_MAY_REACH or t.startswith(("mortar.games.mortar_hunt.bot",
+    allowed = {t for t in reached if t in BOT_MAY_REACH or t.startswith(("mortar.games.mortar_hunt.computer",
                                                                            "mortar.kit"))}
     assert reached - {"mortar.games.mortar_hunt"} == allowed
     text = path.read_text()
-    assert "Game" not in text and "player_view" not in text and "._sides" not in text
+    assert "State" not in text and "player_view" not in text and "._sides" not in text
 
 
 # A player's own screen is built from that player's seat alone: the drafts and their views never

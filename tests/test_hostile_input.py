@@ -14,9 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games import random_game
-from mortar.games.mortar_hunt import Game, NotationError, Position, Record, check_text, parse, rules
+from mortar.games.mortar_hunt import NotationError, Position, Record, State, check_text, parse, rules
 from mortar.games.mortar_hunt.record import NewerFormatError, RecordError, RecordIllegalError
-from mortar.games.mortar_hunt.table.kind import Hunt, load_save
+from mortar.games.mortar_hunt.table.kind import MortarHuntKind, load_save
 from mortar.kit.jsontext import MAX_DEPTH, JSONTextError, LargeNumber, loads, nested_too_deeply
 from mortar.kit.replay import Replay
 from mortar.table.table import SaveError, Table
@@ -184,7 +184,7 @@ def test_actions_after_the_end_are_refused_publicly_as_such():
 def test_bytes_that_are_not_utf8_are_refused_by_the_page_as_by_the_cli():
     latin1 = with_changes(players__A__name="Ren\u00e9").encode("latin-1")
     assert check_text(latin1).status == "error"
-    table = Table(Hunt())
+    table = Table(MortarHuntKind())
     table.import_text(latin1)
     assert table.screen == "start" and "not UTF-8" in table.model()["notice"]
     with pytest.raises(JSONTextError, match="not UTF-8"):
@@ -204,7 +204,7 @@ def test_echoed_input_is_quoted_as_a_short_prefix():
                  with_changes(players__A__pieces=["HM", "HM", "Q" * 10**5])):
         verdict = check_text(text)
         assert verdict.status == "error" and len(verdict.reason) < 160, verdict.reason[:200]
-    table = Table(Hunt())
+    table = Table(MortarHuntKind())
     table.import_text(with_changes(actions__0__move__to=bogus))
     assert len(table.model()["notice"]) < 200
 
@@ -226,7 +226,7 @@ def test_names_have_one_cap_for_the_form_and_for_records():
 def test_two_players_may_not_share_one_name(a, b):
     with pytest.raises(RecordError, match="two players need two names"):
         parse(with_changes(players__A__name=a, players__B__name=b))
-    table = Table(Hunt())
+    table = Table(MortarHuntKind())
     table.dispatch("field", "name-A", a)
     table.dispatch("field", "name-B", b)
     table.dispatch("new-game")
@@ -245,13 +245,13 @@ def test_different_or_missing_names_are_fine():
 
 def _counting_applies(monkeypatch) -> list[int]:
     calls = [0]
-    real = Game.play_turn
+    real = State.play_turn
 
     def play_turn(self, action):
         calls[0] += 1
         return real(self, action)
 
-    monkeypatch.setattr(Game, "play_turn", play_turn)
+    monkeypatch.setattr(State, "play_turn", play_turn)
     return calls
 
 

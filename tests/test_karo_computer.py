@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-import mortar.games.enlightenment.evaluation
-import mortar.games.four_circles.evaluation
-import mortar.games.hopper_and_sneaker.evaluation  # noqa: F401 (the packages' evaluation modules)
+import mortar.games.enlightenment.computer
+import mortar.games.four_circles.computer
+import mortar.games.hopper_and_sneaker.computer  # noqa: F401 (the packages' computer modules)
 from mortar.games import enlightenment, four_circles, hopper_and_sneaker
 from mortar.kit.common import AcceptDraw, OfferDraw, Pass
 from mortar.kit.search import Level, SearchComputer
@@ -178,7 +178,7 @@ def test_a_position_of_the_game_met_again_is_a_draw_to_the_search():
     after = position.play(win)[0]
     again = replace(seat, seen=seat.seen | {(after.key(), after.to_play)})
     assert enlightenment.GAME.computer("hard", 1).choose(again) != win
-    blind = SearchComputer(enlightenment.evaluation.MODEL, "hard", enlightenment.evaluation.LEVELS["hard"], 1,
+    blind = SearchComputer(enlightenment.computer.MODEL, "hard", enlightenment.computer.LEVELS["hard"], 1,
                            history=False)
     assert blind.choose(again) == win
 
@@ -188,13 +188,13 @@ def test_after_its_patience_the_search_no_longer_flees_the_game_positions():
     evaluation, as if the game had no history: the winning move is played again."""
     position = enlightenment.Position.parse(EN_WIN_IN_TWO)
     seat = state_at(enlightenment, position).seat(RED)
-    level = enlightenment.evaluation.LEVELS["hard"]
-    win = SearchComputer(enlightenment.evaluation.MODEL, "hard", level, 1).choose(seat)
+    level = enlightenment.computer.LEVELS["hard"]
+    win = SearchComputer(enlightenment.computer.MODEL, "hard", level, 1).choose(seat)
     after = position.play(win)[0]
     again = replace(seat, seen=seat.seen | {(after.key(), after.to_play)})
     for patience, played in ((len(again.seen), False), (len(again.seen) - 1, True)):
         patient = replace(level, patience=patience)
-        computer = SearchComputer(enlightenment.evaluation.MODEL, "hard", patient, 1)
+        computer = SearchComputer(enlightenment.computer.MODEL, "hard", patient, 1)
         assert (computer.choose(again) == win) is played
 
 
@@ -203,7 +203,7 @@ def test_a_locked_game_ends_in_a_draw_once_the_computers_stop_fleeing_repetition
     """From a duel that ran for 34,540 turns: the player ahead fled every repetition forever.
     With patience, both computers play on by their evaluation and K0's repetition ends it."""
     state = state_at(hopper_and_sneaker, hopper_and_sneaker.Position.parse(HS_LOCKED))
-    model, levels = hopper_and_sneaker.evaluation.MODEL, hopper_and_sneaker.evaluation.LEVELS
+    model, levels = hopper_and_sneaker.computer.MODEL, hopper_and_sneaker.computer.LEVELS
     players = {p: SearchComputer(model, level, replace(levels[level], patience=patience), 1)
                for p, level in zip(PLAYERS, ("hard", "medium"))}
     while state.to_play is not None and state.turns < 120:
@@ -241,8 +241,8 @@ def test_past_its_patience_a_computer_ahead_accepts_a_draw_unless_it_sees_a_win(
     patience (one position here: the start); a forced win it never gives away."""
     state = state_at(hopper_and_sneaker, hopper_and_sneaker.Position.parse(position))
     state.offer = True
-    level = replace(hopper_and_sneaker.evaluation.LEVELS["hard"], patience=patience)
-    computer = SearchComputer(hopper_and_sneaker.evaluation.MODEL, "hard", level, 1)
+    level = replace(hopper_and_sneaker.computer.LEVELS["hard"], patience=patience)
+    computer = SearchComputer(hopper_and_sneaker.computer.MODEL, "hard", level, 1)
     assert isinstance(computer.choose(state.seat(RED)), AcceptDraw) is accepts
 
 
@@ -273,7 +273,7 @@ def test_thinking_gives_the_action_choose_gives_and_equal_seats_equal_actions(pa
 
 @pytest.mark.parametrize("package", GAMES, ids=lambda p: p.__name__.split(".")[-1])
 def test_the_sliced_search_yields_every_few_hundred_nodes(package):
-    model = package.evaluation.MODEL
+    model = package.computer.MODEL
     assert model.slice_nodes <= 400
     for i, state in enumerate(random_states(package, 3, 17)):
         computer = package.GAME.computer("hard", i)
@@ -300,7 +300,7 @@ def test_the_search_counts_work_not_time():
         computer.choose(seat)
         assert computer.last is not None
         counts.add(computer.last.nodes)
-    assert len(counts) == 1 and counts.pop() <= enlightenment.evaluation.LEVELS["hard"].nodes
+    assert len(counts) == 1 and counts.pop() <= enlightenment.computer.LEVELS["hard"].nodes
 
 
 # --- Hopper and Sneaker's setup ----------------------------------------------------------------------
@@ -370,7 +370,7 @@ def test_computers_are_search_computers():
 
 def uct(package: Any, nodes: int = 300) -> SearchComputer[Any]:
     settings = Level(depth=1, nodes=nodes, method="mcts", exploration=0.3, scale=200)
-    return SearchComputer(package.evaluation.MODEL, "uct", settings, 1)
+    return SearchComputer(package.computer.MODEL, "uct", settings, 1)
 
 
 @pytest.mark.parametrize(("name", "package", "position", "moves"), [p for p in positions() if p[3] == 1],
@@ -396,4 +396,4 @@ def test_uct_plays_legal_actions_sliced_as_at_once(package):
                 break
             assert computer.last is not None
             counts.append(computer.last.nodes)
-        assert max(b - a for a, b in zip(counts, counts[1:])) <= package.evaluation.MODEL.slice_nodes + 1
+        assert max(b - a for a, b in zip(counts, counts[1:])) <= package.computer.MODEL.slice_nodes + 1

@@ -18,7 +18,7 @@ from mortar.games.marsal_a_spion.pieces import ARMY, Piece
 from mortar.games.marsal_a_spion.record import Record
 from mortar.games.marsal_a_spion.rules import Options, Outcome, Termination
 from mortar.games.marsal_a_spion.state import State
-from mortar.games.marsal_a_spion.table.kind import Marsal, Match, load_save
+from mortar.games.marsal_a_spion.table.kind import MarsalASpionKind, Match, load_save
 from mortar.games.marsal_a_spion.table.layouts import (
     PRESETS,
     WIDTH,
@@ -51,8 +51,9 @@ def label(model: dict, square: str) -> str:
     return next(s["label"] for s in model["board"]["squares"] if s["name"] == square)
 
 
-def table(kind: Marsal | None = None, storage: MemoryStorage | None = None) -> Table:
-    t = Table(kind or Marsal(), storage if storage is not None else MemoryStorage(), rng=random.Random(2))
+def table(kind: MarsalASpionKind | None = None, storage: MemoryStorage | None = None) -> Table:
+    t = Table(kind or MarsalASpionKind(), storage if storage is not None else MemoryStorage(),
+              rng=random.Random(2))
     t.restore()
     return t
 
@@ -192,7 +193,7 @@ def test_a_preset_or_the_last_setup_fills_everything_in_one_tap():
 
 
 def test_the_last_setup_is_offered_to_the_same_person_in_a_later_game_never_to_the_opponent():
-    kind = Marsal()
+    kind = MarsalASpionKind()
     storage = MemoryStorage()
     t = hot_seat(table(kind, storage))
     t.dispatch("reveal")
@@ -216,13 +217,13 @@ def test_the_last_setup_is_offered_to_the_same_person_in_a_later_game_never_to_t
     t.draft.handle("preset", "last")
     assert t.draft.placement == placement_of(BLUE, PRESETS[2].layout)  # Ann's, turned for Blue
     # a reload keeps what this device remembers, in the save
-    again = table(Marsal(), storage)
+    again = table(MarsalASpionKind(), storage)
     again.dispatch("reveal")
     assert again.screen == "play" and again.model()["draft"]["last"]
 
 
 def test_a_setup_of_an_unfinished_game_between_two_people_is_never_offered_again():
-    kind = Marsal()
+    kind = MarsalASpionKind()
     t = hot_seat(table(kind))
     t.dispatch("reveal")
     t.dispatch("preset", "scouts")
@@ -239,7 +240,7 @@ def test_a_setup_of_an_unfinished_game_between_two_people_is_never_offered_again
 
 
 def test_the_computers_setup_is_never_remembered():
-    kind = Marsal()
+    kind = MarsalASpionKind()
     t = table(kind)
     t.dispatch("field", "opponent", "computer")
     t.dispatch("field", "side", "second")
@@ -318,7 +319,7 @@ def test_resigning_is_asked_first():
 
 
 def test_the_attacker_sees_the_defenders_face_the_defender_learns_of_it_at_the_next_turn():
-    kind = Marsal()
+    kind = MarsalASpionKind()
     match = Match(arrange("E5:CPL A1:FLG", "E6:CPT J11:FLG F8:SCT"))
     match.state.names.update(NAMES)
     draft = kind.draft(match, "Red", TableFacts())
@@ -342,7 +343,7 @@ def test_the_attacker_sees_the_defenders_face_the_defender_learns_of_it_at_the_n
 
 
 def test_a_winning_attacker_stays_hidden_from_the_defender():
-    kind = Marsal()
+    kind = MarsalASpionKind()
     match = Match(arrange("E5:GEN A1:FLG", "E6:CPT J11:FLG F8:SCT"))
     match.state.names.update(NAMES)
     match.state.apply(play("E5xE6"))
@@ -497,7 +498,7 @@ def test_a_bad_record_or_save_is_refused_in_words():
 
 
 def test_a_save_holds_the_record_the_computer_seats_and_the_offered_setups():
-    kind = Marsal()
+    kind = MarsalASpionKind()
     state = new_game()
     state.apply(play("A4-A5") if state.refusal(play("A4-A5")) is None else next(iter(state.legal_plays())))
     match = Match(state, {"ann": PRESETS[0].layout, "bad": "MAR"})
@@ -509,7 +510,7 @@ def test_a_save_holds_the_record_the_computer_seats_and_the_offered_setups():
 
 
 def test_the_start_form_sets_the_rules_options():
-    kind = Marsal()
+    kind = MarsalASpionKind()
     names = {"Red": None, "Blue": None}
     standard = kind.new({"limit": "standard", "memory": "on", "deduction": "off"}, names)
     assert standard.state.options == Options()

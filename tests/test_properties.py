@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 from games import random_action, random_options, random_setup
 from mortar.games.mortar_hunt import (
     Facing,
-    Game,
     IllegalActionError,
     Move,
     Position,
@@ -20,6 +19,7 @@ from mortar.games.mortar_hunt import (
     Sacrifice,
     Shot,
     Square,
+    State,
     Turn,
     Variant,
     load,
@@ -29,7 +29,7 @@ from mortar.games.mortar_hunt import (
 from mortar.games.mortar_hunt.rules import MAX_SKIPS, half_rows, opponent
 
 
-def reference_ends(game: Game, player: str, piece: int) -> set[Position]:
+def reference_ends(game: State, player: str, piece: int) -> set[Position]:
     """RULINGS R5 spelled out: try every sequence of up to three steps (forward, left, right)
     and the single backward step; every square entered must be free and in the own half."""
     start = game.position(player, piece)
@@ -64,7 +64,7 @@ def reference_ends(game: Game, player: str, piece: int) -> set[Position]:
     return ends
 
 
-def reference_targets(game: Game, player: str, position: Position, kind) -> set[Square]:
+def reference_targets(game: State, player: str, position: Position, kind) -> set[Square]:
     dc, dr = position.facing.step
     out = set()
     fired = set(game.fired_at(player)) if game.options.variant is Variant.CRATERS else set()
@@ -75,7 +75,7 @@ def reference_targets(game: Game, player: str, position: Position, kind) -> set[
     return out
 
 
-def check_invariants(game: Game) -> None:
+def check_invariants(game: State) -> None:
     craters = set(game.craters())
     for player in "AB":
         squares = [game.position(player, n).square for n in (1, 2, 3)]
@@ -92,7 +92,7 @@ def check_invariants(game: Game) -> None:
         assert game.live_count("A") > 0 and game.live_count("B") > 0
 
 
-def check_views_keep_secrets(game: Game, rng: random.Random) -> None:
+def check_views_keep_secrets(game: State, rng: random.Random) -> None:
     """Change everything the opponent hides; each player's view and seat must not change."""
     for viewer in "AB":
         hidden = opponent(viewer)
@@ -124,7 +124,7 @@ def check_views_keep_secrets(game: Game, rng: random.Random) -> None:
         assert hash(other.seat(viewer)) == hash(game.seat(viewer))
 
 
-def check_engine_against_reference(game: Game) -> None:
+def check_engine_against_reference(game: State) -> None:
     player = game.to_play
     if player is None or game.phase != "play":
         return
@@ -159,14 +159,14 @@ def random_junk_action(rng: random.Random):
     return Turn(move, shot)
 
 
-def state_of(game: Game):
+def state_of(game: State):
     return (save(game), game.skips("A"), game.skips("B"), game.winner, game.to_play)
 
 
 @given(st.randoms(use_true_random=False))
 def test_random_games_keep_every_invariant(rng):
     options = random_options(rng)
-    game = Game(options, {"A": "Ann", "B": "Bob"})
+    game = State(options, {"A": "Ann", "B": "Bob"})
     game.place(random_setup(rng, "A", options))
     game.place(random_setup(rng, "B", options))
     check_invariants(game)
@@ -202,7 +202,7 @@ def test_random_games_keep_every_invariant(rng):
 @given(st.randoms(use_true_random=False))
 def test_every_listed_action_is_accepted(rng):
     options = random_options(rng)
-    game = Game(options)
+    game = State(options)
     game.place(random_setup(rng, "A", options))
     game.place(random_setup(rng, "B", options))
     for _ in range(40):
@@ -219,7 +219,7 @@ def test_every_listed_action_is_accepted(rng):
 def test_resign_is_always_available():
     rng = random.Random(5)
     options = random_options(rng)
-    game = Game(options)
+    game = State(options)
     game.place(random_setup(rng, "A", options))
     game.place(random_setup(rng, "B", options))
     assert game.why_illegal(Resign()) is None

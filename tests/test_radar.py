@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games import new_game, sq, turn
 from mortar.games.mortar_hunt import Options
-from mortar.games.mortar_hunt.bot import origins, radar, word
+from mortar.games.mortar_hunt.computer import origins, radar, word
 from mortar.games.mortar_hunt.rules import Loadout
 
 

@@ -6,7 +6,6 @@ import pytest
 
 from games import new_game, pos, sq, turn
 from mortar.games.mortar_hunt import (
-    Game,
     IllegalActionError,
     Loadout,
     Move,
@@ -16,6 +15,7 @@ from mortar.games.mortar_hunt import (
     Sacrifice,
     Setup,
     Square,
+    State,
     Variant,
 )
 from mortar.games.mortar_hunt.moves import shot_targets
@@ -37,7 +37,7 @@ def shooters_of(target: str, player: str, kind: PieceType = PieceType.HM) -> set
     return found
 
 
-def rejected(game: Game, action, words: str) -> None:
+def rejected(game: State, action, words: str) -> None:
     before = game.copy()
     with pytest.raises(IllegalActionError, match=words):
         game.apply(action)
@@ -57,13 +57,13 @@ def test_r1_b1_can_be_hit_by_b_only_from_b6_and_g6():
 
 
 def test_r1_row_5_is_the_obstacle_no_piece_stands_on_it():
-    game = Game()
+    game = State()
     with pytest.raises(IllegalActionError, match="obstacle row"):
         game.place(Setup("A", (pos("C5/N"), pos("E1/NE"), pos("I2/NW"))))
 
 
 def test_r1_each_player_places_in_their_own_half():
-    game = Game()
+    game = State()
     with pytest.raises(IllegalActionError, match="not in A's half"):
         game.place(Setup("A", (pos("C6/N"), pos("E1/NE"), pos("I2/NW"))))
     game.place(Setup("A", tuple(map(pos, A_START))))
@@ -90,13 +90,13 @@ def test_r2_diagonal_step_is_one_square_and_changes_row_and_column():
 # R3 Setup -----------------------------------------------------------------------------------
 
 def test_r3_three_pieces_on_three_distinct_squares():
-    game = Game()
+    game = State()
     with pytest.raises(IllegalActionError, match="both on C3"):
         game.place(Setup("A", (pos("C3/N"), pos("C3/E"), pos("I2/NW"))))
 
 
 def test_r3_a_places_before_b():
-    game = Game()
+    game = State()
     with pytest.raises(IllegalActionError, match="cannot place"):
         game.place(Setup("B", tuple(map(pos, B_START))))
 
@@ -109,7 +109,7 @@ def test_r3_light_howitzer_range_is_5_to_7_heavy_mortar_3_to_5():
 
 
 def test_r3_types_must_fit_a_fixed_loadout():
-    game = Game(Options(loadout=Loadout.ALL_HM))
+    game = State(Options(loadout=Loadout.ALL_HM))
     with pytest.raises(IllegalActionError, match="only heavy mortars"):
         game.place(Setup("A", tuple(map(pos, A_START)), (PieceType.LH,) * 3))
 
@@ -283,7 +283,7 @@ def test_r8_a_shot_clears_the_obligation():
 
 # R9 Sacrifice -------------------------------------------------------------------------------
 
-def _walled_in_game() -> Game:
+def _walled_in_game() -> State:
     """Craters game where A ends with one piece on A1, every neighbour a crater and every
     square it could aim at already shot: after two skips A must sacrifice it."""
     game = new_game(["A1/S", "F1/N", "A3/N"], ["A7/S", "B7/S", "K7/SW"], Variant.CRATERS)
@@ -438,7 +438,7 @@ def test_every_step_sequence_end_agrees_with_legal_moves():
 
 def test_malformed_placements_are_refused_in_plain_words():
     from mortar.games.mortar_hunt import PieceType
-    game = Game()
+    game = State()
     for junk in [None, Setup("A", ("C3/N", "E1/NE", "I2/NW")), Setup("A", (pos("C3/N"),)),
                  Setup("A", tuple(map(pos, A_START)), ("HM", "HM", "HM")),
                  Setup("A", tuple(map(pos, A_START)), (PieceType.HM,) * 2), Setup("C", ())]:

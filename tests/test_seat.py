@@ -15,7 +15,6 @@ import pytest
 
 from games import random_action, random_options, random_setup
 from mortar.games.mortar_hunt import (
-    Game,
     IllegalActionError,
     Loadout,
     Move,
@@ -30,6 +29,7 @@ from mortar.games.mortar_hunt import (
     Setup,
     Shot,
     Square,
+    State,
     Step,
     Turn,
     Variant,
@@ -41,7 +41,7 @@ NAMES = {"A": "Ann", "B": "Bob"}
 # --- 1. equal seats -------------------------------------------------------------------------
 
 
-def signature(game: Game, action) -> tuple:
+def signature(game: State, action) -> tuple:
     """What the opponent of the acting player learns of ``action`` (RULINGS R12)."""
     if isinstance(action, Turn):
         return ("turn", None if action.shot is None else action.shot.at)
@@ -50,7 +50,7 @@ def signature(game: Game, action) -> tuple:
     return ("resign",)
 
 
-def pick_viewer_action(rng: random.Random, g1: Game, g2: Game):
+def pick_viewer_action(rng: random.Random, g1: State, g2: State):
     """An action of the viewer legal in both games whose shot hits in both or in neither."""
     actions = g1.legal_actions()
     assert list(actions) == list(g2.legal_actions())  # own legality never depends on the enemy
@@ -62,7 +62,7 @@ def pick_viewer_action(rng: random.Random, g1: Game, g2: Game):
     return None
 
 
-def pick_hidden_actions(rng: random.Random, g1: Game, g2: Game):
+def pick_hidden_actions(rng: random.Random, g1: State, g2: State):
     """A pair of opponent actions, one per game, that the viewer cannot tell apart; preferring
     a pair in which different pieces moved or fired."""
     for _ in range(30):
@@ -80,7 +80,7 @@ def pick_hidden_actions(rng: random.Random, g1: Game, g2: Game):
 def twin_games(rng: random.Random, options: Options, viewer: Player, same_setup: bool):
     """Yield (g1, g2) after each step of two games that differ only in what ``viewer``'s
     opponent hides."""
-    g1, g2 = Game(options, NAMES), Game(options, NAMES)
+    g1, g2 = State(options, NAMES), State(options, NAMES)
     hidden = viewer.opponent
     for player in (Player.A, Player.B):
         s1 = random_setup(rng, player, options)
@@ -136,7 +136,7 @@ def test_games_differing_only_in_hidden_state_give_equal_seats(variant, loadout)
 
 def test_seat_holds_nothing_of_the_opponent_and_no_game():
     rng = random.Random(7)
-    game = Game(Options(Variant.CRATERS, None, Loadout.SECRET), NAMES)
+    game = State(Options(Variant.CRATERS, None, Loadout.SECRET), NAMES)
     game.place(random_setup(rng, "A", game.options))
     game.place(random_setup(rng, "B", game.options))
     for _ in range(30):
@@ -151,7 +151,7 @@ def test_seat_holds_nothing_of_the_opponent_and_no_game():
         if id(value) in seen:
             return
         seen.add(id(value))
-        assert not isinstance(value, Game)
+        assert not isinstance(value, State)
         if isinstance(value, Position):
             assert value not in enemy_positions or value in {p.position for p in seat.pieces}
         if isinstance(value, (tuple, list, frozenset, set)):
@@ -243,7 +243,7 @@ def junk_actions(rng: random.Random, seat: Seat) -> list:
     return out
 
 
-def check_seat_agrees(game: Game, rng: random.Random) -> None:
+def check_seat_agrees(game: State, rng: random.Random) -> None:
     player = game.to_play
     if player is None or game.phase != "play":
         seat = game.seat("A")
@@ -309,7 +309,7 @@ def test_seat_answers_agree_with_the_game_on_random_games():
     SEEN_CODES.clear()
     for number in range(14):
         options = random_options(rng)
-        game = Game(options, NAMES)
+        game = State(options, NAMES)
         # Placement: the seat of the player to place refuses exactly what the game refuses.
         for player in (Player.A, Player.B):
             check_seat_agrees(game, rng)
@@ -339,7 +339,7 @@ def test_seat_answers_agree_with_the_game_on_random_games():
 
 
 def test_refusals_carry_a_code_and_the_plain_message():
-    game = Game(Options(), NAMES)
+    game = State(Options(), NAMES)
     game.place(Setup("A", (Position.parse("C3/N"), Position.parse("E1/NE"), Position.parse("I2/NW"))))
     game.place(Setup("B", (Position.parse("K9/S"), Position.parse("I9/S"), Position.parse("A8/SE"))))
     seat = game.seat("A")

@@ -12,7 +12,7 @@ import re
 import pytest
 
 from mortar.games.mortar_hunt import Loadout, Record
-from mortar.games.mortar_hunt.table.kind import Hunt, load_save
+from mortar.games.mortar_hunt.table.kind import MortarHuntKind, load_save
 from mortar.table.html import all_text
 from mortar.table.saves import MemoryStorage
 from mortar.table.table import Table as Flow
@@ -32,7 +32,8 @@ class Table:
 
     def __init__(self, storage=None, **form):
         self.events: list[tuple[str, dict]] = []
-        self.flow = Flow(Hunt(), storage or MemoryStorage(), notify=lambda k, d: self.events.append((k, d)))
+        self.flow = Flow(MortarHuntKind(), storage or MemoryStorage(),
+                         notify=lambda k, d: self.events.append((k, d)))
         self.curtains: list[dict] = []
 
     def do(self, action, arg=None, value=None):
@@ -909,7 +910,7 @@ def test_saves_the_page_cannot_use_say_what_is_wrong(change, expected):
     data = json.loads(storage.get(SAVE_KEY))
     data["record"].update(change)
     storage.set(SAVE_KEY, json.dumps(data))
-    flow = Flow(Hunt(), storage)
+    flow = Flow(MortarHuntKind(), storage)
     flow.restore()
     model = flow.model()
     assert model["screen"] == "start" and expected in model["notice"], model["notice"]

@@ -9,7 +9,7 @@ import json
 from test_ui_flow import A_SETUP, B_SETUP, SAVE_KEY
 from test_ui_flow import Table as People
 
-from mortar.games.mortar_hunt.table.kind import Hunt
+from mortar.games.mortar_hunt.table.kind import MortarHuntKind
 from mortar.table.html import all_text
 from mortar.table.saves import MemoryStorage
 from mortar.table.table import UNSAVED, Table
@@ -55,7 +55,7 @@ def test_a_save_that_does_not_fit_leaves_nothing_to_resume_and_says_so_on_every_
     # the older save is gone: a reload cannot resume the turn before the shot
     stored = storage.get(SAVE_KEY)
     assert stored is None or json.loads(stored) == {"app": "mortar-hunt", "unsaved": True}
-    again = Table(Hunt(), storage)
+    again = Table(MortarHuntKind(), storage)
     again.restore()
     assert again.screen == "start" and again.game is None
     assert again.notice == UNSAVED
@@ -72,14 +72,14 @@ def test_a_save_that_does_not_fit_leaves_nothing_to_resume_and_says_so_on_every_
     model = people.do("skip")
     assert not model["save_failed"]
     assert "could not save" not in all_text(render(model))
-    again = Table(Hunt(), storage)
+    again = Table(MortarHuntKind(), storage)
     again.restore()
     assert again.screen == "curtain"  # the whole game, saved again
 
 
 def test_a_resignation_against_the_computer_that_cannot_be_saved_is_not_undone_by_a_reload():
     storage = FillingStorage(room=10**9)
-    flow = Table(Hunt(), storage)
+    flow = Table(MortarHuntKind(), storage)
     flow.dispatch("field", "opponent", "computer")
     flow.dispatch("new-game")
     while flow.screen != "play" or flow.model()["screen"] != "turn":
@@ -95,7 +95,7 @@ def test_a_resignation_against_the_computer_that_cannot_be_saved_is_not_undone_b
     flow.dispatch("resign-confirm")
     model = flow.model()
     assert model["screen"] == "over" and model["save_failed"]
-    again = Table(Hunt(), storage)
+    again = Table(MortarHuntKind(), storage)
     again.restore()
     assert again.game is None and again.screen == "start"  # never back at the turn, unresigned
 
@@ -134,6 +134,6 @@ def test_saves_of_version_1_still_resume():
     people.start(A_SETUP, B_SETUP)
     data = json.loads(storage.get(SAVE_KEY))
     storage.set(SAVE_KEY, json.dumps({**data, "version": 1, "record": _pretty(data["record"])}))
-    again = Table(Hunt(), storage)
+    again = Table(MortarHuntKind(), storage)
     again.restore()
     assert again.screen == "curtain" and again.game.phase == "play"

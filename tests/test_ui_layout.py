@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from test_ui_flow import Table
 
-from mortar.games.mortar_hunt.table.board import board_view, heat_level, radar_marks
+from mortar.games.mortar_hunt.table.boardview import board_view, heat_level, radar_marks
 from mortar.table.html import all_text
 from screens import render
 

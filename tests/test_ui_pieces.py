@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from mortar.games.mortar_hunt.table.board import PIECE_SYMBOL, WRECK_SYMBOL
-from mortar.games.mortar_hunt.table.board import token as piece_token
+from mortar.games.mortar_hunt.table.boardview import PIECE_SYMBOL, WRECK_SYMBOL
+from mortar.games.mortar_hunt.table.boardview import token as piece_token
 from mortar.table.board import token as draw
 from mortar.table.html import all_text
 

@@ -3,7 +3,7 @@ it, else memory with a one-line notice (a frame on another site, storage disable
 
 from __future__ import annotations
 
-from mortar.games.mortar_hunt.table.kind import Hunt
+from mortar.games.mortar_hunt.table.kind import MortarHuntKind
 from mortar.table.saves import MemoryStorage
 from mortar.table.table import Table
 from mortar.web.main import NO_SAVE_NOTICE, LocalStorage, choose_storage
@@ -48,7 +48,7 @@ def test_blocked_storage_plays_in_memory_and_says_so():
     # Chromium, framed by another site: reading window.localStorage throws SecurityError
     storage, notice = choose_storage(Window(error=RuntimeError("SecurityError: Access is denied")))
     assert isinstance(storage, MemoryStorage) and notice == NO_SAVE_NOTICE
-    flow = Table(Hunt(), storage)
+    flow = Table(MortarHuntKind(), storage)
     flow.restore()
     flow.dispatch("new-game")
     assert storage.get("mortar-hunt/save") is not None  # the game lives on in memory
@@ -61,12 +61,12 @@ def test_missing_storage_plays_in_memory():
 
 def test_read_only_storage_still_resumes_the_saved_game():
     source = MemoryStorage()
-    flow = Table(Hunt(), source)
+    flow = Table(MortarHuntKind(), source)
     flow.dispatch("new-game")
     ls = FakeLocalStorage(writable=False)
     ls.items.update(source.data)
     storage, notice = choose_storage(Window(ls))
     assert isinstance(storage, LocalStorage) and notice == NO_SAVE_NOTICE
-    resumed = Table(Hunt(), storage)
+    resumed = Table(MortarHuntKind(), storage)
     resumed.restore()
     assert resumed.screen == "curtain"

@@ -78,8 +78,8 @@ def test_game_over_view_has_the_outcome():
 
 
 def test_options_in_view():
-    from mortar.games.mortar_hunt import Game
-    game = Game(Options(Variant.CRATERS, 28, Loadout.SECRET))
+    from mortar.games.mortar_hunt import State
+    game = State(Options(Variant.CRATERS, 28, Loadout.SECRET))
     assert player_view(game, "A")["options"] == {"variant": "craters", "turn_limit": 28,
                                                  "loadout": "secret"}
     assert player_view(game, "A")["phase"] == "setup"

@@ -3,11 +3,11 @@
 1. Microseconds to list every legal (move, shot) choice for the player to act, in mid-game
    positions (turn 10 of random games), median over positions.
 2. Random complete games per second on one core, the legal actions enumerated at every turn
-   (``Game.legal_actions()``: all legal moves and the shots after each, indexable, each turn
+   (``State.legal_actions()``: all legal moves and the shots after each, indexable, each turn
    object made on demand; and, for comparison, with every turn object built), for the classic
    game, the craters variant and games with the rulebook's 28-turn limit. Uniformly random
    shots rarely hit, so games without a limit run far longer than real ones.
-3. Microseconds to build a player's seat (``Game.seat``) mid-game and to list every legal turn
+3. Microseconds to build a player's seat (``State.seat``) mid-game and to list every legal turn
    from the seat alone, as the computer player does.
 
 ``--cpu`` times with this process's CPU time instead of the wall clock: on a busy shared
@@ -27,13 +27,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from mortar.games.mortar_hunt import (  # noqa: E402
     Facing,
-    Game,
     Loadout,
     Options,
     PieceType,
     Position,
     Setup,
     Square,
+    State,
     Variant,
 )
 from mortar.games.mortar_hunt.rules import half_rows  # noqa: E402
@@ -46,10 +46,10 @@ def setup(rng: random.Random, player: str) -> Setup:
 
 
 def play_random(rng: random.Random, options: Options, stop_at: int | None = None,
-                flat: bool = False) -> Game:
+                flat: bool = False) -> State:
     """A uniformly random legal game. ``legal_actions()`` lists every legal turn (built on
     demand); ``flat`` also builds every turn object each turn, as a naive caller would."""
-    game = Game(options)
+    game = State(options)
     game.place(setup(rng, "A"))
     game.place(setup(rng, "B"))
     while not game.is_over and (stop_at is None or len(game.history) < stop_at):
@@ -76,7 +76,7 @@ def per_position_us(positions: int = 200, reps: int = 20) -> tuple[float, float,
 
 
 def seat_us(positions: int = 200, reps: int = 20) -> tuple[float, float]:
-    """Microseconds to build the seat of the player to act at turn 10 (``Game.seat``), and to
+    """Microseconds to build the seat of the player to act at turn 10 (``State.seat``), and to
     list every legal turn from that seat alone (what the computer player does each turn)."""
     rng = random.Random(3)
     build, listing = [], []

@@ -32,12 +32,12 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 from mortar.games.mortar_hunt.actions import Setup, Turn  # noqa: E402
-from mortar.games.mortar_hunt.bot import Bot, model  # noqa: E402
-from mortar.games.mortar_hunt.bot.radar import radar_steps  # noqa: E402
-from mortar.games.mortar_hunt.game import Game  # noqa: E402
+from mortar.games.mortar_hunt.computer import Computer, model  # noqa: E402
+from mortar.games.mortar_hunt.computer.radar import radar_steps  # noqa: E402
 from mortar.games.mortar_hunt.moves import warm_up  # noqa: E402
 from mortar.games.mortar_hunt.record import load, save  # noqa: E402
 from mortar.games.mortar_hunt.rules import Loadout, Options, Variant  # noqa: E402
+from mortar.games.mortar_hunt.state import State  # noqa: E402
 
 LONG = {"100 turns": 200, "1,000 turns": 2000, "19,000 actions": 19000}
 REPEAT = 3  # runs per reload figure, the fastest kept
@@ -47,8 +47,8 @@ def recorded_seats(options: Options, games: int) -> list[list]:
     """For each game, the seats of player A at its turns (placement excluded), in order."""
     out = []
     for n in range(games):
-        game = Game(options)
-        bots = {"A": Bot("hard", f"rec{n}A"), "B": Bot("hard", f"rec{n}B")}
+        game = State(options)
+        bots = {"A": Computer("hard", f"rec{n}A"), "B": Computer("hard", f"rec{n}B")}
         seats = []
         while not game.is_over:
             seat = game.seat(game.to_play)
@@ -94,7 +94,7 @@ def per_decision(games_per_table: int) -> None:
             wall, cpu, slices = [], [], []
             for n, seats in enumerate(games):
                 model.forget()
-                bot = Bot(level, n)
+                bot = Computer(level, n)
                 for seat in seats:
                     w, c, longest = sliced(bot.thinking(seat))
                     wall.append(w)
@@ -104,16 +104,16 @@ def per_decision(games_per_table: int) -> None:
                   f"{max(slices) * 1000:5.1f} ms ({len(wall)} decisions)", flush=True)
 
 
-def long_game(actions: int) -> Game:
+def long_game(actions: int) -> State:
     """A legal game of ``actions`` actions (random turns that never hit), the computer's seat to
     act; made once and kept in build/."""
     path = ROOT / "build" / f"bench-bot-{actions}.json"
     if path.exists():
         return load(path.read_text())
     rng = random.Random(actions)
-    game = Game(Options())
+    game = State(Options())
     for player in ("A", "B"):
-        game.place(Bot("hard", player).choose(game.seat(player)))
+        game.place(Computer("hard", player).choose(game.seat(player)))
     while len(game.history) < actions:
         turns = list(game.legal_turns())
         rng.shuffle(turns)
@@ -147,14 +147,14 @@ def reload_figures(before: bool, before_upto: int) -> None:
                 f"(cpu {bot_cpu * 1000:5.1f}) [{bot_slice * 1000:5.1f}], radar {radar_wall * 1000:7.1f} "
                 f"(cpu {radar_cpu * 1000:5.1f}) [{radar_slice * 1000:5.1f}]")
         if old is not None and actions <= before_upto:
-            before_bot = timed(partial(old.Bot("hard", 1).choose, seat), old)
+            before_bot = timed(partial(old.Computer("hard", 1).choose, seat), old)
             before_radar = timed(partial(old.radar, seat), old)
             line += f"   before (cpu): decision {before_bot * 1000:8.1f}, radar {before_radar * 1000:8.1f}"
         print(line, flush=True)
 
 
 def thinking(seat) -> Generator:
-    return Bot("hard", 1).thinking(seat)
+    return Computer("hard", 1).thinking(seat)
 
 
 def least(work: Callable[[], Generator], runs: int = REPEAT) -> tuple[float, float, float]:
@@ -190,7 +190,7 @@ def main() -> None:
     print(f"Python {sys.version.split()[0]}")
     reload_figures(not args.no_before, args.before_upto)
     if not args.reload_only:
-        print("per decision: one Bot.thinking(seat) run to its end, beliefs carried from the bot's "
+        print("per decision: one Computer.thinking(seat) run to its end, beliefs carried from the bot's "
               "previous decision")
         per_decision(args.games)
 

@@ -38,7 +38,7 @@ PACKAGES = {"hopper-and-sneaker": "hopper_and_sneaker", "enlightenment": "enligh
 
 def load(name: str) -> tuple[Any, Any]:
     game = importlib.import_module(f"mortar.games.{PACKAGES[name]}").GAME
-    evaluation = importlib.import_module(f"mortar.games.{PACKAGES[name]}.evaluation")
+    evaluation = importlib.import_module(f"mortar.games.{PACKAGES[name]}.computer")
     return game, evaluation
 
 

@@ -64,19 +64,19 @@ def long_record() -> str:
         return path.read_text()
     from mortar.games.mortar_hunt import (
         Facing,
-        Game,
         Options,
         PieceType,
         Position,
         Record,
         Setup,
         Square,
+        State,
         Turn,
     )
     from mortar.games.mortar_hunt.rules import half_rows
 
     rng = random.Random(7)
-    game = Game(Options(), {"A": "Ann", "B": "Bob"})
+    game = State(Options(), {"A": "Ann", "B": "Bob"})
     for player in ("A", "B"):
         squares = rng.sample([s for s in Square.all() if s.row in half_rows(player)], 3)
         game.place(Setup(player, tuple(Position(s, rng.choice(list(Facing))) for s in squares),
@@ -100,11 +100,11 @@ def seated_record(actions: int) -> str:
     path = DATA / f"seat-{actions}.json"
     if path.exists():
         return path.read_text()
-    from mortar.games.mortar_hunt import Game, Options, Record, Turn
-    from mortar.games.mortar_hunt.bot.player import place
+    from mortar.games.mortar_hunt import Options, Record, State, Turn
+    from mortar.games.mortar_hunt.computer.player import place
 
     rng = random.Random(actions)
-    game = Game(Options(), {"A": "Computer", "B": "Bob"})
+    game = State(Options(), {"A": "Computer", "B": "Bob"})
     for player in ("A", "B"):
         game.place(place(game.seat(player), rng))
     while len(game.history) < actions:
@@ -163,7 +163,7 @@ def _page_modules():
 def _page(hunt, table, clock, storage=None):
     """The page's table as the page makes it: thinking and reading a slice (40 ms) at a time
     where this version can."""
-    kind = hunt.Hunt()
+    kind = hunt.MortarHuntKind()
     try:
         return table.Table(kind, storage, think_budget=0.04, clock=clock)
     except TypeError:  # a version that does everything at once
@@ -227,7 +227,7 @@ def run_case(name: str) -> float | None:
         start = clock()
         referee.check_text(text)
     elif kind == "import":
-        page = table.Table(hunt.Hunt())
+        page = table.Table(hunt.MortarHuntKind())
         start = clock()
         page.import_text(text)
     elif kind == "save":
@@ -236,7 +236,7 @@ def run_case(name: str) -> float | None:
         with contextlib.suppress(table.SaveError):
             hunt.load_save(payload)
     elif kind == "step":
-        page = table.Table(hunt.Hunt())
+        page = table.Table(hunt.MortarHuntKind())
         page.import_text(text)
         page.dispatch("replay", "prev")
         start = clock()

@@ -546,13 +546,13 @@ def _bench_play_game(seed):
 def _bench_computer(level, games):
     # the computer's decisions in this page: every turn of a few games, both seats played by it
     import time
-    from mortar.games.mortar_hunt import Game, Options
-    from mortar.games.mortar_hunt.bot import Bot
+    from mortar.games.mortar_hunt import State, Options
+    from mortar.games.mortar_hunt.computer import Computer
 
     times = []
     for g in range(int(games)):
-        game = Game(Options(turn_limit=28))
-        bots = {p: Bot(str(level), seed=1000 * g + i) for i, p in enumerate("AB")}
+        game = State(Options(turn_limit=28))
+        bots = {p: Computer(str(level), seed=1000 * g + i) for i, p in enumerate("AB")}
         while game.outcome is None:
             player = game.to_play
             seat = game.seat(player)

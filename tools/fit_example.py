@@ -10,7 +10,18 @@ from __future__ import annotations
 import random
 import sys
 
-from mortar.games.mortar_hunt import Game, Move, Options, Position, Record, Setup, Shot, Square, Turn, Variant
+from mortar.games.mortar_hunt import (
+    Move,
+    Options,
+    Position,
+    Record,
+    Setup,
+    Shot,
+    Square,
+    State,
+    Turn,
+    Variant,
+)
 from mortar.games.mortar_hunt.rules import Loadout
 
 
@@ -87,7 +98,7 @@ def solve(options, fixed_setup, fixed_player, fixed_turns, free_shots, fixed_hit
     for attempt in range(10000):
         placed = rng.sample(squares, 3)
         setup = tuple(Position(s, rng.choice(list(__import__("mortar").Facing))) for s in placed)
-        game = Game(options)
+        game = State(options)
         setups = {fixed_player: fixed_setup, free_player: setup}
         game.place(Setup("A", setups["A"]))
         game.place(Setup("B", setups["B"]))
@@ -139,7 +150,7 @@ def example_b(b12_target="H4"):
 
 
 def record_of(options, setups, actions, names):
-    game = Game(options, names)
+    game = State(options, names)
     game.place(Setup("A", setups["A"]))
     game.place(Setup("B", setups["B"]))
     game.play(actions)

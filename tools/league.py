@@ -31,7 +31,7 @@ from legacy import LegacyHard  # noqa: E402
 from reference import PLAYERS  # noqa: E402
 
 from mortar.duel import duel, interval  # noqa: E402
-from mortar.games.mortar_hunt.bot import Bot, HardWeights  # noqa: E402
+from mortar.games.mortar_hunt.computer import Computer, HardWeights  # noqa: E402
 from mortar.games.mortar_hunt.rules import Loadout, Options, Variant  # noqa: E402
 
 TABLES = {
@@ -61,7 +61,7 @@ def variant(name: str) -> Callable[[Any], Any]:
     weights = dataclasses.replace(HardWeights(), **changes)
 
     def make(seed: Any) -> Any:
-        bot = Bot(level, seed, weights)
+        bot = Computer(level, seed, weights)
         bot.label = name  # type: ignore[attr-defined]
         return bot
     return make

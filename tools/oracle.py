@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from mortar.games.mortar_hunt.bot import Bot
-from mortar.games.mortar_hunt.bot import geometry as geo
+from mortar.games.mortar_hunt.computer import Computer
+from mortar.games.mortar_hunt.computer import geometry as geo
 from mortar.games.mortar_hunt.rules import opponent
 
 CURRENT: dict[str, Any] = {}
@@ -41,7 +41,7 @@ class Truth:
         return reach
 
 
-class Oracle(Bot):
+class Oracle(Computer):
     label = "oracle"
 
     def __init__(self, seed: Any) -> None:
@@ -49,4 +49,4 @@ class Oracle(Bot):
 
     def believed(self, seat: Any) -> Generator[None, None, Any]:
         return Truth(CURRENT["game"], opponent(str(seat.player)))
-        yield  # a generator, as Bot.believed is (sliced thinking)
+        yield  # a generator, as Computer.believed is (sliced thinking)

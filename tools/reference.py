@@ -25,12 +25,12 @@ from collections.abc import Generator
 from typing import Any
 
 from mortar.games.mortar_hunt.actions import Sacrifice, Turn
-from mortar.games.mortar_hunt.bot import geometry as geo
-from mortar.games.mortar_hunt.bot.belief import KIND_OF_CODE, POSITIONS, Belief, square_of
-from mortar.games.mortar_hunt.bot.exchange import answer, turns_left
-from mortar.games.mortar_hunt.bot.model import building, run
-from mortar.games.mortar_hunt.bot.player import place
-from mortar.games.mortar_hunt.bot.tracks import Tracker
+from mortar.games.mortar_hunt.computer import geometry as geo
+from mortar.games.mortar_hunt.computer.belief import KIND_OF_CODE, POSITIONS, Belief, square_of
+from mortar.games.mortar_hunt.computer.exchange import answer, turns_left
+from mortar.games.mortar_hunt.computer.model import building, run
+from mortar.games.mortar_hunt.computer.player import place
+from mortar.games.mortar_hunt.computer.tracks import Tracker
 from mortar.games.mortar_hunt.rules import opponent
 
 

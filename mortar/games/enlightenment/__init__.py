@@ -8,7 +8,7 @@
 | ``position`` | the rules: steps, jump sequences, enlightenment, refusals, the win (EN4–EN6) |
 | ``state`` | a game being played and a player's seat (K0 from :mod:`mortar.kit.turns`) |
 | ``game`` | ``GAME``: the record format, referee and duel notation |
-| ``evaluation`` | the computer: the kit's search with this game's evaluation and order |
+| ``computer`` | the computer: the kit's search with this game's evaluation and order |
 """
 
 from mortar.kit.common import AcceptDraw, OfferDraw, Pass, Resign

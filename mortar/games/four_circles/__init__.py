@@ -8,7 +8,7 @@ and K0 (``/work/shared/rules/karo/RULINGS.md``), records per RECORD.md.
 | ``position`` | the rules: placement, piece and tile moves, refusals, four in a line (FC3–FC7) |
 | ``state`` | a game being played and a player's seat, with a two-part turn's questions |
 | ``game`` | ``GAME``: the record format, referee and duel notation |
-| ``evaluation`` | the computer: the kit's search (UCT at hard) with this game's evaluation, order, pruning |
+| ``computer`` | the computer: the kit's search (UCT at hard) with this game's evaluation, order, pruning |
 """
 
 from mortar.kit.common import AcceptDraw, OfferDraw, Pass, Resign

@@ -67,11 +67,11 @@ class FourCircles(TurnGame[Options, State]):
         return out
 
     def computer(self, level: str, seed: int | str) -> Computer:
-        """The kit's searching computer with this game's evaluation (:mod:`.evaluation`)."""
+        """The kit's searching computer with this game's evaluation (:mod:`.computer`)."""
         if level not in self.levels:
             raise ValueError(f"{level!r} is not a level ({', '.join(self.levels)})")
-        from . import evaluation  # loaded with the first computer, not with the rules
-        return evaluation.computer(level, seed)
+        from . import computer  # loaded with the first computer, not with the rules
+        return computer.computer(level, seed)
 
     def position_json(self, position: Any) -> dict[str, Any]:
         """``{"tiles": [[x, y], …], "pieces": {"Red": {"plain": [[x, y], …], "marked": […]}, …}}``."""

@@ -8,7 +8,7 @@ RULINGS HS1–HS9 and K0 (``/work/shared/rules/karo/RULINGS.md``), records per R
 | ``position`` | the rules: setup, steps, jumps, flips, refusals, the two wins (HS3–HS7) |
 | ``state`` | a game being played and a player's seat (K0 from :mod:`mortar.kit.turns`) |
 | ``game`` | ``GAME``: the record format, referee and duel notation |
-| ``evaluation`` | the computer: the kit's search with this game's evaluation, order and setup |
+| ``computer`` | the computer: the kit's search with this game's evaluation, order and setup |
 """
 
 from mortar.kit.common import AcceptDraw, OfferDraw, Pass, Resign

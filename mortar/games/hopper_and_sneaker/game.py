@@ -63,11 +63,11 @@ class HopperAndSneaker(TurnGame[Options, State]):
         return {str(square): face.value for square, face in setup.pieces}
 
     def computer(self, level: str, seed: int | str) -> Computer:
-        """The kit's searching computer with this game's evaluation (:mod:`.evaluation`)."""
+        """The kit's searching computer with this game's evaluation (:mod:`.computer`)."""
         if level not in self.levels:
             raise ValueError(f"{level!r} is not a level ({', '.join(self.levels)})")
-        from . import evaluation  # loaded with the first computer, not with the rules
-        return evaluation.computer(level, seed)
+        from . import computer  # loaded with the first computer, not with the rules
+        return computer.computer(level, seed)
 
     def position_json(self, position: Any) -> dict[str, Any]:
         """``{"pieces": {"Red": {"a1": "S", …}, "White": {…}}}``, as the record's setup."""

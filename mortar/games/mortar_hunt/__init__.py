@@ -17,8 +17,7 @@ from .actions import (
     Shot,
     Turn,
 )
-from .definition import GAME
-from .game import Game
+from .game import GAME
 from .legality import LegalTurns
 from .moves import Step
 from .notation import Facing, NotationError, Position, Square
@@ -39,10 +38,11 @@ from .rules import (
     opponent,
 )
 from .seat import OwnPiece, Seat, SeenAction, SeenShot
+from .state import State
 from .view import player_view
 
 __all__ = [
-    "GAME", "Action", "EndReason", "Facing", "Game", "IllegalActionError", "LegalTurns", "Loadout", "Move",
+    "GAME", "Action", "EndReason", "Facing", "State", "IllegalActionError", "LegalTurns", "Loadout", "Move",
     "NewerFormatError", "NotationError", "Options", "Outcome", "OwnPiece", "Pad", "PerPlayer",
     "Phase", "PieceType", "Played", "Player", "Position", "Record", "RecordError",
     "RecordIllegalError", "Refusal", "RefusalCode", "Replay", "Resign", "Sacrifice", "Score",

@@ -16,7 +16,7 @@ from .rules import PLAYERS
 from .seat import Seat
 
 if TYPE_CHECKING:  # (a pad is built from a seat: the game only hands its seat over)
-    from .game import Game
+    from .state import State
 
 SHOOTING = "SHOOTING"
 OPPONENTS_SHOT = "OPPONENT'S SHOT"
@@ -75,7 +75,7 @@ def _shot_cell(target: str, hit: bool | None) -> str:
     return f"({target})" if hit else target
 
 
-def pad_for(game: Game, player: str) -> Pad:
+def pad_for(game: State, player: str) -> Pad:
     """``player``'s pad for the game so far, written as the rulebook's example pads are."""
     if player not in PLAYERS:
         raise ValueError(f"{player!r} is not a player (A or B)")

@@ -1,4 +1,4 @@
-"""Game records (RECORD.md): parse and validate JSON, replay into a :class:`Game`, save.
+"""Game records (RECORD.md): parse and validate JSON, replay into a :class:`State`, save.
 
 Parsing checks the *form* of a record (keys, types, notation, player order) and raises
 :class:`RecordError`; replaying checks the *rules* and raises :class:`RecordIllegalError`, which
@@ -24,18 +24,6 @@ from ...kit.records import (
     quote_json,
 )
 from ...kit.steps import ACTIONS_PER_STEP, Steps, finish, last_of
-from .game import (
-    Action,
-    Game,
-    IllegalActionError,
-    Move,
-    Played,
-    Resign,
-    Sacrifice,
-    Setup,
-    Shot,
-    Turn,
-)
 from .notation import NotationError, Position, Square
 from .rules import (
     COMPUTER_LEVELS,
@@ -47,6 +35,18 @@ from .rules import (
     Variant,
     cap_name,
     names_refusal,
+)
+from .state import (
+    Action,
+    IllegalActionError,
+    Move,
+    Played,
+    Resign,
+    Sacrifice,
+    Setup,
+    Shot,
+    State,
+    Turn,
 )
 
 FORMAT = "mortar-hunt/1"
@@ -90,18 +90,18 @@ class Record:
     def options(self, loadout: Loadout = Loadout.SECRET) -> Options:
         return Options(self.variant, self.turn_limit, loadout)
 
-    def replay(self, loadout: Loadout | None = None, upto: int | None = None) -> Game:
+    def replay(self, loadout: Loadout | None = None, upto: int | None = None) -> State:
         """The game this record describes, after its first ``upto`` actions (default all).
 
         Raises :class:`RecordIllegalError` at the first action that breaks a rule. To step
         through a long record, replay it once into a :class:`mortar.kit.replay.Replay` instead.
         """
-        game = Game()
+        game = State()
         for game in self.replaying(upto, loadout):  # noqa: B007 -- the last one is the answer
             pass
         return game
 
-    def replaying_steps(self, loadout: Loadout | None = None) -> Steps[Game]:
+    def replaying_steps(self, loadout: Loadout | None = None) -> Steps[State]:
         """:meth:`replay` in steps (a page replays a long saved game a slice at a time)."""
         return (yield from last_of(self.replaying(None, loadout)))
 
@@ -109,12 +109,12 @@ class Record:
         """The recorded actions, in play order (the kit's record protocol)."""
         return [entry.action for entry in self.entries]
 
-    def replaying(self, upto: int | None = None, loadout: Loadout | None = None) -> Iterator[Game]:
+    def replaying(self, upto: int | None = None, loadout: Loadout | None = None) -> Iterator[State]:
         """Replay step by step: the same game, yielded after the setups and after each action
         (changed in place between yields). Raises :class:`RecordIllegalError` where
         :meth:`replay` would."""
         loadout = loadout or self.loadout or infer_loadout(self.pieces)
-        game = Game(self.options(loadout), dict(self.names))
+        game = State(self.options(loadout), dict(self.names))
         for player in PLAYERS:
             if player not in self.setup:
                 yield game
@@ -146,7 +146,7 @@ class Record:
     # --- building from a game ----------------------------------------------------------
 
     @classmethod
-    def from_game(cls, game: Game) -> Record:
+    def from_game(cls, game: State) -> Record:
         record = cls(game.options.variant, game.options.turn_limit,
                      {p: game.name(p) for p in PLAYERS})
         for player, setup in game.setups.items():
@@ -244,7 +244,7 @@ def _action_json(entry: RecordedAction, results: bool = True) -> dict:
     return out
 
 
-def _public_reason(game: Game, action: Action) -> str:
+def _public_reason(game: State, action: Action) -> str:
     """What is wrong with ``action`` (refused by ``game``, unchanged) in words that quote no
     position: which part of the turn broke is public, where the pieces stand is not."""
     if game.is_over:
@@ -445,10 +445,10 @@ def action_from_json(data: object, player: str) -> Action | Setup:
     return _parse_action({**data, "player": player}, PLAYERS.index(Player(player))).action
 
 
-def load(text: str | bytes, loadout: Loadout | None = None) -> Game:
+def load(text: str | bytes, loadout: Loadout | None = None) -> State:
     """Parse a record and replay it: the game it describes."""
     return parse(text).replay(loadout)
 
 
-def save(game: Game) -> str:
+def save(game: State) -> str:
     return Record.from_game(game).save()

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...kit.records import ERROR, ILLEGAL, OK, RecordError, RecordIllegalError, Verdict, illegal_line
-from .game import Game
 from .record import Record, parse
 from .rules import PLAYERS
+from .state import State
 
 __all__ = ["ERROR", "ILLEGAL", "OK", "Verdict", "check_record", "check_text", "verdict_line"]
 
@@ -25,7 +25,7 @@ def verdict_line(winner: str | None, score: dict[str, int], turns: int, next_: s
     return f"ok: in progress {after}, {next_} to play, A {a}:{b} B"
 
 
-def _state(game: Game) -> dict[str, Any]:
+def _state(game: State) -> dict[str, Any]:
     outcome = game.outcome
     if outcome is not None:
         over = outcome.as_dict()
@@ -48,7 +48,7 @@ def check_record(record: Record) -> Verdict:
         game = record.replay()
     except RecordIllegalError as e:
         # The state just before the offending action: replay the legal prefix.
-        before = Game() if e.turn == 0 else record.replay(upto=(e.turn - 1) * 2 + PLAYERS.index(e.player))
+        before = State() if e.turn == 0 else record.replay(upto=(e.turn - 1) * 2 + PLAYERS.index(e.player))
         state = _state(before)
         if e.turn == 0:
             state["next"] = None

@@ -1,6 +1,6 @@
 """A seat: everything one player may know now, and that player's own questions (RULINGS R12).
 
-A :class:`Seat` is an immutable value, built by :meth:`mortar.Game.seat`. It holds the player's
+A :class:`Seat` is an immutable value, built by :meth:`State.seat`. It holds the player's
 own pieces, every shot with its result, craters, the enemy wrecks a hit or a sacrifice revealed,
 counts, skips, obligations, the turn and the outcome -- and nothing else of the opponent's: not
 an enemy piece's square, facing or type, nor which enemy piece moved or fired. Two games that

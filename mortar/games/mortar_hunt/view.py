@@ -15,10 +15,10 @@ from .rules import PLAYERS
 from .seat import Seat, SeenAction
 
 if TYPE_CHECKING:  # (a view is built from a seat: the game only hands its seat over)
-    from .game import Game
+    from .state import State
 
 
-def player_view(game: Game, player: str) -> dict[str, Any]:
+def player_view(game: State, player: str) -> dict[str, Any]:
     """Everything ``player`` may know now, during the game."""
     return seat_view(game.seat(player))
 

@@ -11,7 +11,7 @@ from ....table.words import _
 from ..actions import Moved
 from ..board import EDGE
 from ..state import State
-from . import board
+from . import boardview
 from .texts import move_text
 
 
@@ -28,4 +28,4 @@ class Review(OpenReview):
                                "home": sum(1 for sq, lit in own if lit and sq in EDGE)}
         return {**self.frame(), "step_text": move_text(played, self.names) if played is not None else
                 _("Start: the pieces round the edge, all plain."), "last": path, "counts": counts,
-                "board": {"cells": board.cells(state.position), "near": self.near}}
+                "board": {"cells": boardview.cells(state.position), "near": self.near}}

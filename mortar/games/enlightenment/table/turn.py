@@ -18,7 +18,7 @@ from ....table.words import _
 from ..actions import Move, Moved
 from ..board import EDGE, Square
 from ..state import Seat
-from . import board
+from . import boardview
 from .texts import COLOUR, path_text
 
 
@@ -144,7 +144,7 @@ class TurnDraft(OpenDraft):
         colours = {p.value: COLOUR[p] for p in (seat.player, seat.opponent)}
         return {
             **self.common_model(), "kind": "turn", "turn": turn, "colours": colours,
-            "board": {"cells": board.cells(seat.position, marks, moved), "near": self.near},
+            "board": {"cells": boardview.cells(seat.position, marks, moved), "near": self.near},
             "path": [str(sq) for sq in self.path] if self.jumping else [],
             "path_text": path_text(self.path) if self.path else None, "jumping": self.jumping,
             "last": last_path, "last_text": self.last_text(), "hint": hint, "counts": counts,

@@ -12,7 +12,7 @@ from ....table.open_kind import OpenReview
 from ....table.words import _
 from ..actions import Moved, Placed
 from ..state import State
-from . import board
+from . import boardview
 from .texts import move_text
 
 
@@ -42,5 +42,5 @@ class Review(OpenReview):
                  for p in PLAYERS]
         return {**self.frame(), "step_text": move_text(played, self.names) if played is not None else
                 _("Start: twenty tiles, no piece yet."), "last": path, "tile_move": tile_move, "facts": facts,
-                "board": {"cells": board.cells(position.tiles, dict(position.pieces), window, marks),
+                "board": {"cells": boardview.cells(position.tiles, dict(position.pieces), window, marks),
                           "near": self.near, "window": [window.x0, window.y0, window.width, window.height]}}

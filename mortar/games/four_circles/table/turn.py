@@ -21,7 +21,7 @@ from ....table.words import _
 from ..actions import Move, Moved, Place, Placed, RefusalCode
 from ..board import PIECES_EACH, Piece, parse_cell
 from ..state import Seat
-from . import board
+from . import boardview
 from .texts import COLOUR, RULE
 
 PAN = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}  # on screen: y grows down
@@ -235,7 +235,7 @@ class TurnDraft(OpenDraft):
         return {
             **self.common_model(), "kind": "turn", "turn": turn, "placing": self.placing,
             "colours": {p.value: COLOUR[p] for p in players},
-            "board": {"cells": board.cells(self.tiles(), pieces, window, marks, open_cells),
+            "board": {"cells": boardview.cells(self.tiles(), pieces, window, marks, open_cells),
                       "near": self.near, "window": [window.x0, window.y0, window.width, window.height]},
             "fitted": self.window is None, "tile": None if self.tile is None else str(self.tile),
             "put": None if self.put is None else str(self.put),

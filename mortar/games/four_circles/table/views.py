@@ -11,7 +11,7 @@ from ....table.html import El, h
 from ....table.open_table import footer, header, whose_turn
 from ....table.render import button
 from ....table.words import _
-from .board import board_view
+from .boardview import board_view
 
 
 def view_tools() -> El:

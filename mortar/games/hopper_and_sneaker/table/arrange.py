@@ -19,7 +19,7 @@ from ....table.words import _, ngettext
 from ..actions import Setup
 from ..board import HOME, Face, Square
 from ..state import Seat
-from . import board
+from . import boardview
 from .texts import COLOUR, FACE, FACES, piece_words
 
 
@@ -114,12 +114,12 @@ class ArrangeDraft:
                 if face is not self.faces[self.picked]:
                     marks[sq] = ["choice"]
         # the draft's faces over the seat's position: the other's arrangement as the seat shows it
-        cells = board.cells(position, marks)
+        cells = boardview.cells(position, marks)
         for sq, face in self.faces.items():
             cell = cells[str(sq)]
             cell["piece"] = [self.player, face.value]
             words = [str(sq), _("your home"), piece_words(self.seat.player, face)]
-            words += [board.MARK_WORDS["swap"]] if sq is self.picked else []
+            words += [boardview.MARK_WORDS["swap"]] if sq is self.picked else []
             cell["label"] = ", ".join(words)
         other = self.seat.player.opponent
         seen = bool(position.pieces(other))

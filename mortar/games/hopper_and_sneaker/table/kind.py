@@ -25,7 +25,7 @@ from .turn import TurnDraft
 NAMES = {p.value: COLOUR[p] for p in Player}
 
 
-class HopperKind(OpenKind):
+class HopperAndSneakerKind(OpenKind):
     game = GAME
     screens = views
     words = texts
@@ -73,4 +73,4 @@ class HopperKind(OpenKind):
 
 
 
-KIND = HopperKind()
+KIND = HopperAndSneakerKind()

@@ -11,7 +11,7 @@ from ....table.words import _
 from ..actions import Moved
 from ..board import TARGET
 from ..state import State
-from . import board
+from . import boardview
 from .texts import move_text
 
 
@@ -28,4 +28,4 @@ class Review(OpenReview):
             home = sum(1 for sq in TARGET[p] if (pc := state.at(sq)) is not None and pc.player is p)
             facts.append(_("{name}: {n} of 6 home").format(name=self.names[p.value], n=home))
         return {**self.frame(), "step_text": step_text, "last": path, "facts": facts,
-                "board": {"cells": board.cells(state.position), "near": self.near}}
+                "board": {"cells": boardview.cells(state.position), "near": self.near}}

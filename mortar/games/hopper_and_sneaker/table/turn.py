@@ -15,7 +15,7 @@ from ....table.words import _
 from ..actions import Move, Moved
 from ..board import TARGET, Face, Square
 from ..state import Seat
-from . import board
+from . import boardview
 from .texts import COLOUR, FACE, piece_words
 
 
@@ -96,7 +96,7 @@ class TurnDraft(OpenDraft):
             **self.common_model(), "kind": "turn", "turn": turn,
             "setting_up": seat.position.setting_up,  # (watching the other arrange)
             "colours": {p: COLOUR[p] for p in TARGET},
-            "board": {"cells": board.cells(seat.position, marks), "near": self.near},
+            "board": {"cells": boardview.cells(seat.position, marks), "near": self.near},
             "last": path, "last_text": self.last_text(), "hint": hint, "home": home,
             "picked": None if self.picked is None else str(self.picked),
             # the flip of the last move, drawn once when this screen first shows it

@@ -10,7 +10,7 @@ from ....table.html import El, h
 from ....table.open_table import footer, header, whose_turn
 from ....table.render import button
 from ....table.words import _
-from .board import board_view
+from .boardview import board_view
 
 
 def render_play(model: Mapping[str, Any]) -> El:

@@ -80,7 +80,7 @@ FIELDS = (
 )
 
 
-class Marsal:
+class MarsalASpionKind:
     name = GAME.name
     title = GAME.title
     players: tuple[str, str] = (str(Player.RED), str(Player.BLUE))
@@ -257,7 +257,7 @@ class Marsal:
         return render_review(model)
 
 
-KIND = Marsal()
+KIND = MarsalASpionKind()
 
 
 def load_save(text: str) -> tuple[Match, TableFacts]:
@@ -272,7 +272,7 @@ def loading_save(text: str) -> Steps[tuple[Match, TableFacts]]:
         data = loads(text)  # linear, depth-checked: no saved text can hang or crash the page
     except JSONTextError:
         raise SaveError(_("The saved game is damaged (not valid JSON).")) from None
-    if not isinstance(data, dict) or data.get("app") != Marsal.name:
+    if not isinstance(data, dict) or data.get("app") != MarsalASpionKind.name:
         raise SaveError(_("The saved data does not belong to this game."))
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
@@ -281,7 +281,7 @@ def loading_save(text: str) -> Steps[tuple[Match, TableFacts]]:
         raise SaveError(_("The saved game comes from a newer version of this game."))
     computer = data.get("computer")
     if not isinstance(computer, dict) or not all(
-            p in Marsal.players and level in GAME.levels for p, level in computer.items()):
+            p in MarsalASpionKind.players and level in GAME.levels for p, level in computer.items()):
         raise SaveError(_("The saved game names a computer level this version does not have."))
     yield
     try:

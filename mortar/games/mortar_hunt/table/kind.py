@@ -2,7 +2,7 @@
 
 Everything of Mortar Hunt that the game-free table needs: the start form's options (variant,
 turn limit, loadout) and the radar aid as field specs, the save's text around the record, the
-drafts of :mod:`.drafts` (built from a seat), the computer player (:class:`..bot.Bot`, given a
+drafts of :mod:`.drafts` (built from a seat), the computer player (:class:`..bot.Computer`, given a
 seat), the radar, the review of a finished or imported game, and its screens' drawing.
 """
 
@@ -19,7 +19,6 @@ from ....table.html import El
 from ....table.kind import Applied, Choice, FieldSpec, PublicField, SaveError, Stage, TableFacts
 from ....table.words import _, ngettext
 from ..actions import Resign, Setup
-from ..game import Game
 from ..moves import warm_up
 from ..record import (
     NewerFormatError,
@@ -46,6 +45,7 @@ from ..rules import (
     names_refusal,
 )
 from ..seat import Seat
+from ..state import State
 from ..view import report_of
 from . import scene
 from .parts import SYMBOLS, render_review
@@ -87,7 +87,7 @@ RADAR = FieldSpec("aid", _("Aid"), "off", (
 ))
 
 
-class Hunt:
+class MortarHuntKind:
     name = "mortar-hunt"
     title = "Mortar Hunt"
     players = tuple(str(p) for p in PLAYERS)
@@ -121,47 +121,47 @@ class Hunt:
             limit = int(text)
         return Options(Variant(values["variant"]), limit, Loadout(values["loadout"]))
 
-    def new(self, values: Mapping[str, str], names: Mapping[str, str | None]) -> Game:
-        return Game(self._options(values), dict(names))
+    def new(self, values: Mapping[str, str], names: Mapping[str, str | None]) -> State:
+        return State(self._options(values), dict(names))
 
     def names_refusal(self, names: Mapping[str, str | None]) -> str | None:
         return names_refusal(names)
 
-    def rematch(self, game: Game) -> Game:
+    def rematch(self, game: State) -> State:
         # the other player moves first this time: seats and names swap with the colours
         a, b = game.name("A"), game.name("B")
-        return Game(game.options, {"A": b, "B": a})
+        return State(game.options, {"A": b, "B": a})
 
     # --- the game as it stands -------------------------------------------------------------
 
-    def to_play(self, game: Game) -> str | None:
+    def to_play(self, game: State) -> str | None:
         return None if game.to_play is None else str(game.to_play)
 
-    def hidden(self, game: Game) -> bool:
+    def hidden(self, game: State) -> bool:
         return True  # each side's pieces are hidden from the other all game long (R12)
 
-    def stage(self, game: Game) -> Stage:
+    def stage(self, game: State) -> Stage:
         return Stage.SETUP if game.phase is Phase.SETUP else Stage.PLAY
 
-    def turn(self, game: Game) -> int | None:
+    def turn(self, game: State) -> int | None:
         return game.turn if game.phase is Phase.PLAY else None
 
-    def player_name(self, game: Game, player: str) -> str:
+    def player_name(self, game: State, player: str) -> str:
         return game.name(player) or self.default_names[player]
 
-    def _names(self, game: Game) -> dict[str, str]:
+    def _names(self, game: State) -> dict[str, str]:
         return {str(p): self.player_name(game, p) for p in PLAYERS}
 
-    def seat(self, game: Game, player: str) -> Seat:
+    def seat(self, game: State, player: str) -> Seat:
         return game.seat(player)
 
-    def draft(self, game: Game, player: str, facts: TableFacts) -> PlacementDraft | TurnDraft:
+    def draft(self, game: State, player: str, facts: TableFacts) -> PlacementDraft | TurnDraft:
         seat = game.seat(player)
         if game.phase is Phase.SETUP:
             return PlacementDraft(seat, self._names(game))
         return TurnDraft(seat, self._names(game), quick=not facts.confirm)
 
-    def report(self, game: Game, player: str) -> str | None:
+    def report(self, game: State, player: str) -> str | None:
         report = report_of(game.seat(player).last_enemy_action)
         if report is None or game.phase is not Phase.PLAY:
             return None
@@ -170,7 +170,7 @@ class Hunt:
         other = self.player_name(game, "B" if player == "A" else "A")
         return _("Turn {n}:").format(n=report["turn"]) + " " + scene.report_text(report, other)
 
-    def apply(self, game: Game, player: str, action: Any, draft: Any) -> Applied:
+    def apply(self, game: State, player: str, action: Any, draft: Any) -> Applied:
         if isinstance(action, Setup):
             game.place(action)
             return {"turn": 0, "started": game.phase is Phase.PLAY, "next": True}
@@ -182,28 +182,28 @@ class Hunt:
                 "next": isinstance(action, Resign)}
 
     def computer(self, level: str, seed: int) -> Any:
-        from ..bot import Bot  # imported on first use: the page starts faster without it
+        from ..computer import Computer  # imported on first use: the page starts faster without it
 
-        return Bot(level, seed)
+        return Computer(level, seed)
 
     def warm_up(self) -> Iterator[None]:
         """Idle-time work that makes the computer's first decision quick (see moves.warm_up)."""
         for player in PLAYERS:
             yield from warm_up(player)
 
-    def outcome(self, game: Game) -> dict[str, Any] | None:
+    def outcome(self, game: State) -> dict[str, Any] | None:
         return None if game.outcome is None else game.outcome.as_dict()
 
-    def started(self, game: Game) -> dict[str, Any]:
+    def started(self, game: State) -> dict[str, Any]:
         options = game.options
         return {"variant": options.variant.value, "turn_limit": options.turn_limit}
 
-    def aid_model(self, game: Game, player: str) -> dict[str, Any] | None:
+    def aid_model(self, game: State, player: str) -> dict[str, Any] | None:
         """The radar for the acting player, from that player's seat only (RULINGS R14)."""
         if game.phase is not Phase.PLAY:
             return None
-        from ..bot import radar as radar_of  # (on first use, as for the computer)
-        from ..bot import word as radar_word
+        from ..computer import radar as radar_of  # (on first use, as for the computer)
+        from ..computer import word as radar_word
 
         r = radar_of(game.seat(player))
         heat = {str(sq): round(p, 3) for sq, p in r.heat.items() if p >= 0.02}
@@ -219,7 +219,7 @@ class Hunt:
 
     # --- saves and records -------------------------------------------------------------
 
-    def save(self, game: Game, facts: TableFacts) -> str:
+    def save(self, game: State, facts: TableFacts) -> str:
         record = Record.from_game(game)
         record.computer = dict(facts.computer)
         record.radar = facts.aid
@@ -229,10 +229,10 @@ class Hunt:
             data["confirm"] = True  # every step confirmed with a button (older pages ignore it)
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
-    def loading(self, text: str) -> Steps[tuple[Game, TableFacts]]:
+    def loading(self, text: str) -> Steps[tuple[State, TableFacts]]:
         return loading_save(text)
 
-    def review(self, state: Game, facts: TableFacts) -> Review:
+    def review(self, state: State, facts: TableFacts) -> Review:
         record = Record.from_game(state)
         record.computer, record.radar = dict(facts.computer), facts.aid  # who was the computer
         return Review(record, state.options.loadout, "game")
@@ -262,22 +262,22 @@ class Hunt:
         return render_review(dict(model))
 
 
-KIND = Hunt()
+KIND = MortarHuntKind()
 
 
-def load_save(text: str) -> tuple[Game, TableFacts]:
+def load_save(text: str) -> tuple[State, TableFacts]:
     """Replay a saved payload; :class:`SaveError` says in plain words why it cannot be used,
     quoting nothing of either player's hidden positions."""
     return finish(loading_save(text))
 
 
-def loading_save(text: str) -> Steps[tuple[Game, TableFacts]]:
+def loading_save(text: str) -> Steps[tuple[State, TableFacts]]:
     """:func:`load_save` in steps."""
     try:
         data = loads(text)  # linear, depth-checked: no saved text can hang or crash the page
     except JSONTextError:
         raise SaveError("The saved game is damaged (not valid JSON).") from None
-    if not isinstance(data, dict) or data.get("app") != Hunt.name:
+    if not isinstance(data, dict) or data.get("app") != MortarHuntKind.name:
         raise SaveError("The saved data does not belong to this game.")
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):  # (true is no version 1)

@@ -9,7 +9,7 @@ from ....table.html import El, h
 from ....table.render import button
 from ....table.words import _
 from ..notation import Facing
-from .board import board_view, screen_direction
+from .boardview import board_view, screen_direction
 from .padview import render_pad
 from .scene import SHAPES, facing_word
 

@@ -18,10 +18,10 @@ from typing import Any
 from ....kit.replay import Replay
 from ....table.words import _
 from ..actions import Turn
-from ..game import Game
 from ..pad import SeatPads
 from ..record import Record
 from ..rules import PLAYERS, Loadout
+from ..state import State
 from ..view import player_view
 from . import scene
 from .padview import PAD_TURNS
@@ -31,7 +31,7 @@ class Review:
     intents = frozenset({"replay", "aid"})
 
     def __init__(self, record: Record, loadout: Loadout, source: str,
-                 replay: Replay[Game] | None = None, pads: dict[str, SeatPads] | None = None) -> None:
+                 replay: Replay[State] | None = None, pads: dict[str, SeatPads] | None = None) -> None:
         self.record = record
         record.loadout = loadout
         self.replay = replay or Replay(record)
@@ -153,7 +153,7 @@ class Review:
         """What the computer believed at this step: its heat map of the enemy's pieces."""
         if not self.record.computer or len(game.setups) < 2:
             return None
-        from ..bot import heat_map
+        from ..computer import heat_map
 
         player = next(iter(self.record.computer))
         try:
@@ -164,7 +164,7 @@ class Review:
                 "heat": {str(sq): round(p, 3) for sq, p in heat.items() if p >= 0.02}}
 
 
-def pads_of(final: Game) -> Iterator[tuple[str, SeatPads]]:
+def pads_of(final: State) -> Iterator[tuple[str, SeatPads]]:
     """Each placed side's pads, read from the final seat's log once for every step (one side at
     a time: the log of a long game takes a while to read)."""
     for p in PLAYERS:

@@ -10,7 +10,7 @@ from ....table.render import button
 from ....table.render import tabs as _tabs
 from ....table.render import title as _title
 from ....table.words import _, capital, ngettext
-from .board import board_view
+from .boardview import board_view
 from .padview import render_pad
 from .parts import compass, piece_badge
 from .scene import position_text, report_text, type_word

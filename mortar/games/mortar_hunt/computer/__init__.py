@@ -7,8 +7,8 @@ same work).
 
 The computer player::
 
-    from mortar.bot import Bot
-    bot = Bot("hard", seed=7)         # "easy" | "medium" | "hard"; seed None: a random one
+    from mortar.games.mortar_hunt.computer import Computer
+    bot = Computer("hard", seed=7)         # "easy" | "medium" | "hard"; seed None: a random one
     action = bot.choose(game.seat(player))
     # -> Setup while that seat must place, else Turn, or Sacrifice when R9 leaves nothing else;
     #    never Resign. Same level + seed + equal seats -> the same action. Raises ValueError
@@ -36,11 +36,11 @@ seat: it starts at a checkpoint a bounded number of events back (:mod:`.model`),
 decision costs the same at turn 10 and at turn 10,000 (about 75 ms of CPU in CPython, 0.25 to
 0.5 s in Pyodide on a busy two-core machine: ``make bench-bot``), and it is the same belief, so
 the same action, whether it was built then or kept from the turn before. A hard decision in
-play takes about 25 ms of CPU in CPython (100 ms at worst). ``mortar.bot.model.forget()`` drops the cache.
+play takes about 25 ms of CPU in CPython (100 ms at worst). ``model.forget()`` drops the cache.
 
 The radar and the review (same belief code as the bot; any seat after placement)::
 
-    from mortar.bot import radar, radar_steps, heat_map, word
+    from mortar.games.mortar_hunt.computer import radar, radar_steps, heat_map, word
     r = radar(seat)                   # Radar, frozen; radar_steps(seat) is the sliced form
     r.heat                            # Mapping[Square, float]: each enemy-half square ->
                                       #   probability a live enemy piece stands there now
@@ -73,8 +73,8 @@ over the piece counts and turns left, and next turn's best shot from where the p
 Weights: :class:`HardWeights`; strength figures: ``make duel`` (tools/league.py).
 """
 
-from .player import LEVELS, Bot, HardWeights
+from .player import LEVELS, Computer, HardWeights
 from .radar import PieceExposure, Radar, ShotOrigins, heat_map, origins, radar, radar_steps, word
 
-__all__ = ["LEVELS", "Bot", "HardWeights", "PieceExposure", "Radar", "ShotOrigins", "heat_map", "origins",
-           "radar", "radar_steps", "word"]
+__all__ = ["LEVELS", "Computer", "HardWeights", "PieceExposure", "Radar", "ShotOrigins", "heat_map",
+           "origins", "radar", "radar_steps", "word"]

@@ -1,6 +1,6 @@
 """The radar (RULINGS R14): a player's own deductions, from that player's seat only.
 
-Same belief model as the computer opponent (:mod:`mortar.bot.model`), so a human with the radar
+Same belief model as the computer opponent (:mod:`.model`), so a human with the radar
 on sees exactly what the computer would believe in the same seat.
 """
 
@@ -103,7 +103,7 @@ def radar(seat: Seat) -> Radar:
 
 
 def radar_steps(seat: Seat) -> Generator[None, None, Radar]:
-    """:func:`radar`, sliced like :meth:`mortar.bot.Bot.thinking`: yields None between belief
+    """:func:`radar`, sliced like :meth:`.Computer.thinking`: yields None between belief
     events and returns the radar. Its work is bounded however long the game (the belief's
     window, and a bounded look back for the pieces' last shots)."""
     player = str(seat.player)

@@ -1,9 +1,9 @@
-"""The computer player: :class:`Bot` chooses a seat's next action at one of three levels.
+"""The computer player: :class:`Computer` chooses a seat's next action at one of three levels.
 
 It sees only the seat (R14): its own pieces, the log of what it may know, and the seat's own
 answers about legal moves and shots. Everything it believes about the enemy, and about what the
-enemy believes of it, comes from :mod:`mortar.bot.model`. :meth:`Bot.thinking` is the sliced
-form of :meth:`Bot.choose` (see the contract in :mod:`mortar.bot`).
+enemy believes of it, comes from :mod:`.model`. :meth:`Computer.thinking` is the sliced
+form of :meth:`Computer.choose` (see the contract in :mod:`mortar.games.mortar_hunt.computer`).
 """
 
 from __future__ import annotations
@@ -67,8 +67,8 @@ class HardWeights:
     skip_cost: float = 0.005  # skips are scarce (two in a row at most)
 
 
-class Bot:
-    """A computer player. ``Bot(level, seed)``; ``choose(seat)`` gives the seat's next action.
+class Computer:
+    """A computer player. ``Computer(level, seed)``; ``choose(seat)`` gives the seat's next action.
 
     Same level, same seed and equal seats give the same action: the random choices are drawn
     from a generator seeded with the seed and the seat's turn, player and log length.
@@ -83,7 +83,7 @@ class Bot:
         self.weights = weights or HardWeights()
 
     def __repr__(self) -> str:
-        return f"Bot({self.level!r}, seed={self.seed!r})"
+        return f"Computer({self.level!r}, seed={self.seed!r})"
 
     # --- the contract ---------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 """Tracks: where the pieces of one side may be, one probability vector per piece.
 
 A :class:`Tracker` follows the live pieces of the *observed* player as seen by the *observer*,
-like :class:`mortar.bot.belief.Belief`, from the same public events, but keeps one probability
+like :class:`.belief.Belief`, from the same public events, but keeps one probability
 vector per live piece (a *track*) over the observed half's states (position × possible type:
 384 or 768 states), the tracks independent: exact marginals under that model, never a square
 left at zero that the model allows. The computer uses it for its *exposure*, the enemy's view

@@ -15,7 +15,7 @@ cached. What the window forgets is old: pieces move, one a turn, and a shot tell
 every turn (tools/bench_bot.py and the duels in tools/league.py measure what it costs).
 
 :func:`building` is the sliced form: a generator that yields between events and returns the
-belief (see the contract in :mod:`mortar.bot`).
+belief (see the contract in :mod:`mortar.games.mortar_hunt.computer`).
 """
 
 from __future__ import annotations
