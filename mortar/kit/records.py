@@ -33,6 +33,10 @@ class NewerFormatError(RecordError):
     so a page should keep it rather than throw it away."""
 
 
+class UnknownLevelError(RecordError):
+    """A computer seat at a level this version does not have (a later version's, or edited)."""
+
+
 class RecordIllegalError(ValueError):
     """A well-formed record that breaks a rule. ``turn`` is 0 for a setup problem.
 
@@ -224,6 +228,16 @@ def names_refusal(names: Mapping[str, str | None]) -> str | None:
     if len(given) == 2 and name_key(given[0]) == name_key(given[1]):
         return f"both players are called {quote(given[1].strip())}; two players need two names"
     return None
+
+
+COMPUTER_KEY = "computer"  # a table's note under a record's ``options``: the computer's seats
+
+
+def seats_of(value: object) -> dict[str, str]:
+    """The computer's seats (player -> level) as a table noted them; anything else is none."""
+    if not isinstance(value, dict):
+        return {}
+    return {str(p): level for p, level in value.items() if isinstance(level, str)}
 
 
 def read_name(value: object, path: str, longest: int) -> str:

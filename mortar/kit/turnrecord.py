@@ -15,7 +15,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .common import AcceptDraw, OfferDraw, Pass, Resign
@@ -23,6 +23,7 @@ from .envelope import NAME_LONGEST, Entry, read_entry, read_envelope
 from .jsontext import LargeNumber
 from .protocol import Computer, IllegalActionError
 from .records import (
+    COMPUTER_KEY,
     ERROR,
     ILLEGAL,
     OK,
@@ -34,6 +35,7 @@ from .records import (
     load_json,
     names_refusal,
     quote_json,
+    seats_of,
 )
 from .turns import PLAYERS, Player, RandomComputer, TurnOptions, TurnSeat, TurnState
 
@@ -41,6 +43,7 @@ S = TypeVar("S", bound=TurnState[Any, Any, Any, Any])
 OptionsT = TypeVar("OptionsT", bound=TurnOptions)
 
 COMMON_KEYS = {"pass": Pass, "accept_draw": AcceptDraw, "resign": Resign}
+
 
 
 @dataclass(eq=False)
@@ -65,6 +68,18 @@ class TurnRecord(Generic[S]):
 
     def actions(self) -> list[Any]:
         return [action for _, action in self.entries]
+
+    @property
+    def computer(self) -> dict[str, str]:
+        """The seats a computer played (RECORD.md: a table's key under ``options``)."""
+        return seats_of(self.options.extra.get(COMPUTER_KEY))
+
+    @computer.setter
+    def computer(self, seats: Mapping[str, str]) -> None:
+        extra = {k: v for k, v in self.options.extra.items() if k != COMPUTER_KEY}
+        if seats:
+            extra[COMPUTER_KEY] = dict(seats)
+        self.options = replace(self.options, extra=extra)
 
     def replaying(self) -> Iterator[S]:
         """The game step by step: one state, yielded once set up and after each action (changed
@@ -149,6 +164,7 @@ class TurnGame(ABC, Generic[OptionsT, S]):
     record_format: ClassVar[str]
     players: ClassVar[tuple[str, str]] = (Player.RED.value, Player.WHITE.value)
     levels: ClassVar[tuple[str, ...]] = ("easy", "medium", "hard")
+    name_max: ClassVar[int] = NAME_LONGEST
     own_keys: ClassVar[frozenset[str]]  # the record's keys of the game's own actions
     option_keys: ClassVar[frozenset[str]] = frozenset()  # the game's own keys of ``options``
     companions: ClassVar[Mapping[str, frozenset[str]]] = {}  # keys beside an own key

@@ -15,6 +15,7 @@ from typing import Any
 import js
 from pyodide.ffi import create_proxy, to_js
 
+from ..table.effects import Fanfare, Flip, Landed, Shot
 from ..table.render import render
 from ..table.table import Table
 from ..table.words import _
@@ -109,7 +110,7 @@ class App:
 
     def render(self) -> None:
         model: Any = self.table.model()
-        play: dict[str, Any] = model.get("draft") or model.get("watch") or model.get("review") or {}
+        moment, effects = self._moment(model)
         document = js.document
         active = document.activeElement
         focus_key = None
@@ -129,7 +130,7 @@ class App:
             self._last_square = None
             feedback.clear()
         # which hand-over this is: a new one (another player's curtain, a new result) re-arms
-        arm_key = (shown, model.get("name"), model.get("turn"), model.get("stage"), play.get("moment"))
+        arm_key = (shown, model.get("name"), model.get("turn"), model.get("stage"), moment)
         was_armed = not absent(self.root.querySelector("[data-armed]"))
         replace_children(self.root, render(model, self.table.kind))
         self._screen = shown
@@ -174,7 +175,20 @@ class App:
         self._toggle_state()
         self._arrows()
         self._autoplay_state(model)
-        self._feedback(play)
+        self._feedback(moment, effects)
+
+    @staticmethod
+    def _moment(model: Any) -> tuple[Any, tuple]:
+        """The moment the screen shows and its effects (played once per moment)."""
+        if model.get("model") is not None:
+            return model["model"].get("moment"), tuple(model["model"].get("effects") or ())
+        if model.get("watch") is not None:
+            watched = model["watch"].model()
+            return watched.get("moment"), tuple(watched.get("effects") or ())
+        if model.get("review") is not None:
+            frame = model["review"].frame()
+            return frame.moment, (frame.fanfare,) if frame.fanfare is not None else ()
+        return None, ()
 
     def _arrows(self, *_args) -> None:
         """Place each board arrow (a shot, a move) between its two squares as they are on screen."""
@@ -204,7 +218,8 @@ class App:
         if absent(button):
             self._autoplaying = False
             return
-        if model.get("step") == model.get("total"):
+        review = model.get("review")
+        if review is not None and review.step == len(review.replay):
             self._autoplaying = False
         button.setAttribute("aria-pressed", "true" if self._autoplaying else "false")
         button.textContent = _("Pause") if self._autoplaying else _("Play")
@@ -217,7 +232,7 @@ class App:
         person went on already, or the screen changed)."""
         model: Any = self.table.model()
         key = (model["screen"], model.get("name"), model.get("turn"), model.get("stage"),
-               (model.get("draft") or {}).get("moment"))
+               self._moment(model)[0])
         if model.get("auto_next") and key == self._next_key:
             self.run("end-turn")
 
@@ -256,26 +271,27 @@ class App:
         for el in self.root.querySelectorAll('[data-action="toggle"]'):
             el.setAttribute("aria-pressed", "true" if el.getAttribute("data-arg") in on else "false")
 
-    def _feedback(self, play: dict) -> None:
+    def _feedback(self, moment: Any, effects: tuple) -> None:
         """Sound and motion for a new moment of the game's screen (its ``moment`` and
         ``effects``: a shot, where an enemy shell fell, the end of the game), once each."""
-        key = play.get("moment")
-        if key is None or key == self._fx_key:
+        if moment is None or moment == self._fx_key:
             return
-        self._fx_key = key
+        self._fx_key = moment
         board = self.root.querySelector(".game-board")
-        for effect in play.get("effects") or ():
-            kind = effect["kind"]
-            if kind == "shot" and not absent(board):
-                feedback.shot(board, effect["from"], effect["to"], effect.get("hit"))
-            elif kind == "landed" and not absent(board):
-                feedback.landed(board, effect["at"], bool(effect.get("hit")))
-            elif kind == "flip" and not absent(board):
-                self._turn_over(board, effect.get("at") or ())
-            elif kind in ("win", "lose"):
-                feedback.win() if kind == "win" else feedback.lose()
-            if effect.get("celebrate"):
-                el = self.root.querySelector(effect["celebrate"])
+        for effect in effects:
+            celebrate = None
+            if isinstance(effect, Shot) and not absent(board):
+                feedback.shot(board, effect.start, effect.end, effect.hit)
+                celebrate = effect.celebrate
+            elif isinstance(effect, Landed) and not absent(board):
+                feedback.landed(board, effect.at, effect.hit)
+            elif isinstance(effect, Flip) and not absent(board):
+                self._turn_over(board, effect.at)
+            elif isinstance(effect, Fanfare):
+                feedback.win() if effect.won else feedback.lose()
+                celebrate = effect.celebrate
+            if celebrate:
+                el = self.root.querySelector(celebrate)
                 if not absent(el):
                     feedback.celebrate(el)
 
@@ -343,8 +359,8 @@ class App:
         if action == "autoplay":
             self._autoplaying = not self._autoplaying
             if self._autoplaying:
-                model = self.table.model()
-                if model.get("step") == model.get("total"):
+                review = self.table.review
+                if review is not None and review.step == len(review.replay):
                     self.table.dispatch("replay", "first")
                 self.render()
                 js.setTimeout(self._tick, AUTOPLAY_MS)
@@ -463,6 +479,11 @@ class App:
 
     def _on_keydown(self, event) -> None:
         el = event.target
+        if event.key == "Escape" and not event.repeat:  # a question closed, a choice dropped
+            if self.table.dispatch("cancel"):
+                event.preventDefault()
+                self.render()
+            return
         if event.key in PRESS_KEYS:
             if not event.repeat:
                 self._key_down_at = event.timeStamp

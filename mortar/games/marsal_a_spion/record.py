@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from mortar.kit.common import AcceptDraw, OfferDraw, Resign
@@ -21,6 +21,7 @@ from mortar.kit.jsontext import LargeNumber
 from mortar.kit.jsontext import loads as loads_json
 from mortar.kit.protocol import Refusal
 from mortar.kit.records import (
+    COMPUTER_KEY,
     RecordError,
     RecordIllegalError,
     expect_int,
@@ -29,6 +30,7 @@ from mortar.kit.records import (
     load_json,
     notation,
     quote_json,
+    seats_of,
 )
 
 from .actions import Action, Attack, Move, RefusalCode, Setup
@@ -59,6 +61,19 @@ class Record:
             if entry.turn:
                 plays.append(OfferDraw(entry.action) if entry.offer_draw else entry.action)
         return cls(state.options, {p: state.names[p] for p in PLAYERS}, dict(state.setups), plays)
+
+    @property
+    def computer(self) -> dict[str, str]:
+        """The seats a computer played (RECORD.md: a table's key under ``options``)."""
+        text = dict(self.options.extra).get(COMPUTER_KEY)
+        return seats_of(loads_json(text)) if text is not None else {}
+
+    @computer.setter
+    def computer(self, seats: Mapping[str, str]) -> None:
+        extra = tuple((k, v) for k, v in self.options.extra if k != COMPUTER_KEY)
+        if seats:
+            extra += ((COMPUTER_KEY, dump(dict(seats))),)
+        self.options = replace(self.options, extra=extra)
 
     def actions(self) -> list[Action]:
         """Every action in the order played, setups first (each is an action: R4)."""
