@@ -27,6 +27,11 @@ def c(text: str) -> Cell:
     return parse_cell(text)
 
 
+def cells(*texts: str) -> set[str]:
+    """Cells as the board names them, ``(x,y)``, from the letters of the starting rectangle."""
+    return {str(c(text)) for text in texts}
+
+
 def placed(n: int = 12) -> object:
     state = GAME.new(Options(first=RED), NAMES)
     for cell in PLACES[:n]:
@@ -49,7 +54,7 @@ def test_placing_a_tap_on_a_free_tile_and_the_count_down() -> None:
     draft = draft_of(state, "White")
     model = draft.model()
     assert model["placing"] and model["to_place"] == {"White": 5, "Red": 4}
-    assert marked(draft, "choice") == {str(cell) for cell in state.position.tiles} - {"a1", "b1", "a2"}
+    assert marked(draft, "choice") == {str(cell) for cell in state.position.tiles} - cells("a1", "b1", "a2")
     draft.handle("square", "a1")
     assert draft.message and "already" in draft.message
     assert draft.handle("square", "c3").action == Place(c("c3"))
@@ -59,7 +64,7 @@ def test_placing_a_tap_on_a_free_tile_and_the_count_down() -> None:
 
 def test_a_tile_that_may_not_move_says_the_rule_of_fc6() -> None:
     draft = draft_of(placed())
-    assert marked(draft, "movable-tile") == {"e4"}
+    assert marked(draft, "movable-tile") == cells("e4")
     draft.handle("square", "c2")  # an inner tile: one free side at most
     assert draft.message and "FC6 pick-up rule 2" in draft.message and draft.tile is None
 
@@ -71,15 +76,15 @@ def test_a_turn_with_a_tile_move_in_three_taps() -> None:
     draft.handle("square", "e4")
     assert draft.tile == c("e4")
     assert marked(draft, "choice") == {str(cell) for cell in state.seat("White").put_down_cells(c("e4"))}
-    assert "f1" in marked(draft, "choice")
+    assert str(c("f1")) in marked(draft, "choice")
     opened = {n for n, cell in draft.model()["board"]["cells"].items() if not cell["tile"]}
     draft.handle("square", "d5")  # beside the board, but no white piece could follow the tile
     assert draft.message and "FC6 put-down rule 3" in draft.message
     draft.handle("square", "f1")
     assert draft.put == c("f1") and draft.model()["fitted"]  # the view follows the board
     model = draft.model()
-    assert model["board"]["cells"]["f1"]["tile"] and "e4" not in {n for n in model["board"]["cells"]
-                                                                   if model["board"]["cells"][n]["tile"]}
+    tiles = {n for n, cell in model["board"]["cells"].items() if cell["tile"]}
+    assert str(c("f1")) in tiles and str(c("e4")) not in tiles
     assert marked(draft, "choice") == {str(m.frm) for m in state.seat("White").moves_onto(c("f1"), c("e4"))}
     draft.handle("square", "b2")
     assert draft.message and "marked pieces" in draft.message
@@ -104,9 +109,9 @@ def test_a_tile_put_back_and_a_tile_move_cancelled() -> None:
 def test_a_turn_without_a_tile_move_is_chosen_in_two_taps() -> None:
     draft = draft_of(placed())
     draft.handle("square", "a1")
-    assert marked(draft, "choice") == {"c1", "c3"}  # over b1, or b2 diagonally; a2 and b2 are taken
+    assert marked(draft, "choice") == cells("c1", "c3")  # over b1, or b2 diagonally; a2 and b2 are taken
     assert draft.handle("square", "c1").action == Move(c("a1"), c("c1"))
-    assert marked(draft, "chosen") == {"c1"}
+    assert marked(draft, "chosen") == cells("c1")
 
 
 def test_the_view_fits_pans_zooms_and_follows_the_board_turned() -> None:
@@ -130,9 +135,9 @@ def test_the_last_tile_move_is_drawn_from_where_it_was() -> None:
     state.apply(Move.parse("a1-c1"))
     state.apply(Move(c("e1"), c("f1"), TileMove(c("e4"), c("f1"))))
     model = draft_of(state).model()
-    assert model["tile_move"] == ["e4", "f1"] and model["last"] == ["e1", "f1"]
-    assert "tile-was" in model["board"]["cells"]["e4"]["marks"]
-    assert model["last_text"] == "Last: Bob moved the tile e4 to f1, then e1–f1."
+    assert model["tile_move"] == ["(5,4)", "(6,1)"] and model["last"] == ["(5,1)", "(6,1)"]
+    assert "tile-was" in model["board"]["cells"][str(c("e4"))]["marks"]
+    assert model["last_text"] == "Last: Bob moved the tile (5,4) to (6,1), then (5,1)–(6,1)."
     el = KIND.render_play(model, Frame("turn"))
     assert el.find(class_="arrow tile-move") and el.find(data_pan=True)
 
@@ -148,7 +153,7 @@ def test_the_e2e_game_is_reds_four_in_a_line() -> None:
     table._show_over()
     el = KIND.review(table.review.at(), Frame("over"))
     lined = {b.attrs["data-square"] for b in el.walk() if "line" in str(b.attrs.get("class", "")).split()}
-    assert lined == {"c1", "c2", "c3", "c4"}
+    assert lined == cells("c1", "c2", "c3", "c4")
     assert KIND.outcome_text(state, Names(NAMES, KIND.sides)) == "Ann wins: four marked pieces in a line."
 
 

@@ -22,7 +22,7 @@ from .drafts import PlayModel
 from .html import El
 from .kind import Choice, FieldSpec, KindBase, PublicField, ReviewStep, SaveError, Taps
 from .names import Names
-from .open_table import end_text
+from .open_table import DISCS, end_text
 from .render import Frame
 from .savefile import legacy_names
 from .words import _
@@ -63,6 +63,7 @@ class OpenKind(KindBase[Any]):
     words: MoveWords
     own_ends: ClassVar[Mapping[str, str]] = {}  # the game's wins in words: "{winner} wins: …"
     sides = SIDES
+    symbols = DISCS  # the two-sided discs every open game's pieces are
     curtain = False  # play hides nothing (a game with a secret setup says so in :meth:`hidden`)
     rng = random.Random()  # draws the starting player (K0)
 
