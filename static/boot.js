@@ -102,7 +102,18 @@
         option.selected = code === lang;
         select.appendChild(option);
       });
-      select.addEventListener("change", function () { choose(select.value); });
+      // A keyboard user walks the closed list with the arrow keys (each one a change): the
+      // language is switched by Enter or on leaving the list, a pointer's pick at once.
+      var keyed = false;
+      select.addEventListener("keydown", function (event) {
+        if (event.key === "Enter") { keyed = false; choose(select.value); }
+        else if (event.key.indexOf("Arrow") === 0 || event.key === "Home" || event.key === "End") keyed = true;
+      });
+      select.addEventListener("change", function () { if (!keyed) choose(select.value); });
+      select.addEventListener("blur", function () {
+        if (keyed && select.value !== lang) choose(select.value);
+        keyed = false;
+      });
       // a phone shows the language's short name over the closed list (box.css .lang-pick)
       var code = select.parentNode.querySelector(".lang-code");
       if (code) code.textContent = SHORT[lang] || lang;

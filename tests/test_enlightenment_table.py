@@ -51,7 +51,7 @@ def test_a_step_is_a_whole_move_chosen_in_two_taps() -> None:
     assert draft.handle("square", "b2") == Chosen(Move.parse("b1-b2"), "Step b1–b2", "b2")
 
 
-def test_a_jump_chain_one_landing_a_tap_with_undo() -> None:
+def test_a_jump_chain_one_landing_a_tap_and_back_to_an_earlier_landing() -> None:
     state = state_after("c1-c2", "e3-d3")
     draft = draft_of(state)
     draft.handle("square", "a1")
@@ -64,7 +64,7 @@ def test_a_jump_chain_one_landing_a_tap_with_undo() -> None:
     assert marked(draft, "choice") == {str(sq) for sq in state.seat("Red").next_landings(draft.path)}
     draft.handle("square", "c3")
     assert [str(sq) for sq in draft.path] == ["a1", "c1", "c3"] and "e3" in marked(draft, "choice")
-    assert draft.handle("undo", None).action == Move.parse("a1-c1")
+    assert draft.handle("square", "c1").action == Move.parse("a1-c1")  # back to the first landing
     assert [str(sq) for sq in draft.path] == ["a1", "c1"]
     draft.handle("square", "c3")
     draft.handle("square", "b4")  # not a landing: said, the chain kept

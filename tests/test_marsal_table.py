@@ -281,7 +281,7 @@ def test_a_picked_piece_marks_exactly_its_legal_plays_and_a_scout_attacks_far_in
     chosen = draft.handle("square", "E9")
     assert draft.model()["pending"] == {"attack": True, "start": "E4", "end": "E9",
                                         "text": "Attack E9 with your Scout from E4"}
-    assert chosen == Chosen(Attack(sq("E4"), sq("E9")), "Attack E9 with your Scout from E4", "E9")
+    assert chosen == Chosen(Attack(sq("E4"), sq("E9")), "Attack E9", "E9")
 
 
 def test_taps_that_cannot_be_played_say_why_and_a_second_tap_puts_the_piece_down():

@@ -37,6 +37,8 @@ class OpenSeat(Protocol):
 
     @property
     def last(self) -> Any: ...  # the last action of play (the kit's ``Played``), or None
+    @property
+    def declined(self) -> bool: ...  # the other moved on instead of accepting this seat's offer
 
     def legal_actions(self) -> list[Any]: ...
     def refusal(self, action: object) -> Any: ...  # a Refusal (``message``) or None
@@ -78,6 +80,7 @@ class OpenCommon(TypedDict):
     turn: int
     acting: bool
     offered: bool
+    declined: bool
     offering: bool
     resign_asked: bool
     must_pass: bool
@@ -196,6 +199,7 @@ class OpenDraft:
                 "titled": {p: self.names.titled(p) for p in self.names},
                 "turn": self.turn, "acting": self.seat.acting,
                 "offered": self.seat.acting and self.seat.offer,
+                "declined": self.seat.acting and self.seat.declined,
                 "offering": self.offering, "resign_asked": self.resign_asked,
                 "must_pass": self.must_pass, "message": self.message}
 
@@ -207,15 +211,16 @@ def _sentence(text: str) -> str:
 
 # --- drawing -------------------------------------------------------------------------------------
 
-def whose_turn(model: Mapping[str, Any], frame: Frame) -> str:
-    """Whose turn it is, in words: the player's own, or the one being waited for."""
+def turn_line(model: Mapping[str, Any], frame: Frame) -> str | None:
+    """The line under the heading (which says whose turn it is): what to do now, or whom the
+    screen waits for."""
     if frame.waiting:
         return frame.waiting
-    titled = model["titled"]
     if not model["acting"]:
-        other = next(p for p in titled if p != model["player"])
-        return _("{name} is to move.").format(name=titled[other])
-    return _("Your move, {name}.").format(name=titled[model["player"]])
+        other = next(p for p in model["titled"] if p != model["player"])
+        return _("{name} is to move.").format(name=model["titled"][other])
+    hint: str | None = model["hint"]
+    return hint
 
 
 def header(model: Mapping[str, Any], frame: Frame, heading: str, hint: str | None,
@@ -229,6 +234,9 @@ def header(model: Mapping[str, Any], frame: Frame, heading: str, hint: str | Non
                   _("{other} offers a draw.").format(other=model["other"]), " ",
                   button(_("Accept the draw"), "accept-draw", cls="small"),
                   h("span", {"class": "hint"}, _(" or move to decline.")))
+    if model.get("declined") and not model.get("offering"):
+        declined = _("{other} declined your draw offer.").format(other=model["other"])
+        hint = f"{declined} {hint}" if hint else declined
     line = (status(model["message"], error=True) if model.get("message") else
             None if model.get("resign_asked") else  # (the question under the board is what now)
             status(hint) if hint else None)
@@ -245,8 +253,8 @@ def footer(model: Mapping[str, Any], frame: Frame) -> El | None:
     nothing else is legal, offer a draw with the next move, resign (asked first), leave."""
     leave = button(_("Save and leave"), "menu", cls="quiet small")
     if not model["acting"] or frame.waiting:
-        return h("div", {"class": "open-footer"}, confirm_bar(frame),
-                 h("div", {"class": "footer-actions"}, leave))
+        idle = h("div", {"class": "footer-actions"}, leave)
+        return h("div", {"class": "open-footer"}, confirm_bar(frame, idle=idle))
     if model["resign_asked"]:
         question = _("Resign this game? {other} wins.").format(other=model["other"])
         return h("div", {"class": "confirm-box", "role": "alertdialog", "aria-labelledby": "resign-q",
@@ -261,14 +269,14 @@ def footer(model: Mapping[str, Any], frame: Frame) -> El | None:
                       _("None of your pieces can move: you pass this turn.")),
                     button(_("Pass"), "pass", cls="primary big confirm", autofocus=True,
                            describedby="pass-why"))
-    return h("div", {"class": "open-footer"}, passing or confirm_bar(frame),
-             h("div", {"class": "footer-actions"},
-               # (no offer of one's own while the other's stands: accepting it is the answer)
-               None if model["must_pass"] or model.get("offered") else
-               button(_("Offer a draw"), "offer-draw", "off" if model["offering"] else "on",
-                      cls="small offer-toggle", pressed=model["offering"],
-                      aria_label=_("Offer a draw with my next move")),
-               button(_("Resign…"), "resign", cls="quiet small"), leave))
+    actions = h("div", {"class": "footer-actions"},
+                # (no offer of one's own while the other's stands: accepting it is the answer)
+                None if model["must_pass"] or model.get("offered") else
+                button(_("Offer a draw"), "offer-draw", "off" if model["offering"] else "on",
+                       cls="small offer-toggle", pressed=model["offering"],
+                       aria_label=_("Offer a draw with my next move")),
+                button(_("Resign…"), "resign", cls="quiet small"), leave)
+    return h("div", {"class": "open-footer"}, passing, confirm_bar(frame, idle=actions))
 
 
 # --- the end, in words ---------------------------------------------------------------------------

@@ -89,18 +89,17 @@ def button(label: object, action: str, arg: str | None = None, *, cls: object = 
     }, label)
 
 
-def confirm_bar(frame: Frame, *, more: El | None = None) -> El:
+def confirm_bar(frame: Frame, *, idle: El | None = None) -> El:
     """Where a turn's chosen action is confirmed, on every game's screen: its button ("Move
-    b2–b4", the Enter key) and one to drop it (Escape). It keeps its height when nothing is
-    chosen, so that no control moves between two taps; ``more``: the game's own controls beside
-    it while nothing is chosen."""
+    b2–b4") and one to drop it (as Escape does). While nothing is chosen the row holds ``idle``
+    (the game's other controls: offer a draw, hold fire…) and keeps its height, so that no
+    control moves between two taps."""
     chosen = frame.chosen
     if chosen is None or frame.waiting or frame.shown:
-        return h("div", {"class": "confirm-bar"}, more)
+        return h("div", {"class": "confirm-bar"}, idle)
     return h("div", {"class": "confirm-bar chosen", "role": "group", "aria-label": _("Your choice")},
-             button(chosen.label, "confirm", cls="primary confirm", autofocus=True,
-                    aria_label=None),
-             button(_("Cancel"), "cancel", cls="quiet small", shortcut="Escape"))
+             button(chosen.label, "confirm", cls="primary confirm"),
+             button(_("Cancel"), "cancel", cls="quiet small"))
 
 
 def title(text: str) -> El:
@@ -270,7 +269,7 @@ def _replace_question(saved: SavedSummary | None) -> El:
                button(_("Start the new game") if finished else _("Replace the saved game"),
                       "new-game", "replace", cls="primary" if finished else "danger", autofocus=True),
                button(_("Review it first"), "resume") if finished else None,
-               button(_("Keep it"), "new-game", "keep"),
+               button(_("Keep the saved game"), "new-game", "keep"),
                button(_("Export it first"), "export", "saved") if unreadable else None))
 
 
@@ -286,7 +285,7 @@ def render_start(model: Screen, kind: GameKind[S, SeatT]) -> El:
              _saved_card(saved, kind),
              h("form", {"class": "card start-form", "data-action": "new-game", "novalidate": True,
                         "aria-labelledby": "new-game-title"},
-               h("h2", {"id": "new-game-title"}, _("New game")),
+               h("h2", {"id": "new-game-title", "class": "screen-title", "tabindex": "-1"}, _("New game")),
                h("p", {"class": "hint"},
                  _("A friend on this device (you pass it between turns), or the computer.")
                  if kind.curtain else _("A friend on this device, or the computer.")),

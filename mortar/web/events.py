@@ -484,6 +484,8 @@ class App:
                 event.preventDefault()
                 self.render()
             return
+        if event.key == "Tab" and self._trap(event):
+            return
         if event.key in PRESS_KEYS:
             if not event.repeat:
                 self._key_down_at = event.timeStamp
@@ -514,6 +516,28 @@ class App:
         target.setAttribute("tabindex", "0")
         self._last_square = target.getAttribute("data-square")
         target.focus()
+
+    def _trap(self, event) -> bool:
+        """A question asked in place (resign? a draw?) keeps Tab within it until answered."""
+        box = event.target.closest('[role="alertdialog"]')
+        if absent(box):
+            box = self.root.querySelector('[role="alertdialog"]')
+            if absent(box):
+                return False
+        controls = box.querySelectorAll("button:not([disabled])")
+        if controls.length == 0:
+            return False
+        first, last = controls.item(0), controls.item(controls.length - 1)
+        target = None
+        if event.shiftKey and (event.target == first or not box.contains(event.target)):
+            target = last
+        elif not event.shiftKey and (event.target == last or not box.contains(event.target)):
+            target = first
+        if target is None:
+            return False
+        event.preventDefault()
+        target.focus()
+        return True
 
     def _shortcut(self, event) -> bool:
         """A button's own key (``data-shortcut``: a piece's number, F to fire…) presses it while

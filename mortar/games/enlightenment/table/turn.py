@@ -34,7 +34,7 @@ class TurnModel(OpenModel):
 class TurnDraft(OpenDraft):
     """The player's move being built: a start square, then each landing."""
 
-    intents = COMMON_INTENTS | {"square", "undo"}
+    intents = COMMON_INTENTS | {"square"}
 
     def __init__(self, seat: Seat, context: Context) -> None:
         super().__init__(seat, context)
@@ -75,9 +75,11 @@ class TurnDraft(OpenDraft):
         if self.jumping:
             if sq is self.path[-1]:
                 return self._chosen()  # the chosen move's end again: the table confirms it
-            if sq is self.path[0]:
-                self.path = []  # back at the start: the move is dropped
-                return CHANGED
+            if sq in self.path[:-1]:  # back to an earlier landing (or the start: the move dropped)
+                del self.path[max(1, self.path.index(sq) + 1):]
+                if len(self.path) == 1:
+                    self.path = []
+                return self._chosen() if self.jumping else CHANGED
             self.message = _("The piece is on {square}: tap a marked square to jump on, or confirm the "
                              "move.").format(square=self.path[-1])
             return CHANGED
@@ -100,13 +102,6 @@ class TurnDraft(OpenDraft):
         else:
             self.message = _("Pick one of your pieces first, then where it goes.")
         return CHANGED
-
-    def on_undo(self, arg: str | None) -> Reply[object]:
-        if not self.path:
-            return UNCHANGED
-        self.path.pop()
-        self.message = None
-        return self._chosen() if self.jumping else CHANGED
 
     def drop(self) -> Reply[object]:
         if not self.path:
@@ -159,7 +154,9 @@ class TurnDraft(OpenDraft):
                      "and down over a piece, and may jump on.")
         if not self.jumping:
             return _("Tap a marked square: next to it is a step, two away a jump.")
-        return _("On {square}. Tap a marked square to jump on, or tap {square} again to play.").format(
+        if not self.choices():
+            return _("Tap {square} again to play this move.").format(square=self.path[-1])
+        return _("On {square}: tap a marked square to jump on, or {square} again to play.").format(
             square=self.path[-1])
 
     def last_text(self) -> str | None:

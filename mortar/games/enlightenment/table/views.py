@@ -8,8 +8,8 @@ from collections.abc import Mapping
 from ....kit.turns import PLAYERS
 from ....table.html import El, h
 from ....table.kind import ReviewStep
-from ....table.open_table import footer, header, whose_turn
-from ....table.render import Frame, button
+from ....table.open_table import footer, header, turn_line
+from ....table.render import Frame
 from ....table.words import _
 from ..actions import Moved
 from ..board import EDGE
@@ -32,19 +32,13 @@ def render_play(model: TurnModel, frame: Frame) -> El:
     facts = counts_text(model["counts"], model["names"])
     if model["last_text"]:
         facts.append(model["last_text"])
-    hint = whose_turn(model, frame)
-    if model["acting"] and model["hint"] and not frame.waiting:
-        hint = f"{hint} {model['hint']}"
+    hint = turn_line(model, frame)
     board = board_view(model["board"], _("The board, {near}'s side at the bottom").format(
         near=model["colours"][model["board"]["near"]]), interactive=model["acting"] and not frame.waiting,
         last=model["last"], path=model["path"])
-    undo = button(_("Undo the last landing"), "undo", cls="small") if model["jumping"] else None
     return h("div", {"class": ["turn-layout", "en", "jumping" if model["jumping"] else None]},
              header(model, frame, heading, hint, facts),
              h("div", {"class": "board-col"}, board),
-             h("section", {"class": "controls chain-controls", "aria-label": _("Jump chain")},
-               h("p", {"class": "chain-path"}, _("Path: {path}").format(path=model["path_text"])
-                 if model["path_text"] else None), undo),
              footer(model, frame))
 
 

@@ -82,5 +82,6 @@ def board_view(board: Mapping[str, Any], label: str, *, interactive: bool = True
     view = BoardView(columns, [str(y) for y in range(y0, y0 + height)], grid, label,
                      turned=board["near"] == Player.WHITE.value, interactive=interactive,
                      arrows=arrows, classes=["open-board", "fc-board"], last=last, pan=interactive,
-                     focus_marks=("picked", "tile-picked", "choice"))
+                     focus_marks=("chosen", "picked", "tile-picked", "tile-new", "choice", "movable",
+                                  "movable-tile"))
     return render_board(view)

@@ -295,7 +295,7 @@ class TurnDraft(OpenDraft):
         if self.piece is not None:
             return _("Piece on {cell}: tap a marked tile to step or jump there (a jump turns it "
                      "over).").format(cell=self.piece)
-        return _("Move a piece, or first an empty tile with a dot (then a piece must move onto it).")
+        return _("Move a piece, or first an empty tile in a dashed frame (then a piece must move onto it).")
 
     def last_text(self) -> str | None:
         played = self.fc_seat.last

@@ -9,7 +9,7 @@ from ....kit.turns import PLAYERS
 from ....table.board import Window
 from ....table.html import El, h
 from ....table.kind import ReviewStep
-from ....table.open_table import footer, header, whose_turn
+from ....table.open_table import footer, header, turn_line
 from ....table.render import Frame, button
 from ....table.words import _
 from ..actions import Moved, Placed
@@ -46,9 +46,7 @@ def render_play(model: TurnModel, frame: Frame) -> El:
             a=names[p], x=model["marked"][p], b=names[q], y=model["marked"][q])]
     if model["last_text"]:
         facts.append(model["last_text"])
-    hint = whose_turn(model, frame)
-    if model["acting"] and model["hint"] and not frame.waiting:
-        hint = f"{hint} {model['hint']}"
+    hint = turn_line(model, frame)
     acting = model["acting"] and not frame.waiting
     board = board_view(model["board"], _("The board, {near}'s side at the bottom").format(
         near=model["colours"][model["board"]["near"]]), interactive=acting, last=model["last"],

@@ -131,12 +131,12 @@ class ArrangeDraft:
     def model(self) -> ArrangeModel:
         position = self.seat.position
         # once a piece is picked, the squares it may swap with (the other kind) are marked
-        marks: dict[Square, list[str]] = {}
+        marks: dict[Square, list[str]] = {sq: ["own"] for sq in self.faces}  # (the tab stop starts there)
         if self.picked is not None:
-            marks[self.picked] = ["swap"]
+            marks[self.picked] = ["own", "swap"]
             for sq, face in self.faces.items():
                 if face is not self.faces[self.picked]:
-                    marks[sq] = ["choice"]
+                    marks[sq] = ["own", "choice"]
         # the draft's faces over the seat's position: the other's arrangement as the seat shows it
         cells = boardview.cells(position, marks)
         for sq, face in self.faces.items():

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ....kit.turns import PLAYERS
 from ....table.html import El, h
 from ....table.kind import ReviewStep
-from ....table.open_table import footer, header, whose_turn
+from ....table.open_table import footer, header, turn_line
 from ....table.render import Frame, button
 from ....table.words import _
 from ..actions import Moved
@@ -62,9 +62,7 @@ def render_turn(model: TurnModel, frame: Frame) -> El:
         facts = []
     if model["last_text"]:
         facts.append(model["last_text"])
-    hint = whose_turn(model, frame)
-    if model["acting"] and model["hint"] and not frame.waiting:
-        hint = f"{hint} {model['hint']}"
+    hint = turn_line(model, frame)
     board = board_view(model["board"], _("The board, {near}'s side at the bottom").format(
         near=model["colours"][model["board"]["near"]]), interactive=model["acting"] and not frame.waiting,
         last=model["last"])

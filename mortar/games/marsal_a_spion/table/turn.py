@@ -155,9 +155,7 @@ class TurnDraft:
                              "square.").format(piece=NAME[piece], start=self.picked, square=square)
             return CHANGED
         self.aim = play
-        pending = self._pending()
-        assert pending is not None
-        return Chosen(OfferDraw(play) if self.offer else play, pending["text"], str(play.end))
+        return self._chosen()
 
     def on_cancel(self, arg: str | None) -> Reply[object]:
         if self.resign_asked or self.accept_asked:
@@ -171,10 +169,15 @@ class TurnDraft:
 
     def on_offer_draw(self, arg: str | None) -> Reply[object]:
         self.offer = not self.offer
-        if self.aim is not None:  # the chosen play carries the offer now, or no longer
-            return Chosen(OfferDraw(self.aim) if self.offer else self.aim, self._pending()["text"],  # type: ignore[index]
-                          str(self.aim.end))
-        return CHANGED
+        return self._chosen() if self.aim is not None else CHANGED  # (the play carries it now, or not)
+
+    def _chosen(self) -> Chosen[object]:
+        """The play aimed at, to be confirmed: "Move J8–J7", "Attack E9"."""
+        play = self.aim
+        assert play is not None
+        label = (_("Attack {end}").format(end=play.end) if isinstance(play, Attack) else
+                 _("Move {start}–{end}").format(start=play.start, end=play.end))
+        return Chosen(OfferDraw(play) if self.offer else play, label, str(play.end))
 
     # --- playing ----------------------------------------------------------------------------
 

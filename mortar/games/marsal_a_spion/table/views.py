@@ -75,7 +75,7 @@ def render_setup(model: Mapping[str, Any], frame: Frame) -> El:
     quick.append(button(_("Clear"), "clear", cls="small quiet", disabled=not placed))
     if model["held"]:
         quick.insert(0, button(_("Back to the tray"), "to-tray", cls="small"))
-    count = ngettext("{n} of {total} piece placed.", "{n} of {total} pieces placed.", placed).format(
+    count = ngettext("{n} of {total} piece placed.", "{n} of {total} pieces placed.", total).format(
         n=placed, total=total)
     who = "" if frame.computer else " " + _("{other} must not look.").format(other=model["other"])
     return h("div", {"class": ["turn-layout", "mas", "mas-setup"]},
@@ -90,7 +90,7 @@ def render_setup(model: Mapping[str, Any], frame: Frame) -> El:
                  status(model["message"], error=True) if model["message"] else
                  h("p", {"class": "hint"}, _setup_hint(model))),
                h("div", {"class": "quick", "role": "group", "aria-label": _("Whole setups")}, quick),
-               status(count, id_="setup-reason"),
+               h("div", {"aria-live": "polite"}, status(count, id_="setup-reason")),
                button(_("Confirm setup"), "confirm-setup", cls="primary big confirm",
                       disabled=not model["complete"], describedby="setup-reason")),
              h("div", {"class": "footer-actions"}, _leave()))
@@ -108,7 +108,8 @@ def _move_controls(model: Mapping[str, Any], frame: Frame) -> El:
                            other=model["other"])),
                        button(_("Accept the draw…"), "accept-draw", cls="small")))
     if pending is not None:
-        hint = pending["text"] + "."
+        hint = pending["text"] + ". " + (_("Tap {square} again to play it.").format(square=pending["end"])
+                                         if frame.quick else _("Play it with its button."))
     elif model["picked"]:
         hint = ngettext("Your {piece} on {square}: tap the marked square.",
                         "Your {piece} on {square}: tap one of the {n} marked squares.",
@@ -120,16 +121,16 @@ def _move_controls(model: Mapping[str, Any], frame: Frame) -> El:
     parts.append(h("div", {"class": "say", "aria-live": "polite"},
                    status(model["message"], error=True) if model["message"] else
                    h("p", {"class": "hint", "id": "move-hint"}, hint)))
-    parts.append(confirm_bar(frame))
     limit = model["limit"]
     quiet = (_("Turns without an attack: {n} of {limit}.").format(n=model["inactivity"], limit=limit)
              if limit else _("Turns without an attack: {n}.").format(n=model["inactivity"]))
     # (while the other's offer stands, accepting it is how to agree: no offer of one's own)
-    parts.append(h("div", {"class": "row offer-row"},
-                   None if model["may_accept"] else
-                   button(_("Offer a draw"), "offer-draw", cls="small offer", pressed=model["offer"],
-                          aria_label=_("Offer a draw with this move")),
-                   h("span", {"class": "quiet-count"}, quiet)))
+    parts.append(confirm_bar(frame, idle=h(
+        "div", {"class": "row offer-row"},
+        None if model["may_accept"] else
+        button(_("Offer a draw"), "offer-draw", cls="small offer", pressed=model["offer"],
+               aria_label=_("Offer a draw with this move")),
+        h("span", {"class": "quiet-count"}, quiet))))
     return h("section", {"class": "controls move-controls", "aria-label": _("Your move")}, parts)
 
 

@@ -96,7 +96,7 @@ class TurnDraft(Draft):
     def _aim(self) -> Reply[object]:
         """The turn chosen: the move made, the piece and target picked."""
         assert self.move is not None and self.fire_piece is not None and self.target is not None
-        label = _("Fire at {square} with piece {n}").format(square=self.target, n=self.fire_piece)
+        label = _("Fire at {target}").format(target=self.target)
         return Chosen(Turn(self.move, Shot(self.fire_piece, self.target)), label, str(self.target))
 
     def on_cancel(self, arg: str | None) -> Reply[object]:

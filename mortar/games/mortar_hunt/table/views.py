@@ -246,6 +246,9 @@ def _move_controls(model: dict) -> tuple[El, str, El]:
     end = move["end"]
     if not picked:
         hint = _("Pick the piece to move, here or on the board.")
+    elif end is None and set(move["dests"]) <= {move["start"].split("/")[0]}:  # it can only turn
+        hint = _("Piece {n} can only turn where it stands: pick a facing on the compass.").format(
+            n=move["piece"])
     elif end is None:
         hint = _("Pick a marked square for piece {n}, or step it with the buttons.").format(n=move["piece"])
     elif move["error"]:
@@ -320,7 +323,7 @@ def _fire_controls(model: dict) -> tuple[El | None, str, El]:
         parts.append(h("p", {"class": ["status-line error", "sr-only" if model["must_shoot"] else None],
                              "id": "skip-reason"}, reason))
     frame: Frame = model["frame"]
-    parts.append(confirm_bar(frame, more=button(
+    parts.append(confirm_bar(frame, idle=button(
         _("Don't fire"), "skip", disabled=not fire["can_skip"], shortcut="H",
         describedby=("skip-reason" if not fire["can_skip"] else
                      "skip-warning" if model.get("last_free_skip") else None))))
