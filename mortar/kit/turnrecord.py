@@ -324,7 +324,11 @@ class TurnGame(ABC, Generic[OptionsT, S]):
     # --- the referee ------------------------------------------------------------------------
 
     def verdict(self, record: TurnRecord[S]) -> Verdict:
-        """The referee's verdict of a parsed record (RECORD.md, "Referee CLI")."""
+        """The referee's verdict of a parsed record (RECORD.md, "Referee CLI"), saying which
+        keys of its options nothing reads."""
+        return self._verdict(record).noting(record.options.extra)
+
+    def _verdict(self, record: TurnRecord[S]) -> Verdict:
         state: S | None = None
         try:
             for state in record.replaying():  # noqa: B007 -- the last one is the answer
