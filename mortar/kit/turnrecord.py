@@ -213,6 +213,12 @@ class TurnGame(ABC, Generic[OptionsT, S]):
     def default_options(self) -> OptionsT:
         return self.read_options({}, Player.RED, {})
 
+    def links(self) -> Any:
+        """The game's part of play by links (:mod:`mortar.kit.openlinks`): every action public."""
+        from .openlinks import OpenLinks  # loaded with the first game by links
+
+        return OpenLinks(self)
+
     def computer(self, level: str, seed: int | str) -> Computer:
         if level not in self.levels:
             raise ValueError(f"{level!r} is not a level ({', '.join(self.levels)})")

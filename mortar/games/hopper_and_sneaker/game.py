@@ -62,6 +62,12 @@ class HopperAndSneaker(TurnGame[Options, State]):
     def write_setup(self, setup: Any) -> dict[str, str]:
         return {str(square): face.value for square, face in setup.pieces}
 
+    def links(self) -> Any:
+        """Play by links: an open game, but for the secret setup's commitment (:mod:`.links`)."""
+        from .links import HopperLinks  # loaded with the first game by links
+
+        return HopperLinks(self)
+
     def computer(self, level: str, seed: int | str) -> Computer:
         """The kit's searching computer with this game's evaluation (:mod:`.computer`)."""
         if level not in self.levels:
