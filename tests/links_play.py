@@ -56,10 +56,11 @@ def start(game: Any, options: Any, rng: random.Random, side: str | None = None,
 
 
 def play(match: Match, rng: random.Random, choose: Chooser = random_action, postman: Postman | None = None,
-         each: Callable[[Match, RemoteGame], None] | None = None, limit: int = 100_000) -> Match:
+         each: Callable[[Match, RemoteGame], None] | None = None, limit: int = 100_000,
+         act: Callable[[RemoteGame, Any], str] | None = None) -> Match:
     """Play until both devices have verified what they can: each device to act chooses, its
     link goes to the other (through ``postman``), replies go back. ``each`` is called with the
-    device about to act."""
+    device about to act; ``act`` plays the chosen action (a lying device: :func:`force`)."""
     holder = match.joiner
     pending = match.joiner.last_message()  # the join, unless the joiner acts first
     if pending is not None:
@@ -80,7 +81,8 @@ def play(match: Match, rng: random.Random, choose: Chooser = random_action, post
         assert mover is not None, [d.status for d in match.devices]
         if each is not None:
             each(match, mover)
-        pending = mover.play(choose(mover, rng))
+        action = choose(mover, rng)
+        pending = act(mover, action) if act is not None else mover.play(action)
         holder = mover
         assert pending is not None
         match.links.append(pending)
@@ -109,9 +111,11 @@ def played(match: Match) -> list[tuple[str, dict[str, Any]]]:
 
 def table_state(game: Any, match: Match) -> Any:
     """The same game at one table: every action both devices' players played, on one state."""
-    state = game.new(match.inviter.options, match.inviter.names)
+    names = {side: match.inviter.names.get(side) or match.joiner.names.get(side) for side in game.players}
+    state = game.new(match.inviter.options, names)
+    seats = {side: state.seat(side) for side in game.players}  # (an action is read for its player)
     for side, data in played(match):
-        state.apply(game.parse_action(data, state.seat(side)))
+        state.apply(game.parse_action(data, seats[side]))
     return state
 
 
@@ -128,3 +132,41 @@ def rechain(messages: list[Message], index: int,
         out.append(Message(m.game, m.game_id, m.number, m.sender, previous, pair, steps, m.invitation,
                            m.joiner))
     return out
+
+
+def force(device: RemoteGame, action: Any) -> str:
+    """A test double's action past the rules' checks (an illegal turn a lying device sends):
+    applied to its own knowledge as a legal one is, and its link made."""
+    device.knowledge.apply_own(action)  # type: ignore[attr-defined]
+    device._pending.append(device.game.action_json(action))
+    link = device._flush()
+    assert link is not None
+    return link
+
+
+def drive(game: Any, options: Any, actions: list[tuple[str, Any]], sides: tuple[str, str],
+          names: tuple[str, str] = ("Ann", "Bob"), stop: Callable[[Match], bool] | None = None) -> Match:
+    """Two devices play ``actions`` (each (side, action), in play order; ``sides``: the inviter's
+    and the joiner's); every link delivered at once. Stops early where ``stop`` says so."""
+    queue = list(actions)
+    inviter = RemoteGame.start(game, options, names[0], sides[0])
+    link = inviter.last_message()
+    if link is None:
+        link = inviter.play(queue.pop(0)[1])
+    joiner = RemoteGame.join(game, link, names[1])
+    match = Match(inviter, joiner, [link])
+    holder, pending = joiner, joiner.last_message()
+    while True:
+        if pending is not None:
+            match.links.append(pending)
+            target = match.other(holder)
+            result = target.receive(pending)
+            assert isinstance(result, Applied), result
+            holder, pending = target, result.reply
+            continue
+        if not queue or (stop is not None and stop(match)):
+            return match
+        side, action = queue.pop(0)
+        device = match.device(side)
+        assert device.status is Status.YOUR_TURN, (side, device.status)
+        holder, pending = device, device.play(action)

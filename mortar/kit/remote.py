@@ -293,6 +293,7 @@ class RemoteGame:
         self._played: dict[int, list[dict[str, Any]]] = {}  # own message -> actions played into it
         self._pending: list[dict[str, Any]] = []  # actions played since the last own message
         self._verification: Verification | None = None
+        self._final: Any = None  # the game's state at its verified end, both secrets in it
 
     # --- beginning ------------------------------------------------------------------------
 
@@ -364,8 +365,15 @@ class RemoteGame:
 
     def seat(self) -> Any:
         """This device's player's seat now: the engine's ``Seat``, equal to the one the whole
-        game at one table would give whenever this device's player is to act (while a link is
-        out, what is still on its way -- a shot's result, an arrangement -- is missing)."""
+        game at one table would give whenever this device's player is to act, and at the end
+        once verified (everything revealed). While a link is out, what is still on its way (a
+        shot's result, an attack's outcome, an arrangement) is missing from it: draw it with
+        :attr:`status` ``WAITING``."""
+        verified = self._verification
+        if verified is not None and verified.record is not None:
+            if self._final is None:
+                self._final = verified.record.replay()
+            return self._final.seat(self.side)
         return self.knowledge.seat()
 
     @property

@@ -66,6 +66,12 @@ class MarsalASpion:
 
         return check_text(text)
 
+    def links(self) -> Any:
+        """Play by links (:mod:`.links`): each device keeps its army, committed square by square."""
+        from .links import MarsalLinks
+
+        return MarsalLinks()
+
     def computer(self, level: str, seed: int | str) -> Computer:
         """The computer player at ``level``, deciding from its seat alone (R14)."""
         from .computer import Computer

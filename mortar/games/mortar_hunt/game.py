@@ -62,6 +62,12 @@ class MortarHunt:
         return (f"{options.variant}, loadout {options.loadout}, "
                 f"turn limit {options.turn_limit or 'none'}")
 
+    def links(self) -> Any:
+        """Play by links (:mod:`.links`): each device keeps its pieces, commits, answers."""
+        from .links import HuntLinks  # loaded with the first game by links
+
+        return HuntLinks()
+
     def computer(self, level: str, seed: int | str) -> Any:
         from .computer import Computer  # the computer loads on first use
 
