@@ -362,7 +362,11 @@ def test_a_hit_on_the_last_piece_ends_the_game_on_the_defenders_device_at_once()
     assert verdict.status == "ok" and "not verified yet" in verdict.line
     reply = a.receive(b.last_message())
     assert a.outcome.winner == "A" and a.status is Status.VERIFYING
-    assert isinstance(b.receive(reply.reply), Applied) and b.status is Status.VERIFYING
+    # B never gets A's openings: B asks for them again by sending its last link again
+    again = a.receive(b.last_message())
+    assert isinstance(again, Refused) and again.code is LinkCode.ALREADY_APPLIED
+    assert again.resend == reply.reply
+    assert isinstance(b.receive(again.resend), Applied) and b.status is Status.VERIFYING
     assert a.verify().status is b.verify().status is Verified.VERIFIED
     assert a.seat().enemy_live == 0 and b.outcome == a.outcome
 

@@ -17,7 +17,7 @@ from mortar.games.marsal_a_spion.links import NO_HOPE_RULING, MarsalKnowledge, M
 from mortar.games.marsal_a_spion.pieces import Clash, Piece
 from mortar.games.marsal_a_spion.record import loads as load_record
 from mortar.games.marsal_a_spion.rules import Options
-from mortar.kit.common import Resign
+from mortar.kit.common import AcceptDraw, OfferDraw, Resign
 from mortar.kit.link import LinkCode, read
 from mortar.kit.referee import check_text
 from mortar.kit.remote import Applied, LieCode, Refused, RemoteGame, Status, Verified, links_of
@@ -62,7 +62,7 @@ def test_each_device_is_the_table_whenever_its_player_is_to_act(seed):
 
 def test_games_by_links_have_no_automatic_no_hope_draw_and_say_so():
     links = links_of(GAME)
-    assert links.rulings == (NO_HOPE_RULING,) and "[ours, remote]" not in NO_HOPE_RULING.words
+    assert links.rulings == (NO_HOPE_RULING,) and "R12.3" in NO_HOPE_RULING.words
     remote = links.remote_options(Options(inactivity_limit=50))
     assert remote == Options(inactivity_limit=50, no_hope_draw=False)
     remote = RemoteGame.start(GAME, Options(), "Jana", "Blue")
@@ -130,6 +130,23 @@ def test_an_attack_on_a_defender_seen_before_takes_one_link():
     links, attacker, defender, attack = _attack_exchange(match, rng, known=True)
     steps = read(links[0]).steps
     assert len(links) == 1 and "attack" in steps[0] and "outcome" in steps[1]
+
+
+def test_a_draw_is_offered_with_a_move_and_accepted_by_links():
+    rng = random.Random(12)
+    match = start(GAME, Options(), rng, side="Red")
+    for _ in range(6):
+        mover = next(d for d in match.devices if d.status is Status.YOUR_TURN)
+        _exchange(match, mover, mover.play(mover.seat().random_action(rng)))
+    mover = next(d for d in match.devices if d.status is Status.YOUR_TURN)
+    move = next(p for p in mover.seat().legal_plays() if isinstance(p, Move))
+    other = match.other(mover)
+    _exchange(match, mover, mover.play(OfferDraw(move)))
+    assert other.seat().may_accept_draw() and AcceptDraw() in other.seat().legal_actions()
+    _exchange(match, other, other.play(AcceptDraw()))
+    for device in match.devices:
+        assert device.verify().status is Verified.VERIFIED
+        assert device.outcome.winner is None and device.outcome.reason.value == "agreed"
 
 
 # --- no secret travels early -------------------------------------------------------------------

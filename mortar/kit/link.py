@@ -50,19 +50,31 @@ _CHAIN = b"mortar-link\x00"
 
 # Words the messages of version 1 use, for the deflater to refer to instead of spelling them
 # (short links). Never change it: links of version 1 already sent inflate with it.
-DICTIONARY = (
-    b'"format":"mortar-hunt/1","options":{"variant":"classic","turn_limit":null,"loadout":"HM"}'
-    b'"format":"marsal-a-spion/1","options":{"inactivity_limit":200,"no_hope_draw":false}'
-    b'"format":"four-circles/1","enlightenment/1","hopper-and-sneaker/1","hoppers":3,'
-    b'"secret_setup":false,"first":"Red","side":"White","Blue","name":null,"join":{"name":'
-    b'"openings":{"secret":"","setup":{"A1":"MF","actions":[{"player":"A","sacrifice":1},'
-    b'{"resign":true},{"accept_draw":true},"offer_draw":true},{"pass":true},{"tile":"'
-    b'{"reveal":{"piece":"SPY","salt":"","path":["'
-    b'{"outcome":"attacker wins","defender wins","both removed","flag captured"}'
-    b'{"answer":"miss"},{"answer":"hit"},{"end":"pat"}'
-    b'{"move":{"piece":1,"to":"A1/N"},"shot":{"piece":2,"at":"A6"}},{"shot":null,"commit":"'
-    b'{"attack":"A4xA5"},{"move":"a1-a3"},{"open":{"salt":"'
-    b'{"b":"Red","g":"hopper-and-sneaker","h":"","i":"","n":2,"p":"","s":[{"move":"A4-A5"}],"v":1}'
+DICTIONARY = (  # (canonical JSON: keys sorted, no spaces; the commonest words last, nearest)
+    b'"invite":{"format":"mortar-hunt/1","name":"","options":{"loadout":"HM","turn_limit":null,'
+    b'"variant":"classic"},"side":"A"},"craters","secret","LH",'
+    b'"invite":{"format":"marsal-a-spion/1","name":"","options":{"deduction_aid":false,'
+    b'"inactivity_limit":200,"memory_aid":true,"no_hope_draw":false},"side":"Blue"},'
+    b'"invite":{"format":"enlightenment/1","name":"","options":{"first":"Red","start":"A"},"side":"White"},'
+    b'"invite":{"format":"four-circles/1","name":"","options":{"first":"White"},"side":"Red"},'
+    b'"invite":{"format":"hopper-and-sneaker/1","name":"","options":{"first":"Red","hoppers":3,'
+    b'"secret_setup":false},"side":"White"},"join":{"name":"'
+    b'{"openings":{"secret":"","setup":{"A1":"MF","A2":"RFL","A3":"SCT","A4":"MIN","B1":"CPL","B2":"CDT",'
+    b'"B3":"CPT","B4":"GEN","C1":"MAR","C2":"SPY","C3":"FLG"}}}'
+    b'{"openings":{"pieces":["HM","HM","HM"],"secret":"","setup":["A1/N","B2/NE","C3/SW"],"turns":"'
+    b'{"setup":{"a1":"S","a2":"H","b1":"S","b2":"H","c1":"S","c2":"H"}},{"commit":"'
+    b'{"accept_draw":true},{"end":"pat"},{"pass":true},{"resign":true},"offer_draw":true}'
+    b'{"place":[1,2]},{"move":{"from":[3,4],"to":[5,6]},"tile":{"from":[7,8],"to":[9,0]}}'
+    b'{"attacker":{"path":["","",""],"piece":"MAR","salt":""},"outcome":"defender wins"}'
+    b'{"outcome":"attacker wins"},{"outcome":"both removed"},{"outcome":"flag captured"}'
+    b'{"reveal":{"path":["","","","","",""],"piece":"SCT","salt":""}}'
+    b'{"commit":"","sacrifice":"B4"},{"answer":"hit"},{"placed":"'
+    b'{"b":"A","g":"mortar-hunt","h":"","i":"","n":2,"p":"","s":[{"answer":"miss"},{"commit":"","shot":null}],"v":1}'
+    b'{"b":"Blue","g":"marsal-a-spion","h":"","i":"","n":2,"p":"","s":[{"attack":"A4xA5"}],"v":1}'
+    b'{"b":"Red","g":"hopper-and-sneaker","h":"","i":"","n":2,"p":"","s":[{"move":"a1-a3"}],"v":1}'
+    b'{"b":"White","g":"enlightenment","h":"","i":"","n":2,"p":"","s":[{"move":"e2-d2"}],"v":1}'
+    b'{"b":"Red","g":"four-circles","h":"","i":"","n":2,"p":"","s":[{"move":{"from":[4,4],"to":[3,3]}}],"v":1}'
+    b'{"b":"Red","g":"marsal-a-spion","h":"","i":"","n":2,"p":"","s":[{"move":"C4-D5"}],"v":1}'
 )
 
 

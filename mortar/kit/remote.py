@@ -221,7 +221,10 @@ class Applied:
 class Refused:
     """A link refused; nothing changed. ``expected``: the number of the first link missing
     (MISSING); ``number``: the link's; ``refusal``: the engine's (ILLEGAL); ``lie``: the verdict
-    on the device that sent it (ILLEGAL, LIE); ``game``: the link's game (OTHER_GAME)."""
+    on the device that sent it (ILLEGAL, LIE); ``game``: the link's game (OTHER_GAME);
+    ``resend``: this device's last link, when the other sent an old link of its own again: it has
+    not had this device's answer (its openings at the end: "ask for them again" is sending one's
+    own last link again)."""
 
     code: LinkCode
     message: str
@@ -230,6 +233,7 @@ class Refused:
     refusal: Refusal | None = None
     lie: Lie | None = None
     game: str | None = None
+    resend: str | None = None
 
     def __str__(self) -> str:
         return self.message
@@ -529,7 +533,10 @@ class RemoteGame:
             return self._other_game(message.game)
         if number < known:
             if message.canonical() == self.chain[number].canonical():
-                return Refused(LinkCode.ALREADY_APPLIED, f"link {number} was opened here already", number)
+                # The other device sent its link again: it may be asking for this device's answer.
+                later = self.chain[-1].sender == self.side and message.sender != self.side
+                return Refused(LinkCode.ALREADY_APPLIED, f"link {number} was opened here already", number,
+                               resend=self.last_message() if later else None)
             return self._mismatch(message)
         if number >= 2 and known >= 2 and message.pair != self._pair:
             return Refused(LinkCode.NOT_IN_GAME, "this link is of a game another person joined from the "
