@@ -13,6 +13,7 @@ import pytest
 from links_play import Match, play, rechain, rewrite, start, table_state
 
 from mortar.games import by_format, load
+from mortar.games.hopper_and_sneaker import Player, Setup
 from mortar.kit import commitment
 from mortar.kit.common import AcceptDraw, OfferDraw, Resign
 from mortar.kit.link import (
@@ -206,6 +207,21 @@ def test_a_secret_arrangement_travels_as_a_commitment_until_the_first_move():
     full.apply(arrangement)
     full.apply(move)
     assert second.seat() == full.seat("White") and first.seat() == full.seat("Red")
+
+
+def test_no_secret_arrangement_travels_early():
+    game = load("hopper-and-sneaker")
+    options = type(game.default_options())(secret_setup=True, first="Red")
+    sent = []
+    for faces in ("SSSHHH", "HHHSSS"):  # twins: Red's arrangements differ, all else alike
+        red = RemoteGame.start(game, options, "Ann", "Red")
+        invitation = red.play(Setup.home(Player.RED, faces))
+        white = RemoteGame.join(game, invitation, "Bob")
+        arrangement = white.play(Setup.home(Player.WHITE, "SHSHSH"))
+        sent.append([read(invitation), read(arrangement)])
+    (a0, a1), (b0, b1) = sent
+    assert a0.steps != b0.steps and [set(s) for s in a0.steps] == [set(s) for s in b0.steps] == [{"commit"}]
+    assert a1.steps == b1.steps  # White's arrangement, in the open, alike
 
 
 def test_an_arrangement_opened_other_than_committed_is_caught():

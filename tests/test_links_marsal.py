@@ -149,6 +149,20 @@ def test_a_draw_is_offered_with_a_move_and_accepted_by_links():
         assert device.outcome.winner is None and device.outcome.reason.value == "agreed"
 
 
+def test_a_save_loads_the_same_game_with_an_attack_on_its_way():
+    rng = random.Random(13)
+    match = start(GAME, Options(), rng)
+    links, attacker, defender, _ = _attack_exchange(match, rng, known=False)
+    mover = next(d for d in match.devices if d.status is Status.YOUR_TURN)
+    link = mover.play(next(p for p in mover.seat().legal_plays() if isinstance(p, Attack)))  # on its way
+    for device in match.devices:
+        text = device.save()
+        again = RemoteGame.load(GAME, text)
+        assert again.save() == text and again.seat() == device.seat() and again.status is device.status
+    reply = match.other(mover).receive(link)
+    assert isinstance(reply, Applied) and reply.reply is not None
+
+
 # --- no secret travels early -------------------------------------------------------------------
 
 

@@ -126,8 +126,9 @@ def check(data: Any, games: GameLookup) -> Verdict:
         missing = " and ".join(verification.missing) or "a device"
         return Verdict(OK, f"ok: not verified yet: {missing}'s openings have not come "
                            f"({len(messages)} links checked so far)")
-    if verification.record is None:  # a game of secrets under way: each link checked as it came
-        return Verdict(OK, f"ok: in progress after {len(messages)} links, each checked so far")
+    if verification.record is None:  # a game of secrets under way: its devices open them at the end
+        return Verdict(OK, f"ok: in progress after {len(messages)} links: the chain holds; the secrets "
+                           "are opened at the end")
     try:
         verdict: Verdict = game.verdict(verification.record)
     except RecordIllegalError as e:  # (verifying replayed it: not reached)
