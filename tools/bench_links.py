@@ -60,9 +60,10 @@ def tables() -> list[tuple[str, str, Any]]:
 Chooser = Callable[[RemoteGame, random.Random], Any]
 
 
-def game_by_links(game: Any, options: Any, rng: random.Random,
-                  choose: Chooser) -> tuple[RemoteGame, RemoteGame, list[str]]:
-    """Two devices play a whole game; every link that went between them."""
+def game_by_links(game: Any, options: Any, rng: random.Random, choose: Chooser,
+                  clock: dict[str, list[float]] | None = None) -> tuple[RemoteGame, RemoteGame, list[str]]:
+    """Two devices play a whole game; every link that went between them. ``clock``: the
+    seconds each ``play`` and ``receive`` took, appended under those names."""
     options = options if options is not None else game.default_options()
     inviter = RemoteGame.start(game, options, "Ann", rng.choice(tuple(game.players)))
     link = inviter.last_message() or inviter.play(choose(inviter, rng))
@@ -74,7 +75,10 @@ def game_by_links(game: Any, options: Any, rng: random.Random,
         if pending is not None:
             links.append(pending)
             target = devices[holder.opponent]
+            start = time.perf_counter()
             result = target.receive(pending)
+            if clock is not None:
+                clock["receive"].append(time.perf_counter() - start)
             assert isinstance(result, Applied), result
             holder, pending = target, result.reply
             continue
@@ -82,7 +86,11 @@ def game_by_links(game: Any, options: Any, rng: random.Random,
         if not movers:
             return inviter, joiner, links
         holder = movers[0]
-        pending = holder.play(choose(holder, rng))
+        action = choose(holder, rng)
+        start = time.perf_counter()
+        pending = holder.play(action)
+        if clock is not None:
+            clock["play"].append(time.perf_counter() - start)
 
 
 def random_choice(limit: int | None) -> Chooser:
@@ -195,18 +203,21 @@ def verify(games: int, seed: int) -> None:
     from mortar.games.marsal_a_spion.rules import Options as MarsalOptions
     from mortar.games.mortar_hunt import Options
 
-    print(f"\nThe end verified, a slice at a time ({sys.implementation.name} {sys.version.split()[0]}):\n")
-    print("| game | games | actions a game | whole verification, wall (CPU): median / worst | longest slice "
-          "| slices |")
-    print("| --- | --- | --- | --- | --- | --- |")
+    where = "Pyodide" if sys.platform == "emscripten" else "CPython"
+    print(f"\nA device's play and receive (a link made; a link opened, checked and applied), and the end "
+          f"verified a slice at a time ({where} {sys.version.split()[0]}, wall clock):\n")
+    print("| game | games | actions a game | play: median / worst | receive: median / worst | whole "
+          "verification, wall (CPU): median / worst | longest slice | slices |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for name, options, limit in (("mortar-hunt", Options(turn_limit=28), None),
                                  ("marsal-a-spion", MarsalOptions(inactivity_limit=None), 999)):
         game = load(name)
         rng = random.Random(f"{seed}|{name}")
         walls, cpus, longest, slices, actions = [], [], [], [], []
+        clock: dict[str, list[float]] = {"play": [], "receive": []}
         done = 0
         while done < games:
-            inviter, joiner, _ = game_by_links(game, options, rng, random_choice(limit))
+            inviter, joiner, _ = game_by_links(game, options, rng, random_choice(limit), clock)
             state_actions = len(inviter.verify().record.actions())
             if name == "mortar-hunt" and inviter.outcome.turns < 28:
                 continue  # a whole 28-turn game
@@ -222,7 +233,10 @@ def verify(games: int, seed: int) -> None:
             done += 1
         ms = [w * 1000 for w in walls]
         cpu_ms = [c * 1000 for c in cpus]
+        play_ms, receive_ms = ([t * 1000 for t in clock[k]] for k in ("play", "receive"))
         print(f"| {game.title} | {games} | {statistics.median(actions):.0f} | "
+              f"{statistics.median(play_ms):.1f} / {max(play_ms):.0f} ms | "
+              f"{statistics.median(receive_ms):.1f} / {max(receive_ms):.0f} ms | "
               f"{statistics.median(ms):.0f} ({statistics.median(cpu_ms):.0f}) / {max(ms):.0f} "
               f"({max(cpu_ms):.0f}) ms | "
               f"{max(longest) * 1000:.1f} ms | {statistics.median(slices):.0f} |", flush=True)

@@ -168,6 +168,6 @@ class OpenLinks:
         record = self.game.record(onlooker.state)
         outcome = onlooker.state.outcome
         if outcome is None:
-            return Verification(Verified.PLAYING, None, record)
+            return Verification(Verified.PLAYING, None, record, state=onlooker.state)
         winner = None if outcome.winner is None else outcome.winner.value
-        return Verification(Verified.VERIFIED, None, record, winner)
+        return Verification(Verified.VERIFIED, None, record, winner, state=onlooker.state)

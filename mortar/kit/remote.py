@@ -114,14 +114,16 @@ class Verified(StrEnum):
 @dataclass(frozen=True)
 class Verification:
     """The end verified: ``record`` is the game's record (both devices' secrets known) once
-    verified; ``missing``, the sides whose openings have not come; ``winner``, the game's, or
-    the honest side's when a device lied (a lie loses)."""
+    verified, and ``state`` the game replayed to its end; ``missing``, the sides whose openings
+    have not come; ``winner``, the game's, or the honest side's when a device lied (a lie
+    loses)."""
 
     status: Verified
     lie: Lie | None = None
     record: Any = None
     winner: str | None = None
     missing: tuple[str, ...] = ()
+    state: Any = field(default=None, compare=False, repr=False)  # the game at its end, replayed
 
 
 @dataclass(frozen=True)
@@ -297,7 +299,6 @@ class RemoteGame:
         self._played: dict[int, list[dict[str, Any]]] = {}  # own message -> actions played into it
         self._pending: list[dict[str, Any]] = []  # actions played since the last own message
         self._verification: Verification | None = None
-        self._final: Any = None  # the game's state at its verified end, both secrets in it
 
     # --- beginning ------------------------------------------------------------------------
 
@@ -374,10 +375,8 @@ class RemoteGame:
         shot's result, an attack's outcome, an arrangement) is missing from it: draw it with
         :attr:`status` ``WAITING``."""
         verified = self._verification
-        if verified is not None and verified.record is not None:
-            if self._final is None:
-                self._final = verified.record.replay()
-            return self._final.seat(self.side)
+        if verified is not None and verified.state is not None:
+            return verified.state.seat(self.side)
         return self.knowledge.seat()
 
     @property

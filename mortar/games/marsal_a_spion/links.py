@@ -683,7 +683,7 @@ def verifying(options: Options, names: Mapping[str, str | None],
                                                              "play on"))
     winner = state.outcome.winner
     return Verification(Verified.VERIFIED, None, Record.from_state(state),
-                        None if winner is None else winner.value)
+                        None if winner is None else winner.value, state=state)
 
 
 def _attack_lie(state: State, game_id: str, roots: Mapping[Player, bytes], number: int, play: Attack,

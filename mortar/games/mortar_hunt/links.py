@@ -538,7 +538,7 @@ def verifying(options: Options, names: Mapping[str, str | None],
                         f"{liar}'s device played on after the game ended"))
     winner = state.outcome.winner
     return Verification(Verified.VERIFIED, None, Record.from_game(state),
-                        None if winner is None else winner.value)
+                        None if winner is None else winner.value, state=state)
 
 
 def _facts_of(state: State, p: Player) -> bytes:
