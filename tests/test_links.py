@@ -458,3 +458,19 @@ def test_a_lie_in_a_record_by_links_is_illegal_with_its_turn_and_reason(name):
     assert verdict.status == "illegal" and verdict.exit_code == 1, verdict.line
     assert verdict.player == lied[index].sender and "sent an illegal turn" in verdict.reason
     assert verdict.line.startswith(f"illegal: turn {verdict.turn} {verdict.player}: ")
+
+
+def test_the_referee_answers_any_record_by_links_without_a_traceback():
+    game = load("four-circles")
+    rng = random.Random(14)
+    match = play(start(game, game.default_options(), rng, choose=short_game(8)), rng, choose=short_game(8))
+    text = match.inviter.record()
+    for _ in range(60):
+        chars = list(text)
+        for _ in range(rng.randint(1, 4)):
+            chars[rng.randrange(len(chars))] = rng.choice('{}[]",:0123456789abcdefnulltrue ')
+        verdict = check_text("".join(chars), by_format)
+        assert verdict.status in ("ok", "illegal", "error")
+    data = json.loads(text)
+    data["links"][0]["invite"]["name"] = "x" * 60  # a name the game cannot take
+    assert check_text(json.dumps(data), by_format).status in ("error", "illegal")

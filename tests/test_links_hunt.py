@@ -403,3 +403,20 @@ def test_the_record_of_a_game_by_links_reviews_as_any_other():
     data = json.loads(device.record())
     assert data["record"] == json.loads(device.game_record().save())
     assert check_text(json.dumps(data["record"]), by_format).status == "ok"
+
+
+@pytest.mark.cpython_only
+def test_python_m_mortar_check_points_at_a_lie(tmp_path):
+    import subprocess
+    import sys
+
+    match = _game_with_a_liar(0, "B", Options(Variant.CLASSIC, None, Loadout.ALL_LH), flip="hit")
+    honest = match.device("A")
+    honest.verify()
+    path = tmp_path / "game.json"
+    path.write_text(honest.record(), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "mortar", "check", str(path)], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 1, done
+    assert done.stdout.startswith("illegal: turn ") and "B's device said" in done.stdout
+    assert "a piece stood there" in done.stdout

@@ -112,7 +112,10 @@ def check(data: Any, games: GameLookup) -> Verdict:
     joiner = players[1] if players[0] == invitation.inviter else players[0]
     names = {invitation.inviter: invitation.name,
              joiner: (messages[1].joiner or None) if len(messages) > 1 else None}
-    verification = finish(links.verifying(options, names, messages))
+    try:
+        verification = finish(links.verifying(options, names, messages))
+    except ValueError as e:  # names or options the game cannot start with
+        raise RecordError(f"the invitation cannot start a game: {e}") from None
     if verification.lie is not None:
         lie = verification.lie
         return Verdict(ILLEGAL, illegal_line(lie.turn, lie.player, lie.message), lie.turn, lie.player,
