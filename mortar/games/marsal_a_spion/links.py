@@ -58,7 +58,7 @@ from .seat import EnemyPiece, OwnPiece, Seat, read_history
 from .state import State
 
 NOBODY = -1
-ACTIONS_PER_STEP = 100  # actions replayed between two yields when the end is verified
+ACTIONS_PER_STEP = 40  # actions replayed between two yields when the end is verified (a slow phone: 50 ms)
 HANDLES = {p: tuple(sq.index for sq in home_squares(p)) for p in PLAYERS}
 LEAF = {p: {h: i for i, h in enumerate(HANDLES[p])} for p in PLAYERS}  # a handle's leaf
 
@@ -179,7 +179,6 @@ class MarsalKnowledge:
         self.cell = [NOBODY] * count  # by square: the handle standing there
         self.square = [NOBODY] * count  # by handle: its square, NOBODY once removed
         self.piece: dict[int, Piece] = {}  # by handle: own pieces, and enemy pieces once opened
-        self.seen: dict[int, Piece] = {}  # enemy handles whose identity this device saw defend and survive
         self.turns = 0
         self.inactivity = 0
         self.draw_offer: Player | None = None
@@ -203,7 +202,7 @@ class MarsalKnowledge:
         other.__dict__.update(self.__dict__)
         other.names, other.roots = dict(self.names), dict(self.roots)
         other.cell, other.square = list(self.cell), list(self.square)
-        other.piece, other.seen = dict(self.piece), dict(self.seen)
+        other.piece = dict(self.piece)
         other.history, other.tray, other.outbox = list(self.history), list(self.tray), list(self.outbox)
         other.log, other.known = list(self.log), dict(self.known)
         other.moved, other.ran = set(self.moved), set(self.ran)
@@ -268,10 +267,13 @@ class MarsalKnowledge:
             piece = self.piece
             return Forces(self._mask(player), self._mask(player, lambda h: piece[h].movable),
                           self._mask(player, lambda h: piece[h] is Piece.SCOUT), self._mask(player.opponent))
-        seen = self.seen
-        return Forces(self._mask(player), self._mask(player, lambda h: h not in seen or seen[h].movable),
-                      self._mask(player, lambda h: h not in seen or seen[h] is Piece.SCOUT),
-                      self._mask(player.opponent))
+        known = self.known  # the enemy pieces seen defending and surviving (R13), by handle
+
+        def may_be(h: int) -> Piece:  # what an enemy piece may be: a Scout, unless seen
+            return known.get(SQUARES[h], Piece.SCOUT)
+
+        return Forces(self._mask(player), self._mask(player, lambda h: may_be(h).movable),
+                      self._mask(player, lambda h: may_be(h) is Piece.SCOUT), self._mask(player.opponent))
 
     # --- changing the board, as the state does -------------------------------------------
 
@@ -315,12 +317,8 @@ class MarsalKnowledge:
                 self.cell[start], self.cell[end], self.square[handle] = NOBODY, handle, end
             elif clash is Clash.DEFENDER_WINS:
                 removed = (self._remove(handle),)
-                if player is self.side:
-                    self.seen[target] = self.piece[target]  # it defended and survived: seen (R13)
             else:
                 removed = (self._remove(handle), self._remove(target))
-            for gone in removed:
-                self.seen.pop(gone.handle.index, None)
             self.inactivity = 0
             played = Played(player, self.turns, play, offer, SQUARES[handle], piece, SQUARES[target],
                             self.piece.get(target), clash, removed)
@@ -391,8 +389,9 @@ class MarsalKnowledge:
             self._apply(me, play, offer)
             return
         target = self.cell[play.end.index]
-        if target in self.seen:  # a defender seen before: resolved at once, one link
-            self._attack_resolved(play, offer, self.seen[target])
+        seen = self.known.get(SQUARES[target])
+        if seen is not None:  # a defender seen before (it defended and survived): at once, one link
+            self._attack_resolved(play, offer, seen)
         else:
             self.pending, self.revealed = (me, play, offer), False
 
@@ -453,7 +452,7 @@ class MarsalKnowledge:
         except RecordError as e:
             raise Rejection(LinkCode.MALFORMED, f"{sender}'s device sent no action the game knows "
                                                 f"({e})") from None
-        known = {self.square[h]: p for h, p in self.seen.items() if self.square[h] != NOBODY}
+        known = {self.square[h.index]: p for h, p in self.known.items() if self.square[h.index] != NOBODY}
         situation = _Situation(self.enemy, self.forces(self.enemy), known, self.draw_offer is self.side)
         refusal = legality.refusal(situation, action, self.enemy)
         if refusal is not None:

@@ -60,7 +60,7 @@ from .seat import OwnPiece, Seat, SeenAction, seen
 from .state import State
 
 C = RefusalCode
-TURNS_PER_STEP = 16  # turns replayed between two yields when the end is verified
+TURNS_PER_STEP = 8  # turns replayed between two yields when the end is verified
 
 
 class HuntLie(Enum):
