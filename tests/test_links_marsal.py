@@ -16,7 +16,7 @@ from mortar.games.marsal_a_spion.board import FORBIDDEN, PLAYERS, SQUARES, Playe
 from mortar.games.marsal_a_spion.links import NO_HOPE_RULING, MarsalKnowledge, MarsalLie
 from mortar.games.marsal_a_spion.pieces import Clash, Piece
 from mortar.games.marsal_a_spion.record import loads as load_record
-from mortar.games.marsal_a_spion.rules import Options
+from mortar.games.marsal_a_spion.rules import Options, Termination
 from mortar.kit.common import AcceptDraw, OfferDraw, Resign
 from mortar.kit.link import LinkCode, read
 from mortar.kit.referee import check_text
@@ -420,3 +420,20 @@ def test_the_square_of_each_piece_is_committed_alone():
     assert len(link) < 300
     squares = {str(sq) for sq in SQUARES}
     assert not any(word in squares for word in json.dumps(read(link).to_json()).split('"'))  # no square named
+
+
+def test_a_pat_claimed_with_a_legal_action_left_is_caught():
+    rng = random.Random(15)
+    match = start(GAME, Options(), rng, side="Red")
+    for _ in range(8):
+        mover = next(d for d in match.devices if d.status is Status.YOUR_TURN)
+        _exchange(match, mover, mover.play(mover.seat().random_action(rng)))
+    liar = next(d for d in match.devices if d.status is Status.YOUR_TURN)
+    assert liar.seat().legal_plays()  # it has actions, and says it has none
+    knowledge = liar.knowledge
+    knowledge.outbox.append({"end": "pat"})
+    knowledge._end(None, Termination.PAT)
+    _exchange(match, liar, liar._flush())
+    assert match.other(liar).outcome.reason is Termination.PAT  # believed at once: only the liar could tell
+    lie = caught(match, liar.side)
+    assert lie.code is LieCode.FALSE_END and "no legal action" in lie.message
