@@ -16,7 +16,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .common import AcceptDraw, OfferDraw, Pass, Resign
 from .envelope import NAME_LONGEST, Entry, read_entry, read_envelope
@@ -43,6 +43,9 @@ S = TypeVar("S", bound=TurnState[Any, Any, Any, Any])
 OptionsT = TypeVar("OptionsT", bound=TurnOptions)
 
 COMMON_KEYS = {"pass": Pass, "accept_draw": AcceptDraw, "resign": Resign}
+
+if TYPE_CHECKING:  # remote imports this module
+    from .remote import GameLinks
 
 
 
@@ -228,6 +231,12 @@ class TurnGame(ABC, Generic[OptionsT, S]):
 
     def default_options(self) -> OptionsT:
         return self.read_options({}, Player.RED, {})
+
+    def links(self) -> GameLinks:
+        """The game's part of play by links (:mod:`mortar.kit.openlinks`): every action public."""
+        from .openlinks import OpenLinks  # loaded with the first game by links
+
+        return OpenLinks(self)
 
     def computer(self, level: str, seed: int | str) -> Computer:
         if level not in self.levels:
