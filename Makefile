@@ -2,7 +2,8 @@
 #
 #   make vendor      npm ci (when needed) + copy Pyodide/PyScript into static/vendor + py/ archives
 #   make serve       static dev server on http://127.0.0.1:$(PORT)/
-#   make test        deps + lint + test-unit + test-pyodide + test-e2e  (what CI runs)
+#   make test        deps, then lint + types + test-unit + test-pyodide two at a time, then test-e2e
+#                    (what CI runs)
 #   make dist        the deployable site in dist/ (relative URLs, service worker, .gz/.br copies)
 #   make serve-dist  serve dist/ as a production host would (precompressed files) on $(DIST_PORT)
 #   make bench-web   start-up, interaction and memory figures in headless Chromium (prints only)
@@ -108,10 +109,15 @@ test-pyodide: vendor
 	$(PYTHON) tools/fetch_wheels.py
 	$(NODE) tools/pyodide_pytest.mjs
 
+# E2E_JOBS browsers side by side (pytest-xdist), each running whole files (their shared pages).
+E2E_JOBS ?= 2
 test-e2e: vendor
-	$(PYTHON) -m pytest e2e
+	$(PYTHON) -m pytest e2e $(if $(filter-out 1,$(E2E_JOBS)),-n $(E2E_JOBS) --dist loadfile)
 
-test: deps lint types test-unit test-pyodide test-e2e
+# The checks that need one core each run two at a time, then the browsers'.
+test: deps
+	$(MAKE) --no-print-directory -j2 --output-sync=target lint types test-unit test-pyodide
+	$(MAKE) --no-print-directory test-e2e
 
 # Engine speed on this machine (prints figures; see tools/bench.py).
 bench:

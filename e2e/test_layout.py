@@ -1,8 +1,8 @@
 """Issue 18: every screen of every game of the box on a phone, at 360 × 740 and 740 × 360 with
 touch: the layout checks of layout.py (no scroll on screens of play, nothing overlapping, no
-text cut or spilling, targets of 44 px and board cells of 28 px) and axe-core's rules (no
-violation). One page per game and size walks all of that game's screens (walk.py); a game joins
-with its walker below.
+text cut or spilling, targets of 44 px and board cells of 28 px), axe-core's rules (no
+violation) and, issue 28, no control moving between two screens of a kind. One page per game
+and size walks all of that game's screens (walk.py); a game joins with its walker below.
 """
 
 from __future__ import annotations
@@ -54,3 +54,10 @@ def test_every_screen_fits_a_phone(walked):
 def test_axe_finds_nothing_on_any_screen(walked):
     found = walked.report(walked.axe)
     assert not found, "axe-core violations:\n" + found
+
+
+def test_no_control_moves_between_two_screens_of_a_kind(walked):
+    """A control on two screens of one kind walked one after the other (a piece picked, then its
+    target; one turn, then the next) stands in the same place on both: no tap lands elsewhere."""
+    found = walked.report(walked.moved)
+    assert not found, "controls that moved:\n" + found

@@ -12,8 +12,8 @@ import os
 import re
 from pathlib import Path
 
-from mortar.games.mortar_hunt.record import from_data
-from mortar.games.mortar_hunt.rules import Loadout
+from mortar.games.mortar_hunt.table.kind import MortarHuntKind
+from mortar.table.savefile import load_save
 
 SAVE_KEY = "mortar-hunt/save"
 # The screen as drawn; which square holds the roving tab stop follows the focus, which the
@@ -120,9 +120,8 @@ class Driver:
         text = self.page.evaluate(f"() => localStorage.getItem({json.dumps(SAVE_KEY)})")
         if text is None:
             return None
-        data = json.loads(text)
-        record = from_data(data["record"])  # the save's envelope (version 3): the loadout is the form's
-        return record.replay(Loadout(data["form"]["loadout"]))
+        # (read as the page reads it: a save of an earlier version is upgraded first)
+        return load_save(MortarHuntKind(), text).state
 
     # --- screens -------------------------------------------------------------------------
 

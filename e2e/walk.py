@@ -53,6 +53,18 @@ RELEASE_TIMERS = """() => {
   for (const [f, ms, args] of held) window.setTimeout(f, ms, ...args);
 }"""
 
+# The controls on the screen and where each stands in the page: the screen it is on and its
+# heading (one step of one turn: "Turn 3 · Ann"), its data-key, x, y.
+CONTROLS = """() => {
+  const on = document.querySelector('#app > [data-screen]');
+  const heading = document.querySelector('#app .screen-title');
+  const screen = (on ? on.dataset.screen : '') + ' / ' + (heading ? heading.textContent : '');
+  return [...document.querySelectorAll('#app button:not(.sq), #app input, #app a, #app select')]
+    .filter(el => el.dataset.key && el.getClientRects().length)
+    .map(el => { const r = el.getBoundingClientRect();
+                 return [screen, el.dataset.key, Math.round(r.x + scrollX), Math.round(r.y + scrollY)]; });
+}"""
+
 
 @dataclass
 class Walk:
@@ -63,6 +75,10 @@ class Walk:
     size: str
     layout: dict[str, list[str]] = field(default_factory=dict)  # screen -> layout problems
     axe: dict[str, list[str]] = field(default_factory=dict)  # screen -> axe violations
+    # screen -> the controls that stood elsewhere on the screen walked before it when both are
+    # one step (one screen, one heading: the taps of a turn): a tap aimed there would miss
+    moved: dict[str, list[str]] = field(default_factory=dict)
+    _controls: list = field(default_factory=list)  # where the last screen's controls stood
     shots: list[str] = field(default_factory=list)
     stopped: str | None = None  # why the walk could not go on (a control out of reach…)
 
@@ -84,6 +100,11 @@ class Walk:
                 found.append(f"not in view: {locator} at {box}")
         key = name if name not in self.layout else f"{name} ({len(self.layout)})"
         self.layout[key] = found
+        controls = page.evaluate(CONTROLS)
+        before = {(c[0], c[1]): (c[2], c[3]) for c in self._controls}
+        self.moved[key] = [f"{k} from {before[(on, k)]} to {(x, y)}" for on, k, x, y in controls
+                           if on and (on, k) in before and before[(on, k)] != (x, y)]
+        self._controls = controls
         if not page.evaluate("() => typeof axe !== 'undefined'"):
             # (its text leaves the page at once: axe stays, and the page's HTML is the game's)
             page.add_script_tag(path=str(AXE)).evaluate("el => el.remove()")

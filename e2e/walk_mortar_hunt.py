@@ -66,6 +66,7 @@ def walk_mortar_hunt(w: Walk) -> None:
     w.screen("fire")
     d.tap_square("C7")
     w.screen("fire, aimed")
+    d.press_button("Cancel")  # (the aimed shot dropped: holding fire is the row's again)
     d.press_button("Don't fire")
     d.wait_screen("turn")
     w.screen("result")

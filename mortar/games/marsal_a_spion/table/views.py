@@ -65,15 +65,15 @@ def _setup_hint(model: Mapping[str, Any]) -> str:
 def render_setup(model: Mapping[str, Any], frame: Frame) -> El:
     name = model["name"]
     placed, total = model["placed"], model["total"]
-    quick = [button(_("Shuffle all") if model["complete"] else _("Fill at random"), "fill",
+    # (a piece held: the way back to the tray stands where the filling does, nothing else moves)
+    quick = [button(_("Back to the tray"), "to-tray", cls="small") if model["held"] else
+             button(_("Shuffle all") if model["complete"] else _("Fill at random"), "fill",
                     cls="small primary-soft")]
     if model["last"]:
         quick.append(button(_("My last setup"), "preset", "last", cls="small"))
     quick += [button(p["label"], "preset", p["key"], cls="small",
                      aria_label=_("{label}: {hint}").format(label=p["label"], hint=p["hint"]))
               for p in model["presets"]]
-    if model["held"]:
-        quick.insert(0, button(_("Back to the tray"), "to-tray", cls="small"))
     count = ngettext("{n} of {total} piece placed.", "{n} of {total} pieces placed.", total).format(
         n=placed, total=total)
     who = "" if frame.computer else " " + _("{other} must not look.").format(other=model["other"])
