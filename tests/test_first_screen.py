@@ -23,7 +23,8 @@ from typing import Any
 import pytest
 
 from mortar import games
-from mortar.table.first_screen import Early, apply, page, start_screen, switches, variants
+from mortar.table.early import Early, apply
+from mortar.table.first_screen import page, start_screen, switches, variants
 from mortar.table.html import El, h, to_html
 from mortar.table.render import render, saved_card_unread
 from mortar.table.saves import MemoryStorage
@@ -244,7 +245,8 @@ def test_the_check_sees_a_screen_the_page_would_not_show():
     assert canonical(shown_by_page(text, chosen)) == canonical(drawn(kind, chosen))
     # the two people's form where the computer's should be
     swapped = (text.replace('data-when="opponent=computer"', 'data-when="-"')
-               .replace('data-when=""', 'data-when="opponent=computer"').replace('data-when="-"', 'data-when=""'))
+               .replace('data-when=""', 'data-when="opponent=computer"')
+               .replace('data-when="-"', 'data-when=""'))
     assert canonical(shown_by_page(swapped, chosen)) != canonical(drawn(kind, chosen))
     # a value put into another control
     assert canonical(shown_by_page(text, [("name-A", "Ann")])) != canonical(drawn(kind, [("name-B", "Ann")]))

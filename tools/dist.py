@@ -51,7 +51,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
-import prerender  # noqa: E402  (the games' first screens, drawn into the page: py/start/)
 import serve  # noqa: E402  (MIME types, the archives' builder, prefix-aware handler)
 
 DEFAULT_OUT = ROOT / "dist"
@@ -166,7 +165,7 @@ def _sources(root: Path) -> dict[str, Path]:
 
 
 PICKER_ICON = re.compile(r"mortar/games/[^/]+/static/icon\.svg")  # the picker's card of a game
-LAZY_FOLDERS = ("games", "lang", prerender.FOLDER)  # under py/: a game's, a language's, or both
+LAZY_FOLDERS = ("games", "lang", serve.prerender.FOLDER)  # under py/: a game's, a language's, or both
 
 
 def is_lazy(path: str) -> bool:
@@ -358,7 +357,7 @@ def build(out: Path | str = DEFAULT_OUT, *, root: Path = ROOT, compress: bool = 
     hashes["index.html"] = _sha256(index.encode())
 
     problems = check_relative(index, "index.html", "", set(hashes))
-    drawn_into_page = f"{serve.ARCHIVES}/{prerender.FOLDER}/"  # its URLs are the page's
+    drawn_into_page = f"{serve.ARCHIVES}/{serve.prerender.FOLDER}/"  # its URLs are the page's
     for path in hashes:
         if path.endswith(".html") and path != "index.html":
             html = (tmp / path).read_text(encoding="utf-8")

@@ -1,7 +1,7 @@
 """A game's first screen before Python starts (issue 32): the start screen, drawn at build time by
 the table's own renderer in each language (tools/prerender.py writes ``py/start/<game>.<lang>.html``),
-shown by static/shell.js at once; and what a person did on it before Python was ready, applied to
-the table once it is seated (mortar/web/main.py).
+shown by static/shell.js at once (what a person does on it before Python is ready is done on the
+table once it is seated: :mod:`.early`). Only the build draws it: no page imports this module.
 
 The page shows HTML without running Python, so it cannot redraw the form when a choice changes
 which controls it has (the computer's level and side instead of the players' names; a number
@@ -103,39 +103,3 @@ def page(kind: GameKind[S, SeatT]) -> str:
              for v in variants(kind)]
     parts.append(f'<template data-part="saved">{to_html(saved_card_unread())}</template>\n')
     return "".join(parts)
-
-
-# --- after Python has started ----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Early:
-    """What a person did on the first screen before Python was ready (static/shell.js hands it
-    over): the form's fields as changed, in order, and what was pressed: "new-game" (Start),
-    "resume", "import" (a record chosen to review; the web layer reads the file), or None."""
-
-    fields: tuple[tuple[str, str], ...] = ()
-    pressed: str | None = None
-
-    @property
-    def nothing(self) -> bool:
-        return not self.fields and self.pressed is None
-
-
-def apply(table: Table[S, SeatT], early: Early) -> None:
-    """Do on the table, seated and restored, what the person did before it was: nothing done
-    leaves it as restored (a saved game resumes at its curtain, as on any reload). A choice made
-    on the form brings the start screen back over a resumed game with the choice in it (the
-    saved game stays: Start asks before replacing it); then Start or Resume as pressed."""
-    if early.nothing:
-        return
-    if early.pressed == "resume" and table.screen != "start":
-        return  # resumed already
-    if table.screen != "start":
-        table.dispatch("menu")
-    for name, value in early.fields:
-        table.dispatch("field", name, value)
-    if early.pressed == "resume":
-        table.dispatch("resume")
-    elif early.pressed == "new-game":
-        table.dispatch("new-game")

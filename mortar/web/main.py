@@ -12,7 +12,7 @@ import traceback
 from typing import Any
 
 from .. import games
-from ..table.first_screen import Early, apply
+from ..table.early import Early, apply
 from ..table.saves import MemoryStorage, Storage
 from ..table.table import Table
 from ..table.words import _
