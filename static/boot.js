@@ -301,19 +301,6 @@
     return el;
   }
 
-  // What this device holds in a game's save slot (mortar/table/saves.py), read by its keys:
-  // "saved" (a game, or text Python will say why it cannot resume), "lost" (the tombstone a
-  // refused write leaves: nothing to continue), or null (nothing).
-  function savedGame(name) {
-    var text = null;
-    try { text = window.localStorage.getItem(name + "/save"); } catch (e) { return null; }  // blocked
-    if (text === null) return null;
-    var data = null;
-    try { data = JSON.parse(text); } catch (e) { return "saved"; }
-    return data && typeof data === "object" && data.unsaved === true ? "lost" : "saved";
-  }
-  window.boxSavedGame = savedGame;
-
   window.boxGame = game;
   if (!game) {
     root.setAttribute("data-picker", "1");
@@ -321,6 +308,13 @@
     return;
   }
   root.setAttribute("data-game", game);
+  // Its first screen in the page's language, drawn by the build (tools/prerender.py): shown by
+  // static/shell.js as soon as it is here, long before Python is (null if it cannot be had).
+  // Asked for first: a host that serves one request at a time per connection (HTTP/1.1, six of
+  // them) would otherwise send it after the runtime's big files.
+  window.boxFirstScreenText = fetch(url("../py/start/" + game + "." + window.boxLanguage + ".html"))
+    .then(function (r) { return r.ok ? r.text() : null; })
+    .catch(function () { return null; });
   // The big downloads start now, not after PyScript has read its config.
   add("link", { rel: "modulepreload", href: url("vendor/pyodide/pyodide.mjs") });
   add("link", { rel: "modulepreload", href: url("vendor/pyodide/pyodide.asm.mjs") });
@@ -330,11 +324,6 @@
   add("link", { rel: "preload", href: url("../py/core.zip"), as: "fetch", crossorigin: "" });
   // the game's own archive, fetched beside the runtime; mortar/web/main.py takes the response
   try { window.boxArchive = fetch(url("../py/games/" + game + ".zip")); } catch (e) { window.boxArchive = null; }
-  // its first screen in the page's language, drawn by the build (tools/prerender.py): shown by
-  // static/shell.js as soon as it is here, long before Python is (null if it cannot be had)
-  window.boxFirstScreenText = fetch(url("../py/start/" + game + "." + window.boxLanguage + ".html"))
-    .then(function (r) { return r.ok ? r.text() : null; })
-    .catch(function () { return null; });
   add("link", { rel: "stylesheet", href: url("vendor/pyscript/core.css") });
 
   document.addEventListener("DOMContentLoaded", function () {
@@ -369,8 +358,11 @@
     if (picker) picker.hidden = false;
     // "continue" where a game is saved on this device (not a save that could not be written)
     document.querySelectorAll(".game-card").forEach(function (card) {
+      var saved = null;
+      try { saved = window.localStorage.getItem(card.getAttribute("data-game") + "/save"); } catch (e) { saved = null; }
+      var unsaved = saved !== null && saved.indexOf('"unsaved"') >= 0;
       var mark = card.querySelector(".game-continue");
-      if (mark) mark.hidden = savedGame(card.getAttribute("data-game")) !== "saved";
+      if (mark) mark.hidden = saved === null || unsaved;
       // a picker embedded in a language opens its games in that language
       if (window.boxLangFromUrl) card.setAttribute("href", card.getAttribute("href") + "&lang=" + window.boxLangFromUrl);
     });

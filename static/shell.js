@@ -455,8 +455,22 @@
   var pressed = null;  // "new-game", "resume" or "import"
   var picked = null;  // the file input of a record picked to review
   var taken = false;
+  var hasSave = false;  // read once, when the screen is first shown
 
   function isReady() { return root.hasAttribute("data-ready"); }
+
+  // A game saved on this device, read by its keys as the table writes it (mortar/table/saves.py):
+  // not the mark of a save that could not be written ({"unsaved": true}), nor text that is no
+  // save at all (Python says why on its start screen).
+  function saved() {
+    var text = null;
+    try { text = window.localStorage.getItem(window.boxGame + "/save"); } catch (e) { return false; }
+    if (text === null) return false;
+    try {
+      var data = JSON.parse(text);
+      return data !== null && typeof data === "object" && data.unsaved !== true && "app" in data;
+    } catch (e) { return false; }
+  }
 
   function remember(name, value) {
     for (var i = 0; i < values.length; i++) {
@@ -498,7 +512,7 @@
   function show(screen, focusKey) {
     var node = document.importNode(screen.template.content, true).firstElementChild;
     var start = node.querySelector(".start");
-    if (savedPart && start && window.boxSavedGame(window.boxGame) === "saved") {
+    if (savedPart && start && hasSave) {
       start.insertBefore(document.importNode(savedPart.content, true), start.firstChild);
     }
     values.forEach(function (pair) {
@@ -561,6 +575,7 @@
     var first = screens.filter(function (s) { return !s.when.length; })[0];
     if (!first) return;
     EVENTS.forEach(function (type) { app.addEventListener(type, onEvent); });
+    hasSave = saved();
     show(first, null);
     root.setAttribute("data-screen", "start");
     var boot = document.getElementById("boot");
