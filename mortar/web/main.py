@@ -61,7 +61,7 @@ def choose_storage(window) -> tuple[Storage, str | None]:
     return storage, None
 
 
-def first_screen(window: Any) -> tuple[Early, Any, bool]:
+def first_screen_choices(window: Any) -> tuple[Early, Any, bool]:
     """What the person did on the first screen before Python was ready (``window.boxFirstScreen``,
     static/shell.js; from now on the page's form is Python's): the choices, the file input of a
     record picked to review (or None), and whether that screen is on show (the start screen is
@@ -104,7 +104,7 @@ async def start() -> None:
         table = Table(kind, storage, notify=publisher.notify, think_budget=THINK_BUDGET,
                       titles={e.name: e.title for e in games.entries()})
         table.restore()
-        early, picked, on_show = first_screen(js.window)
+        early, picked, on_show = first_screen_choices(js.window)
         apply(table, early)
         # The modules and a restored game stay for the page's life: no later collection walks
         # them again (after a long game's reload that collection alone cost a first decision).
