@@ -343,7 +343,7 @@ def test_the_start_screen_replays_a_saved_game_once_per_save(case: Case,
     storage = MemoryStorage()
     table, _ = two_people(case, storage)
     Driver(case).act(table)
-    from mortar.table import table as table_module
+    from mortar.table import keeper as table_module
 
     loads: list[str] = []
     real = table_module.loading
@@ -540,3 +540,13 @@ def test_embed_events_carry_only_their_public_fields(case: Case) -> None:
         assert message is not None and problems == [], (what, data, problems)
         assert message["source"] == game.name
 
+
+
+@pytest.mark.parametrize("case", GAMES, ids=lambda c: c.id)
+def test_two_players_called_alike_are_refused_in_words(case: Case) -> None:
+    table, _ = seated(case)
+    first, second = case.kind.game.players
+    table.dispatch("field", "name-" + first, "Ann Lee")
+    table.dispatch("field", "name-" + second, " ann  LEE ")
+    assert table.dispatch("new-game") and table.screen == "start"
+    assert table.form.error == "Both players are called ann  LEE: two players need two names."

@@ -21,7 +21,10 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
+
+if TYPE_CHECKING:  # remote imports this module
+    from .remote import GameLinks
 
 
 @dataclass(frozen=True)
@@ -186,6 +189,10 @@ class GameDef(Protocol[OptionsT_contra, StateT]):
         ...
 
     def computer(self, level: str, seed: int | str) -> Computer: ...
+
+    def links(self) -> GameLinks:
+        """The game's part of play by links (:mod:`mortar.kit.remote`)."""
+        ...
 
     # The duel's line protocol (README): a seat and actions in the record's own notation.
     def seat_json(self, seat: Any) -> dict[str, Any]: ...

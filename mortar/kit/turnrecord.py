@@ -16,7 +16,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .common import AcceptDraw, OfferDraw, Pass, Resign
 from .envelope import NAME_LONGEST, Entry, read_entry, read_envelope
@@ -43,6 +43,9 @@ S = TypeVar("S", bound=TurnState[Any, Any, Any, Any])
 OptionsT = TypeVar("OptionsT", bound=TurnOptions)
 
 COMMON_KEYS = {"pass": Pass, "accept_draw": AcceptDraw, "resign": Resign}
+
+if TYPE_CHECKING:  # remote imports this module
+    from .remote import GameLinks
 
 
 
@@ -229,6 +232,12 @@ class TurnGame(ABC, Generic[OptionsT, S]):
     def default_options(self) -> OptionsT:
         return self.read_options({}, Player.RED, {})
 
+    def links(self) -> GameLinks:
+        """The game's part of play by links (:mod:`mortar.kit.openlinks`): every action public."""
+        from .openlinks import OpenLinks  # loaded with the first game by links
+
+        return OpenLinks(self)
+
     def computer(self, level: str, seed: int | str) -> Computer:
         if level not in self.levels:
             raise ValueError(f"{level!r} is not a level ({', '.join(self.levels)})")
@@ -324,7 +333,11 @@ class TurnGame(ABC, Generic[OptionsT, S]):
     # --- the referee ------------------------------------------------------------------------
 
     def verdict(self, record: TurnRecord[S]) -> Verdict:
-        """The referee's verdict of a parsed record (RECORD.md, "Referee CLI")."""
+        """The referee's verdict of a parsed record (RECORD.md, "Referee CLI"), saying which
+        keys of its options nothing reads."""
+        return self._verdict(record).noting(record.options.extra)
+
+    def _verdict(self, record: TurnRecord[S]) -> Verdict:
         state: S | None = None
         try:
             for state in record.replaying():  # noqa: B007 -- the last one is the answer

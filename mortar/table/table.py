@@ -25,30 +25,20 @@ from ..kit.protocol import AnyState
 from ..kit.replay import Replay
 from ..kit.steps import Slices, Steps, finish
 from .drafts import Changed, Chosen, Context, Draft, Play, PlayModel, Unchanged
+from .keeper import UNSAVED, Keeper
 from .kind import GameKind, Opponent, S, SaveError, SeatT, Stage, TableFacts
-from .models import (
-    CurtainScreen,
-    FormModel,
-    PlayScreen,
-    ReadingScreen,
-    ReviewScreen,
-    SavedSummary,
-    Screen,
-    StartScreen,
-    ThinkingScreen,
-)
+from .models import SavedSummary, Screen
 from .names import Names, names_refusal
 from .review import Review, reviewing
-from .savefile import Saved, loading, save_text
-from .saves import MemoryStorage, SaveConflict, SaveSlot, Storage, StorageUnreadable
+from .savefile import Saved
+from .saves import MemoryStorage, SaveConflict, Storage
+from .screens import screen_of
 from .seats import SeatAt, SeatKind, thinking
 from .start import StartForm
 from .words import _
 
 __all__ = ["GameKind", "SaveError", "StartForm", "Table", "TableFacts", "UNSAVED"]
 
-UNSAVED = _("The last game could not be saved on this device (its storage was full), so it "
-            "cannot be resumed.")
 Notify = Callable[[str, Mapping[str, JSONValue]], None]
 AnyDraft = Draft[object, object, PlayModel]
 
@@ -66,8 +56,8 @@ class Table(Generic[S, SeatT]):
         self.kind = kind
         game = kind.game
         self.storage: Storage = storage if storage is not None else MemoryStorage()
-        self.slot = SaveSlot(self.storage, f"{game.name}/save",
-                             tombstone=f'{{"app":"{game.name}","unsaved":true}}')
+        self.keeper = Keeper(kind, self.storage)
+        self.slot = self.keeper.slot
         self.notify: Notify = notify or (lambda what, data: None)
         self.rng = rng or random.Random()
         self.think_budget = think_budget
@@ -86,10 +76,9 @@ class Table(Generic[S, SeatT]):
         self.kept: dict[str, JSONValue] = {}  # what the game keeps on this device
         self._thinker: Slices[object] | None = None
         self._reading: Slices[object] | None = None  # a record or a saved game being read
-        self._reading_what = "record"
+        self.reading_what = "record"
         self._then: Callable[[object], None] = lambda result: None
         self._failed: Callable[[ValueError], None] = lambda error: None
-        self._summary: tuple[str | None, SavedSummary | None] | None = None  # (saved text, its summary)
 
     # --- what is at the table ----------------------------------------------------------
 
@@ -120,7 +109,7 @@ class Table(Generic[S, SeatT]):
         assert self.playing is not None
         return self.playing.state
 
-    def _to_play(self) -> str | None:
+    def to_play(self) -> str | None:
         return None if self.playing is None else self._state().to_play
 
     def stage(self) -> Stage:
@@ -216,7 +205,7 @@ class Table(Generic[S, SeatT]):
     def on_resume(self, arg: str | None, value: str | None) -> bool:
         if self.screen != "start":
             return False
-        return self._read("save", self._loading(), self._resumed, self._unresumable)
+        return self._read("save", self.keeper.loading(), self._resumed, self._unresumable)
 
     def _resumed(self, loaded: object) -> None:
         if loaded is None:
@@ -259,7 +248,7 @@ class Table(Generic[S, SeatT]):
         self._drop_draft()
         self._thinker = None
         self.tab = "board"
-        player = self._to_play()
+        player = self.to_play()
         if player is None:
             self._show_over()
             return
@@ -279,7 +268,7 @@ class Table(Generic[S, SeatT]):
         self.draft, self.chosen, self.shown = None, None, False
 
     def on_reveal(self, arg: str | None, value: str | None) -> bool:
-        player = self._to_play()
+        player = self.to_play()
         if self.screen != "curtain" or player is None:
             return False
         self._open_draft(player)
@@ -292,12 +281,12 @@ class Table(Generic[S, SeatT]):
                        self.kind.turn(self.playing.state), frozenset(facts.computer), facts.aid,
                        not facts.confirm, dict(self.kept))
 
-    def _make_draft(self, player: str) -> AnyDraft:
+    def make_draft(self, player: str) -> AnyDraft:
         draft = self.kind.draft(self._state().seat(player), self.context(player))
         return cast(AnyDraft, draft)
 
     def _open_draft(self, player: str) -> None:
-        self.draft = self._make_draft(player)
+        self.draft = self.make_draft(player)
         self.chosen, self.shown = None, False
         self.screen = "play"
         if self.draft.report:
@@ -306,7 +295,7 @@ class Table(Generic[S, SeatT]):
     def on_think(self, arg: str | None, value: str | None) -> bool:
         """The computer thinks (the event layer sends this after drawing "thinking", and again
         while it is still thinking); once decided, it plays its turn."""
-        player = self._to_play()
+        player = self.to_play()
         seat = self.seat_at(player) if player is not None else None
         if self.screen != "thinking" or seat is None or seat.kind is not SeatKind.COMPUTER:
             return False
@@ -376,7 +365,7 @@ class Table(Generic[S, SeatT]):
 
     def _play_draft(self, action: object) -> bool:
         draft = self.draft
-        player = self._to_play()
+        player = self.to_play()
         assert draft is not None and player is not None
         self.chosen = None
         if not self._play(player, action):
@@ -467,7 +456,7 @@ class Table(Generic[S, SeatT]):
         (the event layer sends "read" until it is done); then ``then`` with the result, or
         ``failed`` with the error that says why it cannot be used."""
         self._reading = Slices(steps, self.clock)
-        self._reading_what, self._then, self._failed = what, then, failed
+        self.reading_what, self._then, self._failed = what, then, failed
         self.screen = "reading"
         return self.on_read(None, None)
 
@@ -496,7 +485,7 @@ class Table(Generic[S, SeatT]):
         """(file name, text) of the record being reviewed, or with ``what`` "saved" the saved
         data exactly as stored (also when it cannot be resumed: the player keeps it)."""
         if what == "saved":
-            text = self._saved_text()
+            text = self.keeper.text()
             if text is None or text == self.slot.tombstone:
                 raise ValueError(_("nothing is saved"))
             return f"{self.kind.game.name}-saved-game.json", text
@@ -515,33 +504,11 @@ class Table(Generic[S, SeatT]):
         self.kept = dict(self.kind.keep(playing.state, playing.facts, self.kept))
         playing.kept = dict(self.kept)
         try:
-            self.slot.write(save_text(self.kind, playing), replace=replace)
+            self.keeper.write(playing, replace=replace)
         except SaveConflict:
             self._follow_saved()
             return False
         return True
-
-    def _saved_text(self) -> str | None:
-        try:
-            return self.slot.read()
-        except StorageUnreadable:
-            return None
-
-    def _load(self) -> Saved[S] | None:
-        return finish(self._loading())
-
-    def _loading(self) -> Steps[Saved[S] | None]:
-        """The saved game, replayed in steps; None when there is none. SaveError says why a
-        saved game cannot be resumed."""
-        try:
-            text = self.slot.read()
-        except StorageUnreadable as e:
-            raise SaveError(_("The saved game could not be read ({reason}).").format(reason=e)) from None
-        if text is None:
-            return None
-        if text == self.slot.tombstone:
-            raise SaveError(UNSAVED)
-        return (yield from loading(self.kind, text))
 
     def _take(self, loaded: Saved[S]) -> None:
         """A saved game at the table, and what the game keeps on this device learnt from it."""
@@ -549,37 +516,15 @@ class Table(Generic[S, SeatT]):
         self.kept = dict(self.kind.keep(loaded.state, loaded.facts, {**self.kept, **loaded.kept}))
 
     def saved_summary(self) -> SavedSummary | None:
-        """What the start screen says about the saved game, or None when there is none. Worked
-        out once per saved text: the start screen is drawn again at every change of its form,
-        and a long game takes a while to replay."""
-        text = self._saved_text()
-        if self._summary is not None and self._summary[0] == text:
-            return self._summary[1]
-        summary = self._summarize()
-        self._summary = (text, summary)
-        return summary
-
-    def _summarize(self) -> SavedSummary | None:
-        try:
-            loaded = self._load()
-        except SaveError as e:
-            return {"ok": False, "lost": str(e) == UNSAVED}
-        if loaded is None:
-            return None
-        names = Names(loaded.names, self.kind.sides, frozenset(loaded.facts.computer))
-        state = loaded.state
-        turn = self.kind.turn(loaded.state)
-        return {"ok": True, "names": {p: names.titled(p) for p in self.kind.game.players},
-                "over": state.outcome is not None, "turn": turn,
-                "stage": (Stage.SETUP if turn is None else Stage.PLAY).value,
-                "computer": bool(loaded.facts.computer)}
+        """What the start screen says about the saved game, or None when there is none."""
+        return self.keeper.summary()
 
     def on_saved_elsewhere(self, arg: str | None, value: str | None) -> bool:
         """Another tab or window wrote the saved game (the browser's ``storage`` event)."""
         if not self.slot.stale():
             return False
         if self.screen in ("start", "review"):
-            self._saved_text()  # only the start screen's summary changes
+            self.keeper.text()  # only the start screen's summary changes
             return True
         return self._follow_saved()
 
@@ -590,7 +535,7 @@ class Table(Generic[S, SeatT]):
         self.review = None
         self._thinker = None
         try:
-            loaded = self._load()
+            loaded = self.keeper.load()
         except SaveError as e:
             self.playing, self.screen, self.notice = None, "start", str(e)
             return True
@@ -617,7 +562,7 @@ class Table(Generic[S, SeatT]):
         over screen), or show the start screen with a clear message when the save is unusable
         (the save is kept as it is: the start screen offers to export it). A long game is read
         in slices."""
-        self._read("save", self._loading(), self._restored, self._unresumable)
+        self._read("save", self.keeper.loading(), self._restored, self._unresumable)
 
     def _restored(self, loaded: object) -> None:
         if loaded is None:
@@ -633,78 +578,17 @@ class Table(Generic[S, SeatT]):
         if not playing.facts.computer:
             self._close_board()
 
-    # --- the screen model ----------------------------------------------------------------
+    # --- the screen ----------------------------------------------------------------------
 
     def model(self) -> Screen:
-        """The current screen as typed data (see :mod:`mortar.table.render`)."""
-        base: Screen = {"screen": self.screen, "announce": self.announce, "notice": self.notice,
-                        "tab": self.tab, "save_failed": self.save_failed}
-        build: Callable[[Screen], Screen] = getattr(self, "_model_" + self.screen)
-        return build(base)
-
-    def _model_start(self, base: Screen) -> StartScreen:
-        f = self.form
-        form: FormModel = {"names": dict(f.names), "values": dict(f.values), "opponent": str(f.opponent),
-                           "level": f.level, "levels": list(self.kind.game.levels), "side": str(f.side),
-                           "aid": f.aid, "seating": str(f.seating), "open": not self.curtain,
-                           "confirm": f.confirm,
-                           "error": f.error, "confirm_replace": f.confirm_replace}
-        return {**base, "form": form, "saved": self.saved_summary()}
-
-    def _whose(self) -> tuple[str, str, str, int | None]:
-        """(player to act, their name, the stage, the turn)."""
-        player = self._to_play()
-        assert player is not None and self.playing is not None
-        return player, self.names.titled(player), self.stage().value, self.kind.turn(self.playing.state)
-
-    def _model_curtain(self, base: Screen) -> CurtainScreen:
-        player, name, stage, turn = self._whose()
-        other = next(p for p in self.kind.game.players if p != player)
-        return {**base, "player": player, "name": self.names[player], "other": self.names[other],
-                "stage": stage, "turn": turn}
-
-    def _model_thinking(self, base: Screen) -> ThinkingScreen:
-        player, name, stage, turn = self._whose()
-        return {**base, "player": player, "name": name, "stage": stage, "turn": turn,
-                "watch": self._watch() if self.screen == "thinking" else None}
-
-    _model_waiting = _model_thinking
-
-    def _watch(self) -> AnyDraft | None:
-        """The person's own screen while the computer plays, when the game hides nothing now:
-        their draft from their seat (they cannot act on it), or None."""
-        playing = self.playing
-        assert playing is not None
-        person = next((p for p in self.kind.game.players if p not in playing.facts.computer), None)
-        if person is None or self.kind.hidden(playing.state):
-            return None
-        return self._make_draft(person)
-
-    def _model_reading(self, base: Screen) -> ReadingScreen:
-        return {**base, "what": self._reading_what}
-
-    def _model_play(self, base: Screen) -> PlayScreen:
-        draft, playing = self.draft, self.playing
-        assert draft is not None and playing is not None
-        model = draft.model()
-        # the play screen is named by the game's draft ("placement", "turn")
-        return {**base, "screen": model["kind"], "player": draft.player, "draft": draft, "model": model,
-                "computer": bool(playing.facts.computer), "auto_next": self.goes_on_by_itself,
-                "chosen": self.chosen, "quick": not playing.facts.confirm, "shown": self.shown}
+        """The current screen as typed data (see :mod:`mortar.table.screens`, :mod:`.render`)."""
+        return screen_of(cast("Table[AnyState, object]", self))
 
     @property
     def goes_on_by_itself(self) -> bool:
         """A person's turn is played and shown, and the computer plays next: unless the person
         asked to confirm every step, the computer starts after a visible beat (the event layer
         sends "end-turn"; the person may tap on at once)."""
-        player = self._to_play()
+        player = self.to_play()
         return (self.screen == "play" and self.shown and player is not None and not self.facts.confirm
                 and self.seat_at(player).kind is SeatKind.COMPUTER)
-
-    def _model_over(self, base: Screen) -> ReviewScreen:
-        assert self.review is not None
-        return {**base, "review": cast("Review[AnyState, object]", self.review), "can_rematch": True}
-
-    def _model_review(self, base: Screen) -> ReviewScreen:
-        assert self.review is not None
-        return {**base, "review": cast("Review[AnyState, object]", self.review), "can_rematch": False}

@@ -20,25 +20,20 @@ from ..table.render import render
 from ..table.table import Table
 from ..table.words import _
 from . import feedback, files
-from .dom import replace_children
+from .dom import css_escape, replace_children
+from .gestures import Pointers
+from .keys import Keys
 from .page import absent, show_error
 
-ARROW_KEYS = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 ARM_DELAY_MS = 300  # buttons marked data-arm ignore presses for this long after they appear
 # The curtain's reveal (data-arm="long") settles for longer than any double tap, held press or
 # second finger lasts: a press that began on the screen before it can never open the next board.
 SETTLE_MS = 1200
-PRESS_KEYS = ("Enter", " ")  # keys that activate a focused button
 IDLE_SLICE_MS = 40  # between the slices of idle work (a slice takes a few ms)
 THINK_PAUSE_MS = 600  # the computer's turn stays on screen long enough for a person to follow
 THINK_SLICE_MS = 40  # the computer thinks this long at a time (the page stays responsive)
 THINK_SLICE_GAP_MS = 10  # and lets the page breathe this long between slices
 AUTOPLAY_MS = 1200  # the review's autoplay: one step this often
-# A board whose view moves (data-pan: a window on an unbounded grid): a finger or the mouse
-# dragged this far is a drag, not a tap, and pans it a square at a time; two fingers pinch
-# it a zoom step each time their distance grows or shrinks by this much.
-DRAG_PX = 12
-PINCH_STEP = 1.3
 # A person's played turn stays this long before the computer starts by itself (unless the
 # person asked to confirm every step): a visible beat to read the result.
 AUTO_NEXT_MS = 1800
@@ -63,23 +58,17 @@ class App:
         # held down from the previous screen, its auto-repeat, or a double tap never count.
         self._armed_since = 0.0  # performance.now() when the current data-arm buttons appeared
         self._arm_key: tuple | None = None
-        self._pointer_downs: dict[int, float] = {}  # pointerId -> when it last went down
-        self._key_down_at: float | None = None
+        self.pointers = Pointers(self.run)  # presses, drags and pinches
+        self.keys = Keys(self)
         self._fx_key: tuple | None = None  # the last moment given sound and motion
         # The board square last used, and whose screen it was on: focus goes back to it on that
         # screen only (carried to the next player's board it would point at a hidden square).
-        self._last_square: str | None = None
+        self.last_square: str | None = None
         self._owner: tuple | None = None  # (screen, player) of what is drawn now
         # Each player's overlay switches (data-action="toggle": a class on the app), kept across
         # their turns, never shown on another player's screen.
         self._toggles: dict[str | None, set[str]] = {}
         self._autoplaying = False
-        # drags and pinches on a board whose view moves: the pointers down on it, the drag's
-        # start and the squares it has panned so far, the pinch's last distance
-        self._pointers: dict[int, tuple[float, float]] = {}
-        self._drag: dict[str, float] | None = None
-        self._pinch: float | None = None
-        self._dragged = False  # the press that ends was a drag: its click is no tap
         self._tick = create_proxy(self._guard(self._autoplay_tick))
         self._relayout = create_proxy(self._guard(self._arrows))
         self._adopting = False  # the next render draws over the first screen (adopt)
@@ -87,9 +76,9 @@ class App:
     def install(self) -> None:
         for kind, handler in (("click", self._on_click), ("change", self._on_change),
                               ("input", self._on_input), ("submit", self._on_submit),
-                              ("keydown", self._on_keydown), ("keyup", self._on_keyup),
-                              ("pointerdown", self._on_pointerdown), ("pointermove", self._on_pointermove),
-                              ("pointerup", self._on_pointerup), ("pointercancel", self._on_pointerup)):
+                              ("keydown", self.keys.down), ("keyup", self.keys.up),
+                              ("pointerdown", self.pointers.down), ("pointermove", self.pointers.move),
+                              ("pointerup", self.pointers.up), ("pointercancel", self.pointers.up)):
             proxy = create_proxy(self._guard(handler))
             self._proxies.append(proxy)  # kept for the page's life
             self.root.addEventListener(kind, proxy)
@@ -141,7 +130,7 @@ class App:
             # A new screen or another player's: nothing drawn or remembered for the last one
             # stays (the last square used, effects still running).
             self._owner = owner
-            self._last_square = None
+            self.last_square = None
             feedback.clear()
         # which hand-over this is: a new one (another player's curtain, a new result) re-arms
         arm_key = (shown, model.get("name"), model.get("turn"), model.get("stage"), moment)
@@ -172,7 +161,7 @@ class App:
         self._arm_key = arm_key
         target = None
         if focus_key is not None and not changed:
-            target = self.root.querySelector(f'[{focus_key[0]}="{_css_escape(focus_key[1])}"]')
+            target = self.root.querySelector(f'[{focus_key[0]}="{css_escape(focus_key[1])}"]')
             if absent(target) or target.hasAttribute("disabled"):
                 target = None
         if target is None and (changed or focus_key is not None or (adopting and focused_here)):
@@ -212,8 +201,8 @@ class App:
             board = svg.parentElement
             box = board.getBoundingClientRect()
             for arrow in svg.querySelectorAll("g"):
-                a = board.querySelector(f'[data-square="{_css_escape(arrow.getAttribute("data-from"))}"]')
-                b = board.querySelector(f'[data-square="{_css_escape(arrow.getAttribute("data-to"))}"]')
+                a = board.querySelector(f'[data-square="{css_escape(arrow.getAttribute("data-from"))}"]')
+                b = board.querySelector(f'[data-square="{css_escape(arrow.getAttribute("data-to"))}"]')
                 if absent(a) or absent(b):  # an end not drawn (off a board's view): no arrow
                     arrow.setAttribute("display", "none")
                     continue
@@ -262,12 +251,12 @@ class App:
 
     def _board_focus(self) -> None:
         """Tabbing into the board lands on the square last used, not on an old one."""
-        if not self._last_square:
+        if not self.last_square:
             return
         board = self.root.querySelector(".game-board")
         if absent(board):
             return
-        square = board.querySelector(f'[data-square="{_css_escape(self._last_square)}"][tabindex]')
+        square = board.querySelector(f'[data-square="{css_escape(self.last_square)}"][tabindex]')
         if absent(square):
             return
         for el in board.querySelectorAll('[tabindex="0"]'):
@@ -317,7 +306,7 @@ class App:
         stylesheet, which leaves it out under prefers-reduced-motion). The screen is drawn anew
         on every render, so the start look is put on, laid out, and taken off at once."""
         for square in squares:
-            token = board.querySelector(f'[data-square="{_css_escape(str(square))}"] .tok')
+            token = board.querySelector(f'[data-square="{css_escape(str(square))}"] .tok')
             if absent(token):
                 continue
             token.classList.add("flip-start")
@@ -350,8 +339,8 @@ class App:
     # --- handlers --------------------------------------------------------------------
 
     def _on_click(self, event) -> None:
-        if self._dragged:  # the end of a drag or a pinch on the board: not a tap
-            self._dragged = False
+        if self.pointers.dragged:  # the end of a drag or a pinch on the board: not a tap
+            self.pointers.dragged = False
             return
         el = event.target.closest("[data-square], [data-action]")
         if absent(el) or not self.root.contains(el):
@@ -361,7 +350,7 @@ class App:
             return  # form fields report through change/input/submit
         square = el.getAttribute("data-square")
         if square and tag == "BUTTON":  # (a square that cannot be used says why: nothing else)
-            self._last_square = square
+            self.last_square = square
             self.run("square", square)
             return
         action = el.getAttribute("data-action")
@@ -429,164 +418,12 @@ class App:
         went down on the last screen cannot lend its press to the first); from the keyboard, 0."""
         if event.detail:
             pointer = getattr(event, "pointerId", None)
-            downs = self._pointer_downs
+            downs = self.pointers.downs
             began = downs.get(pointer) if pointer in downs else max(downs.values(), default=None)
         else:
-            began = self._key_down_at
+            began = self.keys.down_at
         return began is not None and began >= self._armed_since + delay
-
-    def _on_pointerdown(self, event) -> None:
-        downs = self._pointer_downs
-        downs[event.pointerId] = event.timeStamp
-        if len(downs) > 16:  # a long game makes many pointer ids (touch): keep the recent ones
-            del downs[next(iter(downs))]
-        board = event.target.closest(".game-board[data-pan]")
-        if absent(board):
-            return
-        if not self._pointers:
-            self._dragged = False
-        self._pointers[event.pointerId] = (event.clientX, event.clientY)
-        if len(self._pointers) == 1:
-            square = board.querySelector(".sq")
-            size = square.getBoundingClientRect().width if not absent(square) else 40.0
-            self._drag = {"x": event.clientX, "y": event.clientY, "size": max(size, 8.0), "dx": 0, "dy": 0}
-            self._pinch = None
-        elif len(self._pointers) == 2:
-            self._drag, self._pinch = None, self._spread()
-
-    def _spread(self) -> float:
-        (ax, ay), (bx, by) = list(self._pointers.values())[:2]
-        return max(1.0, ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5)
-
-    def _on_pointermove(self, event) -> None:
-        """A drag pans the board's view a square at a time, against the finger (the board
-        follows it); a pinch zooms it (the table's "pan" and "zoom" intents)."""
-        if event.pointerId not in self._pointers:
-            return
-        self._pointers[event.pointerId] = (event.clientX, event.clientY)
-        if self._pinch is not None and len(self._pointers) >= 2:
-            spread = self._spread()
-            ratio = spread / self._pinch
-            if ratio >= PINCH_STEP or ratio <= 1 / PINCH_STEP:
-                self._pinch, self._dragged = spread, True
-                self.run("zoom", "in" if ratio > 1 else "out")
-            return
-        drag = self._drag
-        if drag is None:
-            return
-        dx, dy = event.clientX - drag["x"], event.clientY - drag["y"]
-        if not self._dragged and max(abs(dx), abs(dy)) < DRAG_PX:
-            return
-        self._dragged = True
-        cells_x, cells_y = round(-dx / drag["size"]), round(-dy / drag["size"])
-        step_x, step_y = cells_x - int(drag["dx"]), cells_y - int(drag["dy"])
-        if step_x or step_y:
-            drag["dx"], drag["dy"] = cells_x, cells_y
-            self.run("pan", f"{step_x},{step_y}")
-
-    def _on_pointerup(self, event) -> None:
-        self._pointers.pop(event.pointerId, None)
-        if not self._pointers:
-            self._drag = self._pinch = None
-
-    def _on_keyup(self, event) -> None:
-        if event.key in PRESS_KEYS:
-            self._key_down_at = None
-
-    def _on_keydown(self, event) -> None:
-        el = event.target
-        if event.key == "Escape" and not event.repeat:  # a question closed, a choice dropped
-            if self.table.dispatch("cancel"):
-                event.preventDefault()
-                self.render()
-            return
-        if event.key == "Tab" and self._trap(event):
-            return
-        if event.key in PRESS_KEYS:
-            if not event.repeat:
-                self._key_down_at = event.timeStamp
-            elif el.hasAttribute("data-arm"):
-                event.preventDefault()  # auto-repeat must not activate a hand-over button
-            return
-        if self._shortcut(event):
-            return
-        delta = ARROW_KEYS.get(event.key)
-        if delta is None or not el.hasAttribute("data-col"):
-            return
-        board = el.closest(".game-board")
-        if absent(board):
-            return
-        flip = -1 if board.classList.contains("turned") else 1
-        column, row = int(el.getAttribute("data-col")), int(el.getAttribute("data-row"))
-        columns, rows = int(board.getAttribute("data-cols")), int(board.getAttribute("data-rows"))
-        dc, dr = delta[0] * flip, delta[1] * flip
-        while True:
-            column, row = column + dc, row + dr
-            if not (0 <= column < columns and 0 <= row < rows):
-                return
-            target = board.querySelector(f'[data-col="{column}"][data-row="{row}"][tabindex]')
-            if not absent(target):
-                break  # a cell with no square (an obstacle, no tile) is stepped over
-        event.preventDefault()
-        el.setAttribute("tabindex", "-1")
-        target.setAttribute("tabindex", "0")
-        self._last_square = target.getAttribute("data-square")
-        target.focus()
-
-    def _trap(self, event) -> bool:
-        """A question asked in place (resign? a draw?) keeps Tab within it until answered."""
-        box = event.target.closest('[role="alertdialog"]')
-        if absent(box):
-            box = self.root.querySelector('[role="alertdialog"]')
-            if absent(box):
-                return False
-        controls = box.querySelectorAll("button:not([disabled])")
-        if controls.length == 0:
-            return False
-        first, last = controls.item(0), controls.item(controls.length - 1)
-        target = None
-        if event.shiftKey and (event.target == first or not box.contains(event.target)):
-            target = last
-        elif not event.shiftKey and (event.target == last or not box.contains(event.target)):
-            target = first
-        if target is None:
-            return False
-        event.preventDefault()
-        target.focus()
-        return True
-
-    def _shortcut(self, event) -> bool:
-        """A button's own key (``data-shortcut``: a piece's number, F to fire…) presses it while
-        it is enabled; ? opens the rules (not while typing)."""
-        if event.ctrlKey or event.metaKey or event.altKey or event.repeat:
-            return False
-        if event.target.tagName in ("INPUT", "TEXTAREA", "SELECT"):
-            return False
-        key = str(event.key)
-        if key == "?":
-            try:
-                js.window.mortarRules.open()
-            except Exception:  # no shell (tests): the Rules link still works
-                return False
-            event.preventDefault()
-            return True
-        if len(key) != 1 or not (key.isalnum() or key in "+-"):  # (+ and -: a view's zoom)
-            return False
-        target = self.root.querySelector(f'[data-shortcut="{key.lower()}"]:not([disabled])')
-        if absent(target):
-            return False
-        event.preventDefault()
-        target.click()
-        target = self.root.querySelector(f'[data-key="{target.getAttribute("data-key")}"]')
-        if not absent(target):
-            target.focus()
-        return True
-
 
 def _arm_delay(el) -> int:
     """How long a data-arm button ignores presses after it appears (ms)."""
     return SETTLE_MS if el.getAttribute("data-arm") == "long" else ARM_DELAY_MS
-
-
-def _css_escape(value: str) -> str:
-    return "".join(c if c.isalnum() or c in ":-_/" else "\\" + c for c in value)

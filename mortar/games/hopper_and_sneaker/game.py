@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mortar.kit.envelope import Entry
 from mortar.kit.protocol import Computer
@@ -19,6 +19,9 @@ from .actions import HOPPERS_DEFAULT, Move, Options, Setup
 from .board import Face, Square
 from .position import Position, setups
 from .state import State
+
+if TYPE_CHECKING:
+    from mortar.kit.remote import GameLinks
 
 
 class HopperAndSneaker(TurnGame[Options, State]):
@@ -81,6 +84,12 @@ class HopperAndSneaker(TurnGame[Options, State]):
         for played in state.setups:
             twin.apply(made[played.player])
         return twin
+
+    def links(self) -> GameLinks:
+        """Play by links: an open game, but for the secret setup's commitment (:mod:`.links`)."""
+        from .links import HopperLinks  # loaded with the first game by links
+
+        return HopperLinks(self)
 
     def computer(self, level: str, seed: int | str) -> Computer:
         """The kit's searching computer with this game's evaluation (:mod:`.computer`)."""

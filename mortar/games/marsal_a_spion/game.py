@@ -13,6 +13,7 @@ from mortar.kit.records import RecordError, Verdict, names_refusal
 
 if TYPE_CHECKING:
     from mortar.kit.protocol import GameDef, GameRecord
+    from mortar.kit.remote import GameLinks
 
     from .computer import Computer
     from .record import Record
@@ -100,6 +101,12 @@ class MarsalASpion:
             except RecordIllegalError:
                 continue
         return None
+
+    def links(self) -> GameLinks:
+        """Play by links (:mod:`.links`): each device keeps its army, committed square by square."""
+        from .links import MarsalLinks
+
+        return MarsalLinks()
 
     def computer(self, level: str, seed: int | str) -> Computer:
         """The computer player at ``level``, deciding from its seat alone (R14)."""

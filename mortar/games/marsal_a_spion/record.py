@@ -24,6 +24,7 @@ from mortar.kit.records import (
     COMPUTER_KEY,
     RecordError,
     RecordIllegalError,
+    expect_bool,
     expect_int,
     expect_true,
     json_type,
@@ -180,13 +181,16 @@ def parse(data: Any) -> Record:
 
 
 def read_options(raw: Mapping[str, Any]) -> Options:
-    """The table's options. ``inactivity_limit`` is the rules'; every other key the rules ignore
-    and the record keeps (RECORD.md): the aids where they are true or false, the rest as JSON."""
+    """The table's options. ``inactivity_limit`` is the rules', and ``no_hope_draw`` (false in a
+    game played by links: REMOTE.md); every other key the rules ignore and the record keeps
+    (RECORD.md): the aids where they are true or false, the rest as JSON."""
     limit: int | None = INACTIVITY_LIMIT
     if "inactivity_limit" in raw:
         value = raw["inactivity_limit"]
         limit = None if value is None else expect_int(value, "options.inactivity_limit", 1)
     aids = {key: raw[key] for key in ("memory_aid", "deduction_aid") if isinstance(raw.get(key), bool)}
+    if "no_hope_draw" in raw:  # a rules option: false in games played by links (REMOTE.md)
+        aids["no_hope_draw"] = expect_bool(raw["no_hope_draw"], "options.no_hope_draw")
     extra = tuple((key, dump(value)) for key, value in raw.items()
                   if key != "inactivity_limit" and key not in aids)
     return Options(limit, extra=extra, **aids)
@@ -274,6 +278,8 @@ def options_text(options: Options) -> str:
     for key in ("memory_aid", "deduction_aid"):
         if key not in extra:  # a value the rules could not read is kept as it was
             parts.append(f"{dump(key)}: {dump(getattr(options, key))}")
+    if not options.no_hope_draw:  # written only where it is off: every record before it had it
+        parts.append('"no_hope_draw": false')
     parts += [f"{dump(key)}: {text}" for key, text in options.extra]
     return "{" + ", ".join(parts) + "}"
 

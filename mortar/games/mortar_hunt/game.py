@@ -21,6 +21,8 @@ from .view import seat_view
 if TYPE_CHECKING:
     import argparse  # the command line's own: never imported in a page
 
+    from mortar.kit.remote import GameLinks
+
 
 class MortarHunt:
     name = "mortar-hunt"
@@ -103,6 +105,12 @@ class MortarHunt:
             return record.replay(state.options.loadout)
         except RecordIllegalError:
             return None
+
+    def links(self) -> GameLinks:
+        """Play by links (:mod:`.links`): each device keeps its pieces, commits, answers."""
+        from .links import HuntLinks  # loaded with the first game by links
+
+        return HuntLinks()
 
     def computer(self, level: str, seed: int | str) -> Any:
         from .computer import Computer  # the computer loads on first use
