@@ -15,7 +15,6 @@ from pathlib import Path
 import i18n  # tools/i18n.py (conftest puts tools/ on the path)
 import layout
 import pytest
-from walk import QUIET
 
 from marsal_driver import MarsalASpionKind
 from open_driver import OpenDriver
@@ -140,7 +139,7 @@ class Screens:
 
     def check(self, name: str, *, english: tuple[str, ...] = (), scroll: bool = False) -> None:
         page = self.page
-        page.wait_for_function(QUIET, timeout=10_000, polling=100)
+        layout.settle(page)
         found = layout.problems(page, scroll=scroll)
         text = page.evaluate(VISIBLE_TEXT)
         for word in english:
@@ -268,7 +267,7 @@ def test_a_marsal_attack_fits_a_phone_in_german_and_serbian(phone_in):
     s.check("turn, an attack aimed", english=("Attack", "Offer a draw"))
     d.act("confirm")
     page.wait_for_selector("#app .result-controls", timeout=10_000)
-    page.wait_for_timeout(1900)  # the face turned over, then the result
+    layout.settle(page)  # the faces turned over, then the result
     s.check("result, the attacker's view", english=("pass to", "Hide my board", "attacked", "wins"))
     d.act("end-turn")
     d.wait_screen("curtain")
