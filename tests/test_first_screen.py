@@ -25,7 +25,8 @@ import pytest
 from mortar import games
 from mortar.table.early import Early, apply
 from mortar.table.first_screen import page, start_screen, switches, variants
-from mortar.table.html import El, h, to_html
+from mortar.table.html import El, h
+from mortar.table.html_text import to_html
 from mortar.table.render import render, saved_card_unread
 from mortar.table.saves import MemoryStorage
 

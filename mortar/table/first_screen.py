@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from itertools import product
 from typing import TYPE_CHECKING
 
-from .html import El, to_html
+from .html import El
+from .html_text import to_html
 from .kind import FieldSpec, Opponent
 from .render import render, saved_card_unread
 from .saves import MemoryStorage
