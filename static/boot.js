@@ -308,6 +308,13 @@
     return;
   }
   root.setAttribute("data-game", game);
+  // Its first screen in the page's language, drawn by the build (tools/prerender.py): shown by
+  // static/shell.js as soon as it is here, long before Python is (null if it cannot be had).
+  // Asked for first: a host that serves one request at a time per connection (HTTP/1.1, six of
+  // them) would otherwise send it after the runtime's big files.
+  window.boxFirstScreenText = fetch(url("../py/start/" + game + "." + window.boxLanguage + ".html"))
+    .then(function (r) { return r.ok ? r.text() : null; })
+    .catch(function () { return null; });
   // The big downloads start now, not after PyScript has read its config.
   add("link", { rel: "modulepreload", href: url("vendor/pyodide/pyodide.mjs") });
   add("link", { rel: "modulepreload", href: url("vendor/pyodide/pyodide.asm.mjs") });
@@ -338,7 +345,8 @@
     if (icon) icon.setAttribute("href", assets + "icon.svg");
     document.querySelectorAll("[data-rules]").forEach(function (a) { a.setAttribute("href", assets + window.boxRulesPage); });
     document.querySelectorAll(".game-only").forEach(function (el) { el.hidden = false; });
-    document.getElementById("boot").hidden = false;
+    // the progress, unless the game's first screen is up already (it shows it when Start is pressed)
+    document.getElementById("boot").hidden = root.hasAttribute("data-first-screen");
     add("script", { type: "module", src: url("vendor/pyscript/core.js") }, document.body);
     add("script", { type: "py", src: "./main.py", config: "./pyscript.toml", async: "" }, document.body);
   });

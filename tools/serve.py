@@ -25,6 +25,7 @@ import zipfile
 from pathlib import Path
 
 import i18n
+import prerender
 from imports import graph, loaded, modules
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -111,13 +112,15 @@ def sources_fingerprint(root: Path) -> tuple[tuple[str, int, int], ...]:
 
 
 def build_archives(root: Path = REPO_ROOT, force: bool = False) -> dict[str, Path]:
-    """Write every archive under ``root/py/`` that is missing or stale, and each language's
-    catalogues (``lang/<lang>.mo``, ``.json``: tools/i18n.py); their paths by name."""
+    """Write every archive under ``root/py/`` that is missing or stale, each language's
+    catalogues (``lang/<lang>.mo``, ``.json``: tools/i18n.py) and each game's first screen in
+    each language (``start/<game>.<lang>.html``: tools/prerender.py); their paths by name."""
     root = Path(root)
     built = {}
     for name, sources in archive_sources(root).items():
         built[name] = _build_zip(root, root / ARCHIVES / name, sources, force)
     built.update(i18n.build(root, root / ARCHIVES / "lang"))
+    built.update(prerender.build(root, root / ARCHIVES / prerender.FOLDER))
     return built
 
 
@@ -180,7 +183,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         path = self.path.split("?", 1)[0]
         if path in self.files:
             return self._send_file(self.files[path])
-        if self.rebuild_zip and path.startswith(f"/{ARCHIVES}/") and path.endswith((".zip", ".mo", ".json")):
+        built = (".zip", ".mo", ".json", ".html")
+        if self.rebuild_zip and path.startswith(f"/{ARCHIVES}/") and path.endswith(built):
             with self._zip_lock:
                 # Building the archives' import graph takes seconds: only when a source changed
                 # since the last build (a stat of each file, a few milliseconds).

@@ -255,6 +255,14 @@ def _saved_card(saved: SavedSummary | None, kind: GameKind[S, SeatT]) -> El | No
              button(_("Export it as it is"), "export", "saved"))
 
 
+def saved_card_unread() -> El:
+    """The saved card of the first screen drawn before Python starts (:mod:`.first_screen`): a
+    game is saved, but whose and how far is known only once it is read."""
+    return h("section", {"class": "card saved"},
+             h("h2", None, _("Saved game")),
+             button(_("Resume the saved game"), "resume", cls="primary"))
+
+
 def _replace_question(saved: SavedSummary | None) -> El:
     """Asked when "Start" is pressed while a game is saved: one tap must never lose it. A
     finished game is only replaced as the last game to review (it can be exported first)."""

@@ -71,6 +71,7 @@ class App:
         self._autoplaying = False
         self._tick = create_proxy(self._guard(self._autoplay_tick))
         self._relayout = create_proxy(self._guard(self._arrows))
+        self._adopting = False  # the next render draws over the first screen (adopt)
 
     def install(self) -> None:
         for kind, handler in (("click", self._on_click), ("change", self._on_change),
@@ -97,18 +98,31 @@ class App:
 
     # --- rendering -------------------------------------------------------------------
 
+    def adopt(self, screen: str) -> None:
+        """The page shows ``screen`` as drawn before Python (the first screen: static/shell.js),
+        and the person may be on it: the next render draws over it as over its own (the focus
+        stays where it is, nothing scrolls, nothing is announced)."""
+        self._screen = screen
+        self._adopting = True
+
     def render(self) -> None:
         model: Any = self.table.model()
         moment, effects = self._moment(model)
         document = js.document
         active = document.activeElement
         focus_key = None
+        focused_here = False
+        selection = None  # a text field's caret, kept when the field is drawn again
         if not absent(active) and active != document.body and self.root.contains(active):
+            focused_here = True
             for attr in ("data-key", "data-square"):
                 value = active.getAttribute(attr)
                 if value:
                     focus_key = (attr, value)
                     break
+            if active.tagName == "INPUT" and active.type == "text":
+                selection = (active.selectionStart, active.selectionEnd)
+        adopting, self._adopting = self._adopting, False
         shown = model["screen"]
         changed = shown != self._screen
         owner = (shown, model.get("player"))
@@ -150,13 +164,15 @@ class App:
             target = self.root.querySelector(f'[{focus_key[0]}="{css_escape(focus_key[1])}"]')
             if absent(target) or target.hasAttribute("disabled"):
                 target = None
-        if target is None and (changed or focus_key is not None):
+        if target is None and (changed or focus_key is not None or (adopting and focused_here)):
             target = self.root.querySelector("[data-autofocus]:not([disabled])")
             if absent(target):
                 target = self.root.querySelector(".screen-title")
         self._board_focus()
         if target is not None and not absent(target):
             target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+            if selection is not None and target.tagName == "INPUT" and target.type == "text":
+                target.setSelectionRange(*selection)
             if not changed and target.hasAttribute("data-autofocus"):  # a question just asked:
                 box = target.closest('[role="alert"], [role="alertdialog"]')  # all of it in view
                 (target if absent(box) else box).scrollIntoView(

@@ -1,6 +1,6 @@
 """Browser entry point: load the game being played, seat it at the table, restore its saved game,
-wire events, then mark the page ready (``<html data-ready="1">``: the tests and benchmarks wait
-for it)."""
+do what the person did on the first screen drawn before Python (static/shell.js), wire events,
+then mark the page ready (``<html data-ready="1">``: the tests and benchmarks wait for it)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import traceback
 from typing import Any
 
 from .. import games
+from ..table.early import Early, apply
 from ..table.saves import MemoryStorage, Storage
 from ..table.table import Table
 from ..table.words import _
@@ -60,6 +61,23 @@ def choose_storage(window) -> tuple[Storage, str | None]:
     return storage, None
 
 
+def first_screen_choices(window: Any) -> tuple[Early, Any, bool]:
+    """What the person did on the first screen before Python was ready (``window.boxFirstScreen``,
+    static/shell.js; from now on the page's form is Python's): the choices, the file input of a
+    record picked to review (or None), and whether that screen is on show (the start screen is
+    then drawn over it as over Python's own: the focus stays, nothing scrolls)."""
+    from .page import absent
+
+    handle = getattr(window, "boxFirstScreen", None)
+    if handle is None or absent(handle):
+        return Early(), None, False
+    taken = handle.take()
+    fields = tuple((str(name), str(value)) for name, value in taken.fields.to_py())
+    pressed = None if absent(taken.pressed) else str(taken.pressed)
+    picked = None if absent(taken.file) else taken.file
+    return Early(fields, pressed), picked, bool(taken.shown)
+
+
 def chosen_game(document: Any) -> str:
     """The game this page plays: named by static/boot.js from the address (``?game=``)."""
     return str(document.documentElement.getAttribute("data-game") or DEFAULT_GAME)
@@ -70,6 +88,7 @@ async def start() -> None:
     screen, then mark the page ready."""
     import js
 
+    from . import files
     from .dom import build
     from .events import App
     from .page import show_error
@@ -85,6 +104,8 @@ async def start() -> None:
         table = Table(kind, storage, notify=publisher.notify, think_budget=THINK_BUDGET,
                       titles={e.name: e.title for e in games.entries()})
         table.restore()
+        early, picked, on_show = first_screen_choices(js.window)
+        apply(table, early)
         # The modules and a restored game stay for the page's life: no later collection walks
         # them again (after a long game's reload that collection alone cost a first decision).
         gc.freeze()
@@ -92,7 +113,11 @@ async def start() -> None:
             table.notice = f"{table.notice} {no_save}" if table.notice else no_save
         app = App(document.getElementById("app"), table, live=document.getElementById("announcer"))
         app.install()
+        if on_show and table.screen == "start":
+            app.adopt("start")
         app.render()
+        if early.pressed == "import" and picked is not None:
+            files.import_file(app, picked)
         app.idle(kind.warm_up())  # e.g. the computer's geometry, filled in between taps
         start.app = app  # type: ignore[attr-defined]  # keep the app (and its event proxies) alive
     except Exception:
