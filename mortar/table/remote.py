@@ -333,13 +333,15 @@ class RemoteTable(Generic[S, SeatT]):
         if not self._save_remote(remote):
             return True
         self._remote_screen()
-        if result.reply is not None and self.screen == "waiting":
+        own = any(str(getattr(entry, "player", "")) == remote.side for entry in result.drew)
+        if own and result.reply is not None and self.screen == "waiting":
             self._show_answered()
         return True
 
     def _show_answered(self) -> None:
-        """A link that brought the result of this player's own action (an attack answered):
-        their draft shows it as at the table (the ``end-turn`` then shows the link to send)."""
+        """A link that brought the result of this player's own action (an attack answered: the
+        kit's ``Applied.drew`` holds that action's entry) and asks for a link back: their draft
+        shows the result as at the table (``end-turn`` then shows the link to send)."""
         remote = self.remote
         assert remote is not None
         draft = self.kind.draft(remote.game.seat(), self.remote_context())

@@ -201,9 +201,10 @@ def qr_code(link: str) -> El | None:
              h("path", {"d": qr.path(rows), "fill": "#000"}))
 
 
-def send_panel(send: LinkModel, *, question: str | None = None) -> El:
+def send_panel(send: LinkModel, *, question: str | None = None, whole: bool = True) -> El:
     """The link to send: as text to select, Share (where the device has a share sheet) or Copy,
-    a QR code for a phone beside this one, and the whole game instead of the last link."""
+    a QR code for a phone beside this one, and (``whole``) the whole game instead of the last
+    link."""
     link = send["link"]
     if link is None:
         return h("div", {"class": "send-panel"})
@@ -222,9 +223,9 @@ def send_panel(send: LinkModel, *, question: str | None = None) -> El:
              h("figure", {"class": "qr-box"}, code) if code is not None else
              h("p", {"class": "hint"}, _("This link is too long for a QR code: share or copy it.")),
              _button(_("Send the last link instead") if send["whole"] else _("Send the whole game instead"),
-                     "whole-game", "off" if send["whole"] else None, cls="quiet small"),
+                     "whole-game", "off" if send["whole"] else None, cls="quiet small") if whole else None,
              h("p", {"class": "hint"}, _("The whole game catches up a device that lost a link."))
-             if not send["whole"] else None)
+             if whole and not send["whole"] else None)
 
 
 def open_panel(pasted: str, other: str | None) -> El:
@@ -259,7 +260,7 @@ def render_waiting_screen(model: Screen, kind: GameKind[Any, Any]) -> El:
              h("section", {"class": "card remote-box", "role": "status"},
                h("p", {"class": "kicker"}, kicker),
                h("h2", {"class": "screen-title", "tabindex": "-1"}, title),
-               send_panel(send, question=question)),
+               send_panel(send, question=question, whole=not waiting["invitation"])),
              h("div", {"class": "card"},
                open_panel(waiting["pasted"], None if waiting["invitation"] else other)),
              _button(_("Back to the start screen"), "menu", cls="quiet"))

@@ -34,6 +34,11 @@ class LocalStorage:
     def remove(self, key: str) -> None:
         self.storage.removeItem(key)
 
+    def keys(self) -> list[str]:
+        """Every key stored (the games by links are listed from theirs)."""
+        storage = self.storage
+        return [str(storage.key(i)) for i in range(storage.length)]
+
 
 NO_SAVE_NOTICE = _("This game will not be saved here: closing or reloading the page ends it.")
 PROBE_KEY = "box/probe"
@@ -70,6 +75,7 @@ async def start() -> None:
     screen, then mark the page ready."""
     import js
 
+    from . import links
     from .dom import build
     from .events import App
     from .page import show_error
@@ -83,8 +89,11 @@ async def start() -> None:
         storage, no_save = choose_storage(js.window)
         publisher = Publisher(kind.game.name, kind.game.players, kind.public)
         table = Table(kind, storage, notify=publisher.notify, think_budget=THINK_BUDGET,
-                      titles={e.name: e.title for e in games.entries()})
-        table.restore()
+                      titles={e.name: e.title for e in games.entries()},
+                      link_base=links.link_base(kind.game.name))
+        arrived = bool(js.window.location.hash)  # a link, or a game by links to go back to
+        if not arrived:
+            table.restore()
         # The modules and a restored game stay for the page's life: no later collection walks
         # them again (after a long game's reload that collection alone cost a first decision).
         gc.freeze()
@@ -92,7 +101,10 @@ async def start() -> None:
             table.notice = f"{table.notice} {no_save}" if table.notice else no_save
         app = App(document.getElementById("app"), table, live=document.getElementById("announcer"))
         app.install()
+        links.install(app)
         app.render()
+        if arrived:
+            links.arrived(app)
         app.idle(kind.warm_up())  # e.g. the computer's geometry, filled in between taps
         start.app = app  # type: ignore[attr-defined]  # keep the app (and its event proxies) alive
     except Exception:
