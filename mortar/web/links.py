@@ -258,7 +258,11 @@ async def _load_script(src: str) -> None:
     future: asyncio.Future[None] = asyncio.get_event_loop().create_future()
     script = js.document.createElement("script")
     script.src = src
-    script.addEventListener("load", create_proxy(lambda *_: future.done() or future.set_result(None)))
-    script.addEventListener("error", create_proxy(lambda *_: future.done() or future.set_result(None)))
+    def done(*_args: Any) -> None:
+        if not future.done():
+            future.set_result(None)
+
+    for event in ("load", "error"):  # (an error is said when jsQR is then missing)
+        script.addEventListener(event, create_proxy(done))
     js.document.head.appendChild(script)
     await future
