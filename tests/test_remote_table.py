@@ -122,12 +122,12 @@ def play(a: Table, b: Table, rng: random.Random, resign_after: int = 6, limit: i
             if playing(me):
                 act(me, rng, resign=actions >= resign_after and not me.shown)
                 actions += 1
-            if me.remote is not None and me.screen in ("waiting", "ended", "over"):
+            if me.remote is not None and me.screen in ("waiting", "ended"):
                 link = sent(me)
                 if link not in links:
                     links.append(link)
                     open_link(other, link)
-        if a.screen == b.screen == "over":
+        if a.review is not None and b.review is not None:  # verified on both
             return links
     raise AssertionError(f"no end: {a.screen} {b.screen}")
 
@@ -157,13 +157,18 @@ def test_two_devices_play_a_whole_game_by_links_to_the_verified_end(name):
     a, b = device(name), device(name)
     invite(a)
     play(a, b, random.Random(1))
+    # the first device to verify shows its last link (its openings) first, the review a tap away
+    assert sorted((a.screen, b.screen)) == ["ended", "over"]
     for table in (a, b):
+        if table.screen == "ended":
+            assert table.dispatch("remote-review") and table.screen == "over"
         assert table.remote.game.status is Status.VERIFIED
         assert "Verified: both devices played by the rules." in shown(table)
         assert table.review is not None and table.review.step == len(table.review.replay)
         assert table.export(None)[1]  # the record exports as any other
         assert '"format": "by-links/1"' in table.export("links")[1]
     assert a.review.record.save() == b.review.record.save()  # both devices hold the same game
+    assert a.dispatch("remote-resend") and sent(a) == BASE + name + "#" + a.remote.game.last_message()
 
 
 def test_the_other_device_is_a_remote_seat_and_the_table_waits_for_its_link():

@@ -442,7 +442,15 @@ class RemoteTable(Generic[S, SeatT]):
         if status is Status.VERIFYING or status in (Status.VERIFIED, Status.LIE) and remote.review is None:
             self._read("verify", self._verifying(remote), self._verified, self._unverifiable)
             return
-        self.screen = "over" if remote.review is not None else "ended"
+        self.screen = self._end_screen(remote)
+
+    @staticmethod
+    def _end_screen(remote: RemoteSeat) -> str:
+        """The review once verified, unless this device's last link (its openings) is newer than
+        the other's: the other's device needs it to verify too, so the link comes first."""
+        chain = remote.game.chain
+        owes = bool(chain) and chain[-1].sender == remote.side
+        return "over" if remote.review is not None and not owes else "ended"
 
     def _verifying(self, remote: RemoteSeat) -> Steps[object]:
         verification: Verification = yield from remote.game.verifying()
@@ -460,7 +468,7 @@ class RemoteTable(Generic[S, SeatT]):
         assert remote is not None
         remote.review = cast("Review[Any, Any] | None", review)
         self.review = cast("Review[S, SeatT] | None", review)
-        self.screen = "over" if review is not None else "ended"
+        self.screen = self._end_screen(remote)
         verification = remote.game.verification
         if verification is not None:
             self.announce = self.verdict()
@@ -494,6 +502,19 @@ class RemoteTable(Generic[S, SeatT]):
         if self.remote is None or self.screen not in ("waiting", "ended", "over"):
             return False
         self.remote.whole = arg != "off"
+        return True
+
+    def on_remote_resend(self, arg: str | None, value: str | None) -> bool:
+        """The verified end's last link shown again (the other's device may need it)."""
+        if self.remote is None or self.screen != "over":
+            return False
+        self.screen = "ended"
+        return True
+
+    def on_remote_review(self, arg: str | None, value: str | None) -> bool:
+        if self.remote is None or self.remote.review is None or self.screen != "ended":
+            return False
+        self.screen = "over"
         return True
 
     def on_remote_forget(self, arg: str | None, value: str | None) -> bool:

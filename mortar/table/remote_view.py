@@ -42,6 +42,7 @@ class WaitingScreen(Screen):
     outcome: str | None
     send: LinkModel
     pasted: str
+    reviewed: bool  # ended: the verified game can be reviewed (its last link shown again here)
 
 
 class JoinScreen(Screen):
@@ -85,7 +86,7 @@ def waiting_model(table: Table[Any, Any], base: Screen) -> WaitingScreen:
     outcome = outcome_words(remote, table) if over else None
     return {**base, "title": table.kind.game.title, "turn": table.turn(), "invitation": len(game.chain) == 1,
             "verdict": table.verdict() if over else None, "outcome": outcome,
-            "send": send_model(table), "pasted": table.pasted}
+            "send": send_model(table), "pasted": table.pasted, "reviewed": remote.review is not None}
 
 
 def outcome_words(remote: RemoteSeat, table: Table[Any, Any]) -> str | None:
@@ -281,6 +282,7 @@ def render_ended(model: Screen, kind: GameKind[Any, Any]) -> El:
                                                name=send["other"]))),
              h("div", {"class": "card"}, open_panel(ended["pasted"], send["other"])),
              h("div", {"class": "row"},
+               _button(_("Review the game"), "remote-review", cls="small") if ended["reviewed"] else None,
                _button(_("Export the links"), "export", "links", cls="small"),
                _button(_("New game"), "menu", cls="small")))
 
@@ -297,16 +299,13 @@ def end_model(table: Table[Any, Any]) -> EndModel | None:
 
 
 def end_panel(end: EndModel | None) -> El | None:
-    """The verified end's words beside its review, and the last link for the other's device."""
+    """The verified end's words beside its review, and the way to the last link (the other's
+    device needs it to verify the game too)."""
     if end is None:
         return None
-    return h("section", {"class": "card remote-end"},
+    return h("section", {"class": "remote-end"},
              h("p", {"class": "verdict", "role": "status"}, end["verdict"]),
-             h("details", {"class": "send-again"},
-               h("summary", None, _("Send your last link again")),
-               send_panel(end["send"], question=_(
-                   "If {name}'s device has not verified the game yet, it needs your last link.").format(
-                   name=end["send"]["other"]))))
+             _button(_("Send your last link again"), "remote-resend", cls="small quiet"))
 
 
 def render_join(model: Screen, kind: GameKind[Any, Any]) -> El:

@@ -44,10 +44,14 @@ def link_base(game: str) -> str | None:
     return f"{location.origin}{location.pathname}?game={game}"
 
 
-def arrived(app) -> bool:
+def fragment() -> str:
+    """The address's fragment, without its ``#``."""
+    return str(js.window.location.hash or "").removeprefix("#")
+
+
+def arrived(app, fragment: str) -> bool:
     """The address's fragment at page load or when it changes: a link to open, or a game by
     links of this device to go back to. True when it named one."""
-    fragment = str(js.window.location.hash or "").removeprefix("#")
     if not fragment:
         return False
     if fragment.startswith(OPEN):
@@ -75,7 +79,7 @@ def keep_address(app) -> None:
 
 
 def install(app) -> None:
-    proxy = create_proxy(app._guard(lambda *_: arrived(app)))
+    proxy = create_proxy(app._guard(lambda *_: arrived(app, fragment())))
     app._proxies.append(proxy)
     js.window.addEventListener("hashchange", proxy)
 

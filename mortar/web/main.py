@@ -91,7 +91,7 @@ async def start() -> None:
         table = Table(kind, storage, notify=publisher.notify, think_budget=THINK_BUDGET,
                       titles={e.name: e.title for e in games.entries()},
                       link_base=links.link_base(kind.game.name))
-        arrived = bool(js.window.location.hash)  # a link, or a game by links to go back to
+        arrived = links.fragment()  # a link, or a game by links to go back to
         if not arrived:
             table.restore()
         # The modules and a restored game stay for the page's life: no later collection walks
@@ -104,7 +104,7 @@ async def start() -> None:
         links.install(app)
         app.render()
         if arrived:
-            links.arrived(app)
+            links.arrived(app, arrived)
         app.idle(kind.warm_up())  # e.g. the computer's geometry, filled in between taps
         start.app = app  # type: ignore[attr-defined]  # keep the app (and its event proxies) alive
     except Exception:
