@@ -271,15 +271,17 @@ def render_ended(model: Screen, kind: GameKind[Any, Any]) -> El:
     """The game over on this device, not verified yet, or a lie caught."""
     ended = cast(WaitingScreen, model)
     send = ended["send"]
+    # verified here already: the other's device still needs this link (its openings, or the end)
+    question = (_("{name}'s device needs your last link to end the game too: send it.") if ended["reviewed"]
+                else _("Your last link carries your secrets: send it to {name} so that both devices can "
+                       "verify the game."))
     return h("div", {"class": "remote remote-ended"},
              h("section", {"class": "card remote-box"},
                h("p", {"class": "kicker"}, ended["title"]),
                h("h2", {"class": "screen-title", "tabindex": "-1"}, _("Game over")),
                h("p", {"class": "outcome"}, ended["outcome"]) if ended["outcome"] else None,
                h("p", {"class": "verdict", "role": "status"}, ended["verdict"]),
-               send_panel(send, question=_("Your last link carries your secrets: send it to {name} so "
-                                           "that both devices can verify the game.").format(
-                                               name=send["other"]))),
+               send_panel(send, question=question.format(name=send["other"]))),
              h("div", {"class": "card"}, open_panel(ended["pasted"], send["other"])),
              h("div", {"class": "row"},
                _button(_("Review the game"), "remote-review", cls="small") if ended["reviewed"] else None,
