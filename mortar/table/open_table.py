@@ -248,9 +248,11 @@ def header(model: Mapping[str, Any], frame: Frame, heading: str, hint: str | Non
              h("div", {"class": "turn-words say", "aria-live": "polite"}, line), offer)
 
 
-def footer(model: Mapping[str, Any], frame: Frame) -> El | None:
+def footer(model: Mapping[str, Any], frame: Frame, *, held: El | None = None) -> El | None:
     """The common actions under an open game's board: the chosen move's confirmation, pass when
-    nothing else is legal, offer a draw with the next move, resign (asked first), leave."""
+    nothing else is legal, offer a draw with the next move, resign (asked first), leave. ``held``:
+    the way back from what the player holds half-built (a tile in hand), in the same row while
+    it is held, so that it is on the screen wherever the board leaves room."""
     leave = button(_("Save and leave"), "menu", cls="quiet small")
     if not model["acting"] or frame.waiting:
         idle = h("div", {"class": "footer-actions"}, leave)
@@ -269,7 +271,8 @@ def footer(model: Mapping[str, Any], frame: Frame) -> El | None:
                       _("None of your pieces can move: you pass this turn.")),
                     button(_("Pass"), "pass", cls="primary big confirm", autofocus=True,
                            describedby="pass-why"))
-    actions = h("div", {"class": "footer-actions"},
+    actions = h("div", {"class": "footer-actions"}, held, leave) if held is not None else h(
+                "div", {"class": "footer-actions"},
                 # (no offer of one's own while the other's stands: accepting it is the answer)
                 None if model["must_pass"] or model.get("offered") else
                 button(_("Offer a draw"), "offer-draw", "off" if model["offering"] else "on",

@@ -1,4 +1,4 @@
-"""Element trees (:mod:`mortar.ui.html`) to real DOM nodes — browser only.
+"""Element trees (:mod:`mortar.table.html`) to real DOM nodes — browser only.
 
 Only ``createElement`` (``createElementNS`` inside ``<svg>``), ``setAttribute``, ``textContent``
 and ``createTextNode``: text is never parsed as HTML, so a name like ``<img src=x onerror=...>``

@@ -1,6 +1,6 @@
 """Records in and out of the page — browser only: export as a file, copy to the clipboard, share
 (the Web Share API), and import a file the player picked (read as bytes: text that is not
-UTF-8 is refused, as the referee CLI refuses it). ``app`` is the :class:`mortar.ui.events.App`.
+UTF-8 is refused, as the referee CLI refuses it). ``app`` is the :class:`mortar.web.events.App`.
 """
 
 from __future__ import annotations

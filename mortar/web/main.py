@@ -19,7 +19,7 @@ from .embed import Publisher
 
 
 class LocalStorage:
-    """localStorage behind the small interface :class:`mortar.ui.saves.SaveSlot` uses."""
+    """localStorage behind the small interface :class:`mortar.table.saves.SaveSlot` uses."""
 
     def __init__(self, storage) -> None:
         self.storage = storage

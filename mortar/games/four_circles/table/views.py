@@ -55,8 +55,8 @@ def render_play(model: TurnModel, frame: Frame) -> El:
     return h("div", {"class": ["turn-layout", "fc", "tile-in-hand" if model["tile"] else None]},
              header(model, frame, heading, hint, facts),
              h("div", {"class": "board-col"}, board,
-               h("div", {"class": "view-row"}, view_tools() if acting else None, cancel)),
-             footer(model, frame))
+               h("div", {"class": "view-row"}, view_tools() if acting else None)),
+             footer(model, frame, held=cancel))
 
 
 def render_review(step: ReviewStep[State], frame: Frame) -> El:

@@ -6,7 +6,7 @@ A's side), every shot's mark, craters, and the shot of the step drawn from the p
 to its target; secret loadout types are shown. With a computer seat, what the computer believed
 at that step (its heat map) can be laid over the board.
 
-The record is replayed once (:class:`mortar.replay.Replay` keeps snapshots), so a step costs a
+The record is replayed once (:class:`mortar.kit.replay.Replay` keeps snapshots), so a step costs a
 few actions whatever the record's length.
 """
 
