@@ -56,6 +56,10 @@ $(VENDOR_STAMP): $(NODE_STAMP) Makefile
 	# PyScript: core.js, core.css and every chunk core.js can import (no source maps).
 	cp node_modules/@pyscript/core/dist/*.js node_modules/@pyscript/core/dist/*.css \
 	   node_modules/@pyscript/core/LICENSE $(VENDOR)/pyscript/
+	# jsQR: reads a QR code from the camera where the browser has no BarcodeDetector (loaded
+	# only when the camera is opened: mortar/web/links.py)
+	mkdir -p $(VENDOR)/jsqr
+	cp node_modules/jsqr/dist/jsQR.js node_modules/jsqr/LICENSE $(VENDOR)/jsqr/
 	touch $@
 
 # The box's archive and one per game (tools/serve.py builds them all, each only when stale).

@@ -375,7 +375,66 @@
       // a picker embedded in a language opens its games in that language
       if (window.boxLangFromUrl) card.setAttribute("href", card.getAttribute("href") + "&lang=" + window.boxLangFromUrl);
     });
+    listRemote();
     root.setAttribute("data-picker-ready", "1");
+  }
+
+  // The games by links saved on this device ("<game>/remote/<id>", mortar/table/remote.py: each
+  // save's "list"), this device's turn first, then the latest: each opens its game's page on it.
+  function listRemote() {
+    var section = document.getElementById("remote-games");
+    if (!section) return;
+    var games = [];
+    var storage = null;
+    try { storage = window.localStorage; } catch (e) { storage = null; }
+    for (var i = 0; storage && i < storage.length; i++) {
+      var key = storage.key(i);
+      var m = /^([a-z][a-z0-9-]*)\/remote\/([A-Za-z0-9_-]+)$/.exec(key || "");
+      var card = m && document.querySelector('.game-card[data-game="' + CSS.escape(m[1]) + '"]');
+      if (!card) continue;
+      try {
+        var entry = JSON.parse(storage.getItem(key)).list;
+        games.push({ game: m[1], id: m[2], title: card.getAttribute("data-title"), entry: entry });
+      } catch (e) { /* a damaged save is not listed */ }
+    }
+    if (!games.length) return;
+    games.sort(function (a, b) {
+      var ya = a.entry.status === "your turn", yb = b.entry.status === "your turn";
+      return ya !== yb ? (ya ? -1 : 1) : (b.entry.when || 0) - (a.entry.when || 0);
+    });
+    var words = null;
+    try { words = new Intl.RelativeTimeFormat(document.documentElement.lang || "en", { numeric: "auto" }); } catch (e) { words = null; }
+    var list = section.querySelector("ul");
+    games.forEach(function (g) {
+      var e = g.entry;
+      var other = e.opponent || t("the other player");
+      var state = e.over ? t("finished") : e.status === "your turn" ? t("your turn") :
+        t("waiting for {name}").replace("{name}", other);
+      var turn = e.turn === null || e.turn === undefined ? t("setting up") : t("turn {n}").replace("{n}", e.turn);
+      var a = document.createElement("a");
+      a.className = "remote-card" + (e.status === "your turn" ? " yours" : "");
+      a.href = "./?game=" + g.game + (window.boxLangFromUrl ? "&lang=" + window.boxLangFromUrl : "") + "#open=" + g.id;
+      var name = document.createElement("span");
+      name.className = "remote-name";
+      name.textContent = t("{title} against {name}").replace("{title}", t(g.title)).replace("{name}", other);
+      var line = document.createElement("span");
+      line.className = "remote-state";
+      var ago = "";
+      if (words && e.when) {
+        var s = (e.when * 1000 - Date.now()) / 1000, units = [["day", 86400], ["hour", 3600], ["minute", 60]];
+        ago = words.format(0, "minute");
+        for (var u = 0; u < units.length; u++) {
+          if (Math.abs(s) >= units[u][1]) { ago = words.format(Math.round(s / units[u][1]), units[u][0]); break; }
+        }
+      }
+      line.textContent = [state, turn, ago].filter(Boolean).join(" · ");
+      a.appendChild(name);
+      a.appendChild(line);
+      var li = document.createElement("li");
+      li.appendChild(a);
+      list.appendChild(li);
+    });
+    section.hidden = false;
   }
 })();
 
@@ -511,6 +570,18 @@
     theme: { values: ["auto", "light", "dark"], apply: forceTheme },
     game: { values: null, apply: function () { /* read by the game section above */ } },
     lang: { values: window.boxLanguages, apply: function () { /* read by the language section */ } },
+    // play by links in a frame: remote=1 offers it (links then point at this page); links=URL
+    // names the embedding page they point at instead (it passes a link's #fragment on to the frame)
+    remote: { values: ["0", "1"], apply: function (v) { root.setAttribute("data-remote", v); } },
+    links: {
+      values: null,
+      apply: function (v) {
+        var address = new URL(v);
+        if (!/^https?:$/.test(address.protocol) || address.hash) throw new Error("not an http(s) address without a fragment");
+        root.setAttribute("data-links", address.href);
+        root.setAttribute("data-remote", "1");
+      },
+    },
   };
 
   var query = null;

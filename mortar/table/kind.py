@@ -15,10 +15,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from ..kit.jsontext import JSONValue
 from ..kit.protocol import AnyState, Computer, GameRecord
+from ..kit.remote import Lie
 from .drafts import Context, Draft, PlayModel
 from .html import El
 from .names import Names
@@ -41,6 +42,7 @@ class Stage(StrEnum):
 class Opponent(StrEnum):
     PERSON = "person"
     COMPUTER = "computer"
+    REMOTE = "remote"  # a person on another device: the game goes by links (:mod:`.remote`)
 
 
 class Side(StrEnum):
@@ -274,10 +276,30 @@ class GameKind(Protocol[S, SeatT_contra]):
         imported record)."""
         ...
 
+    # --- a game by links (:mod:`.remote`): what only the game can say, with defaults ------------
+    # its rulings by links (``GameLinks.rulings``) in words, by their codes' values
+    remote_rulings: Mapping[str, str]
+
+    def seat_turn(self, seat: SeatT_contra) -> int | None:
+        """The turn as :meth:`turn` counts it, from a seat alone (a device by links has no
+        state of the whole game); None while setting up, or when the seat cannot say."""
+        ...
+
+    def invitation_form(self, options: Mapping[str, JSONValue]) -> dict[str, str]:
+        """The start form's values of a game's options as the record writes them (an
+        invitation's): the join screen says them with the form's own words."""
+        ...
+
+    def lie_text(self, lie: Lie, names: Names) -> str | None:
+        """A lie of the game's own codes (``Lie.code``) in words, naming the liar by ``names``;
+        None for a code the table words (the kit's :class:`~mortar.kit.remote.LieCode`)."""
+        ...
+
 
 class KindBase(Generic[S]):
     """The defaults of :class:`GameKind`'s optional members: no aid, no symbols, no tabs of its
-    own, no public fields, nothing kept, no idle work, no older saves."""
+    own, no public fields, nothing kept, no idle work, no older saves; by links, no rulings, no
+    turn from a seat, no options in words and no lies of its own."""
 
     aid: FieldSpec | None = None
     symbols: El | None = None
@@ -298,6 +320,17 @@ class KindBase(Generic[S]):
 
     def replaying(self, record: GameRecord[S], form: Mapping[str, str]) -> Iterator[S]:
         return record.replaying()
+
+    remote_rulings: Mapping[str, str] = {}
+
+    def seat_turn(self, seat: Any) -> int | None:
+        return None
+
+    def invitation_form(self, options: Mapping[str, JSONValue]) -> dict[str, str]:
+        return {}
+
+    def lie_text(self, lie: Lie, names: Names) -> str | None:
+        return None
 
 
 def _words_unknown_format() -> str:

@@ -3,7 +3,7 @@ renderers draw. A game's own screens are its draft (and its model) and the revie
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from ..kit.protocol import AnyState
 from .drafts import Chosen, Draft, PlayModel
@@ -50,6 +50,8 @@ class FormModel(TypedDict):
 class StartScreen(Screen):
     form: FormModel
     saved: SavedSummary | None
+    links: bool  # a game by links may be started here (the page knows its address)
+    remote_games: list[Any]  # this device's games by links (remote_view.ListedModel)
 
 
 class CurtainScreen(Screen):
@@ -88,3 +90,4 @@ class PlayScreen(Screen):
 class ReviewScreen(Screen):
     review: Review[AnyState, object]  # (its frame and the game's step drawn by the renderer)
     can_rematch: bool
+    remote_end: Any  # a game by links: its verdict and last link (remote_view.EndModel), or None

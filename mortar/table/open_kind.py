@@ -152,6 +152,17 @@ class OpenKind(KindBase[Any]):
         return {"first": first} if isinstance(first, str) else {}
 
 
+    def seat_turn(self, seat: Any) -> int | None:
+        """:meth:`turn` from a seat: the seat's last action of play counts every action."""
+        if seat.position.setting_up and seat.outcome is None:
+            return None
+        played = seat.last.turn if seat.last is not None else 0
+        return (played + 1) // 2 if seat.outcome is not None else played // 2 + 1
+
+    def invitation_form(self, options: Mapping[str, JSONValue]) -> dict[str, str]:
+        return self.form_of({"first": options.get("first"), "options": dict(options)})
+
+
 def public_end(endings: Any) -> dict[str, dict[str, PublicField]]:
     """The embed fields of an open game's end: the record's word for how it ended."""
     return {"game-over": {"end": PublicField(tuple(e.value for e in endings), required=True)}}

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
-from . import words
+from . import remote_view, words
 from .drafts import Chosen
 from .html import El, h
 from .models import (
@@ -285,12 +285,14 @@ def render_start(model: Screen, kind: GameKind[S, SeatT]) -> El:
     start = cast(StartScreen, model)
     form, saved = start["form"], start["saved"]
     computer = form["opponent"] == "computer"
+    remote = form["opponent"] == "remote" and start["links"]
     confirm = _replace_question(saved) if form["confirm_replace"] else None
     aid = None
     if kind.aid is not None:
         aid = field(kind.aid, {kind.aid.name: "on" if form["aid"] else "off"})
+    games = remote_view.games_card(start["remote_games"], kind.game.title, "") if start["links"] else None
     return h("div", {"class": "start"},
-             _saved_card(saved, kind),
+             _saved_card(saved, kind), games,
              h("form", {"class": "card start-form", "data-action": "new-game", "novalidate": True,
                         "aria-labelledby": "new-game-title"},
                h("h2", {"id": "new-game-title", "class": "screen-title", "tabindex": "-1"}, _("New game")),
@@ -303,7 +305,11 @@ def render_start(model: Screen, kind: GameKind[S, SeatT]) -> El:
                        _("One device, shared between you: nothing is hidden.")),
                  radio("opponent", "computer", form["opponent"], _("The computer"),
                        _("It knows only what a player in its seat would know.") if kind.curtain else
-                       None)),
+                       None),
+                 radio("opponent", "remote", form["opponent"], _("A person on another device"),
+                       _("Each on their own device: each turn travels in a link you send the other.")) \
+                 if start["links"] else None),
+               remote_view.remote_fields(form["names"], form["side"], _sides(form, kind), kind) if remote else
                _computer_fields(form, kind) if computer else _players_fields(form, kind),
                [field(spec, form["values"]) for spec in kind.fields],
                aid,
@@ -314,7 +320,7 @@ def render_start(model: Screen, kind: GameKind[S, SeatT]) -> El:
                        _("A button confirms each step, and the computer waits for you."))),
                status(form["error"], error=True),
                confirm or h("button", {"type": "submit", "class": "primary big", "data-key": "start"},
-                            _("Start the game"))),
+                            _("Make the invitation") if remote else _("Start the game"))),
              h("section", {"class": "card more"},
                h("a", {"class": "button", "href": words.rules_url(kind.rules_url), "data-rules": True},
                  _("How to play")),
@@ -362,7 +368,8 @@ def render_thinking(model: Screen, kind: GameKind[S, SeatT]) -> El:
 
 def render_reading(model: Screen, kind: GameKind[S, SeatT]) -> El:
     reading = cast(ReadingScreen, model)
-    title = _("Opening the saved game…") if reading["what"] == "save" else _("Reading the record…")
+    title = (_("Opening the saved game…") if reading["what"] == "save" else
+             _("Verifying the game…") if reading["what"] == "verify" else _("Reading the record…"))
     return h("div", {"class": "thinking", "role": "status", "aria-busy": "true"},
              h("div", {"class": "curtain-box"},
                h("h2", {"class": "screen-title", "tabindex": "-1"}, title),
@@ -371,6 +378,8 @@ def render_reading(model: Screen, kind: GameKind[S, SeatT]) -> El:
 
 
 def render_waiting(model: Screen, kind: GameKind[S, SeatT]) -> El:
+    if "send" in model:  # a game by links: the link to send, and where the other's is opened
+        return remote_view.render_waiting_screen(model, kind)
     waiting = cast(ThinkingScreen, model)
     return h("div", {"class": "thinking", "role": "status"},
              h("div", {"class": "curtain-box"},
@@ -411,13 +420,14 @@ def render_review(model: Screen, kind: GameKind[S, SeatT]) -> El:
     actions.append(button(_("New game"), "menu", cls="small") if over else
                    button(_("Close"), "close-review", cls="small"))
     body = kind.review(at, Frame(model["screen"], model["tab"]))
+    remote_end = remote_view.end_panel(screen.get("remote_end"))
     return h("div", {"class": ["review", "turn-layout", "review-layout", f"tab-{model['tab']}",
                                "aid-on" if frame.aid else None]},
              h("header", {"class": "bar"},
                h("div", {"class": "bar-row"}, title(_("Game over") if over else _("Game record")),
                  tabs(model, kind.tabs) if kind.tabs else None),
                h("p", {"class": "outcome"}, frame.outcome_text)),
-             body, replay,
+             remote_end, body, replay,
              h("div", {"class": "footer-actions actions", "role": "group",
                        "aria-label": _("The game's record, and what next")}, actions))
 
@@ -434,4 +444,6 @@ FRAMES: dict[str, Callable[[Screen, GameKind[S, SeatT]], El]] = {
     "reading": render_reading,
     "over": render_review,
     "review": render_review,
+    "ended": remote_view.render_ended,
+    "join": remote_view.render_join,
 }

@@ -19,6 +19,7 @@ from .models import (
     StartScreen,
     ThinkingScreen,
 )
+from .remote_view import end_model, join_model, listed_model, waiting_model
 
 if TYPE_CHECKING:
     from .table import Table
@@ -37,7 +38,11 @@ def _start(table: Table[AnyState, object], base: Screen) -> StartScreen:
                        "level": f.level, "levels": list(table.kind.game.levels), "side": str(f.side),
                        "aid": f.aid, "seating": str(f.seating), "open": not table.curtain,
                        "confirm": f.confirm, "error": f.error, "confirm_replace": f.confirm_replace}
-    return {**base, "form": form, "saved": table.saved_summary()}
+    players = table.kind.game.players
+    games = [listed_model(g, table.kind.sides, players) for g in table.remote_games()] \
+        if table.link_base is not None else []
+    return {**base, "form": form, "saved": table.saved_summary(), "links": table.link_base is not None,
+            "remote_games": games}
 
 
 def _whose(table: Table[AnyState, object]) -> tuple[str, str, str, int | None]:
@@ -76,21 +81,28 @@ def _reading(table: Table[AnyState, object], base: Screen) -> ReadingScreen:
 
 
 def _play(table: Table[AnyState, object], base: Screen) -> PlayScreen:
-    draft, playing = table.draft, table.playing
-    assert draft is not None and playing is not None
+    draft, facts = table.draft, table.facts
+    assert draft is not None and (table.playing is not None or table.remote is not None)
     model = draft.model()
     # the play screen is named by the game's draft ("placement", "turn")
     return {**base, "screen": model["kind"], "player": draft.player, "draft": draft, "model": model,
-            "computer": bool(playing.facts.computer), "auto_next": table.goes_on_by_itself,
-            "chosen": table.chosen, "quick": not playing.facts.confirm, "shown": table.shown}
+            "computer": bool(facts.computer), "auto_next": table.goes_on_by_itself,
+            "chosen": table.chosen, "quick": not facts.confirm, "shown": table.shown}
 
 
 def _review(table: Table[AnyState, object], base: Screen) -> ReviewScreen:
     assert table.review is not None
-    return {**base, "review": table.review, "can_rematch": table.screen == "over"}
+    remote = table.remote is not None and table.screen == "over"
+    return {**base, "review": table.review, "can_rematch": table.screen == "over" and not remote,
+            "remote_end": end_model(table) if remote else None}
+
+
+def _waiting(table: Table[AnyState, object], base: Screen) -> Screen:
+    """A person on another device is to act: the link to send (a game by links)."""
+    return waiting_model(table, base) if table.remote is not None else _thinking(table, base)
 
 
 BUILDERS: dict[str, Callable[[Table[AnyState, object], Screen], Screen]] = {
-    "start": _start, "curtain": _curtain, "thinking": _thinking, "waiting": _thinking,
-    "reading": _reading, "over": _review, "review": _review,
+    "start": _start, "curtain": _curtain, "thinking": _thinking, "waiting": _waiting,
+    "reading": _reading, "over": _review, "review": _review, "ended": waiting_model, "join": join_model,
 }

@@ -29,6 +29,7 @@ from .keeper import UNSAVED, Keeper
 from .kind import GameKind, Opponent, S, SaveError, SeatT, Stage, TableFacts
 from .models import SavedSummary, Screen
 from .names import Names, names_refusal
+from .remote import Joining, RemoteSeat, RemoteTable, wall_clock
 from .review import Review, reviewing
 from .savefile import Saved
 from .saves import MemoryStorage, SaveConflict, Storage
@@ -43,16 +44,19 @@ Notify = Callable[[str, Mapping[str, JSONValue]], None]
 AnyDraft = Draft[object, object, PlayModel]
 
 
-class Table(Generic[S, SeatT]):
-    """One device: two people, or a person and the computer. Call :meth:`dispatch` with intents;
-    draw :meth:`model`. ``think_budget``: seconds of the computer's thinking per ``think``
-    intent (None: all of it), so that no task blocks the page for long. ``titles``: the box's
-    games by name (an imported record of another game is named)."""
+class Table(RemoteTable[S, SeatT], Generic[S, SeatT]):
+    """One device: two people, a person and the computer, or a person and a person on another
+    device (by links: :mod:`.remote`). Call :meth:`dispatch` with intents; draw :meth:`model`.
+    ``think_budget``: seconds of the computer's thinking per ``think`` intent (None: all of it),
+    so that no task blocks the page for long. ``titles``: the box's games by name (an imported
+    record of another game is named). ``link_base``: the address links by links point at (None:
+    the start form offers no game by links)."""
 
     def __init__(self, kind: GameKind[S, SeatT], storage: Storage | None = None, notify: Notify | None = None,
                  rng: random.Random | None = None, think_budget: float | None = None,
                  clock: Callable[[], float] = time.perf_counter,
-                 titles: Mapping[str, str] | None = None) -> None:
+                 titles: Mapping[str, str] | None = None, link_base: str | None = None,
+                 now: Callable[[], float] = wall_clock) -> None:
         self.kind = kind
         game = kind.game
         self.storage: Storage = storage if storage is not None else MemoryStorage()
@@ -79,6 +83,11 @@ class Table(Generic[S, SeatT]):
         self.reading_what = "record"
         self._then: Callable[[object], None] = lambda result: None
         self._failed: Callable[[ValueError], None] = lambda error: None
+        self.remote: RemoteSeat | None = None  # a game by links at the table (its player's side)
+        self.joining: Joining | None = None  # an invitation opened, to join
+        self.pasted = ""  # a link pasted in the page's field
+        self.link_base = link_base
+        self.now = now
 
     # --- what is at the table ----------------------------------------------------------
 
@@ -89,11 +98,15 @@ class Table(Generic[S, SeatT]):
 
     @property
     def facts(self) -> TableFacts:
+        if self.remote is not None:
+            return self.remote.facts()
         return self.playing.facts if self.playing is not None else TableFacts()
 
     @property
     def names(self) -> Names:
         """The players' names in words (a player with no name by their side, the computer so)."""
+        if self.remote is not None:
+            return self.remote_names()
         given = self.playing.names if self.playing is not None else {}
         return Names(given, self.kind.sides, frozenset(self.facts.computer))
 
@@ -102,6 +115,8 @@ class Table(Generic[S, SeatT]):
         return self.slot.failed
 
     def seat_at(self, player: str) -> SeatAt:
+        if self.remote is not None and player != self.remote.side:
+            return SeatAt(SeatKind.REMOTE)
         level = self.facts.computer.get(player)
         return SeatAt(SeatKind.COMPUTER, level) if level else SeatAt(SeatKind.HERE)
 
@@ -110,10 +125,18 @@ class Table(Generic[S, SeatT]):
         return self.playing.state
 
     def to_play(self) -> str | None:
+        if self.remote is not None:
+            return self.remote.game.to_play
         return None if self.playing is None else self._state().to_play
 
+    def turn(self) -> int | None:
+        """The turn being played (None while setting up), as the game counts it."""
+        if self.remote is not None:
+            return self.kind.seat_turn(self.remote.game.seat())
+        return None if self.playing is None else self.kind.turn(self.playing.state)
+
     def stage(self) -> Stage:
-        return Stage.SETUP if self.playing is not None and self.kind.turn(self.playing.state) is None \
+        return Stage.SETUP if (self.playing is not None or self.remote is not None) and self.turn() is None \
             else Stage.PLAY
 
     # --- intents -----------------------------------------------------------------------
@@ -135,8 +158,12 @@ class Table(Generic[S, SeatT]):
     # --- the start screen --------------------------------------------------------------
 
     def on_field(self, arg: str | None, value: str | None) -> bool:
-        """A start-form field changed: name-X, opponent, level, side, aid, or one of the game's."""
-        if self.screen != "start" or value is None or arg is None:
+        """A start-form field changed: name-X, opponent, level, side, aid, or one of the game's
+        (the join screen's name too); or a link typed in a page's field (``link``)."""
+        if arg == "link" and value is not None:
+            self.pasted = value
+            return True
+        if self.screen not in ("start", "join") or value is None or arg is None:
             return False
         kind = self.kind
         return self.form.change(arg, str(value), kind.fields, kind.game.levels, kind.aid,
@@ -155,6 +182,8 @@ class Table(Generic[S, SeatT]):
         if arg == "keep":
             form.confirm_replace = False
             return True
+        if form.opponent is Opponent.REMOTE:  # a game by links: no save of this table's replaced
+            return self.start_remote() if self.link_base is not None else False
         names, facts = form.seats(self.kind.game.players, self.curtain, self.rng)
         refusal = names_refusal(names)
         if refusal:
@@ -195,6 +224,7 @@ class Table(Generic[S, SeatT]):
     def _begin(self, playing: Saved[S], *, replace: bool = False) -> None:
         if not self._save(playing, replace=replace):
             return
+        self.remote = None
         self.playing = playing
         self.review = None
         self.notice = None
@@ -211,6 +241,7 @@ class Table(Generic[S, SeatT]):
         if loaded is None:
             self.screen, self.notice = "start", _("There is no saved game.")
             return
+        self.remote = None
         self._take(cast(Saved[S], loaded))
         self.notice = None
         self._next()
@@ -226,6 +257,7 @@ class Table(Generic[S, SeatT]):
         self._drop_draft()
         self.review = None
         self._thinker = self._reading = None
+        self.remote = self.joining = None
         return True
 
     def on_tab(self, arg: str | None, value: str | None) -> bool:
@@ -243,8 +275,8 @@ class Table(Generic[S, SeatT]):
     def _next(self) -> None:
         """After an action (or on resume): the game over screen, the computer's turn, or the
         next person — behind the curtain when two people share the device and the game hides
-        something from that player now."""
-        assert self.playing is not None
+        something from that player now (never by links: each device shows its player's own)."""
+        assert self.playing is not None or self.remote is not None
         self._drop_draft()
         self._thinker = None
         self.tab = "board"
@@ -258,7 +290,7 @@ class Table(Generic[S, SeatT]):
             self.announce = _("The computer is thinking.")
         elif seat.kind is SeatKind.REMOTE:
             self.screen = "waiting"
-        elif self.facts.computer or not self.kind.hidden(self.playing.state):
+        elif self.remote is not None or self.facts.computer or not self.kind.hidden(self._state()):
             self._open_draft(player)  # no curtain before the computer, nor when nothing is hidden
         else:
             self.screen = "curtain"
@@ -275,6 +307,8 @@ class Table(Generic[S, SeatT]):
         return True
 
     def context(self, player: str) -> Context:
+        if self.remote is not None:
+            return cast(Context, self.remote_context())
         facts = self.facts
         assert self.playing is not None
         return Context(self.names, facts.near(player, self.kind.game.players),
@@ -282,7 +316,8 @@ class Table(Generic[S, SeatT]):
                        not facts.confirm, dict(self.kept))
 
     def make_draft(self, player: str) -> AnyDraft:
-        draft = self.kind.draft(self._state().seat(player), self.context(player))
+        seat = self.remote.game.seat() if self.remote is not None else self._state().seat(player)
+        draft = self.kind.draft(seat, self.context(player))
         return cast(AnyDraft, draft)
 
     def _open_draft(self, player: str) -> None:
@@ -370,6 +405,9 @@ class Table(Generic[S, SeatT]):
         self.chosen = None
         if not self._play(player, action):
             return True
+        if self.remote is not None:  # by links its result comes with the other's link
+            self._next()
+            return True
         result = draft.played(self._state().seat(draft.player))
         if result.words:
             self.announce = result.words
@@ -381,6 +419,8 @@ class Table(Generic[S, SeatT]):
     def _play(self, player: str, action: object) -> bool:
         """Play ``action`` of ``player`` and save it. False when nothing was played: the game
         went on in another tab (the table now follows it)."""
+        if self.remote is not None:
+            return self.play_remote(action)
         assert self.playing is not None
         if self.slot.stale():  # the game went on in another tab: this action must not count
             self._follow_saved()
@@ -422,6 +462,9 @@ class Table(Generic[S, SeatT]):
     # --- game over and review --------------------------------------------------------
 
     def _show_over(self) -> None:
+        if self.remote is not None:
+            self.remote_over()
+            return
         assert self.playing is not None
         self.review = self._review_of(self.playing)
         self._drop_draft()
@@ -484,6 +527,8 @@ class Table(Generic[S, SeatT]):
     def export(self, what: str | None = None) -> tuple[str, str]:
         """(file name, text) of the record being reviewed, or with ``what`` "saved" the saved
         data exactly as stored (also when it cannot be resumed: the player keeps it)."""
+        if what == "links" and self.remote is not None:  # every message of a game by links
+            return f"{self.kind.game.name}-links.json", self.remote.game.record()
         if what == "saved":
             text = self.keeper.text()
             if text is None or text == self.slot.tombstone:
@@ -521,6 +566,8 @@ class Table(Generic[S, SeatT]):
 
     def on_saved_elsewhere(self, arg: str | None, value: str | None) -> bool:
         """Another tab or window wrote the saved game (the browser's ``storage`` event)."""
+        if self.remote is not None:
+            return self.follow_remote()
         if not self.slot.stale():
             return False
         if self.screen in ("start", "review"):

@@ -70,7 +70,7 @@ def fields(players: tuple[str, ...], public: Mapping[str, Mapping[str, PublicFie
            ) -> dict[str, dict[str, tuple[Check, PublicField]]]:
     """Every event's fields: the table's own, and the game's public ones."""
     base = {
-        "game-started": {"opponent": PublicField(("person", "computer"))},
+        "game-started": {"opponent": PublicField(("person", "computer", "remote"))},
         "turn-ended": {"turn": PublicField(count=True, required=True),
                        "player": PublicField(players, required=True)},
         "game-over": {"winner": PublicField((*players, "draw"), required=True),

@@ -19,7 +19,7 @@ from ..table.effects import Fanfare, Flip, Landed, Shot
 from ..table.render import render
 from ..table.table import Table
 from ..table.words import _
-from . import feedback, files
+from . import feedback, files, links
 from .dom import css_escape, replace_children
 from .gestures import Pointers
 from .keys import Keys
@@ -181,6 +181,7 @@ class App:
         self._arrows()
         self._autoplay_state(model)
         self._feedback(moment, effects)
+        links.after_render(self)
 
     @staticmethod
     def _moment(model: Any) -> tuple[Any, tuple]:
@@ -375,6 +376,9 @@ class App:
         if el.hasAttribute("data-arm") and not self._fresh_press(event, _arm_delay(el)):
             return  # not a deliberate press made on this screen: a held key or a double tap
         arg = el.getAttribute("data-arg")
+        if action in links.ACTIONS:  # a game by links: share, copy, the camera
+            links.handle(self, action, el)
+            return
         if action == "export":
             files.export(self, None if absent(arg) else arg)
             return
@@ -411,6 +415,8 @@ class App:
     def _on_storage(self, event) -> None:
         if absent(event.key) or event.key == self.table.slot.key:  # key null: storage cleared
             self.run("saved-elsewhere")
+        elif self.table.remote is not None and event.key == self.table.remote.slot.key:
+            self.run("saved-elsewhere")  # (the game by links at the table went on in another tab)
 
     def _fresh_press(self, event, delay: int) -> bool:
         """Whether the press behind this click began on this screen, after its arming delay.

@@ -35,6 +35,11 @@ class LocalStorage:
     def remove(self, key: str) -> None:
         self.storage.removeItem(key)
 
+    def keys(self) -> list[str]:
+        """Every key stored (the games by links are listed from theirs)."""
+        storage = self.storage
+        return [str(storage.key(i)) for i in range(storage.length)]
+
 
 NO_SAVE_NOTICE = _("This game will not be saved here: closing or reloading the page ends it.")
 PROBE_KEY = "box/probe"
@@ -88,7 +93,7 @@ async def start() -> None:
     screen, then mark the page ready."""
     import js
 
-    from . import files
+    from . import files, links
     from .dom import build
     from .events import App
     from .page import show_error
@@ -102,10 +107,14 @@ async def start() -> None:
         storage, no_save = choose_storage(js.window)
         publisher = Publisher(kind.game.name, kind.game.players, kind.public)
         table = Table(kind, storage, notify=publisher.notify, think_budget=THINK_BUDGET,
-                      titles={e.name: e.title for e in games.entries()})
-        table.restore()
+                      titles={e.name: e.title for e in games.entries()},
+                      link_base=links.link_base(kind.game.name))
+        arrived = links.fragment()  # a link, or a game by links to go back to
+        if not arrived:
+            table.restore()
         early, picked, on_show = first_screen_choices(js.window)
-        apply(table, early)
+        if not arrived:  # (what was done on the first screen before Python: its start form)
+            apply(table, early)
         # The modules and a restored game stay for the page's life: no later collection walks
         # them again (after a long game's reload that collection alone cost a first decision).
         gc.freeze()
@@ -113,10 +122,13 @@ async def start() -> None:
             table.notice = f"{table.notice} {no_save}" if table.notice else no_save
         app = App(document.getElementById("app"), table, live=document.getElementById("announcer"))
         app.install()
-        if on_show and table.screen == "start":
+        links.install(app)
+        if on_show and table.screen == "start" and not arrived:
             app.adopt("start")
         app.render()
-        if early.pressed == "import" and picked is not None:
+        if arrived:
+            links.arrived(app, arrived)
+        elif early.pressed == "import" and picked is not None:
             files.import_file(app, picked)
         app.idle(kind.warm_up())  # e.g. the computer's geometry, filled in between taps
         start.app = app  # type: ignore[attr-defined]  # keep the app (and its event proxies) alive

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from mortar.kit.common import AcceptDraw, OfferDraw, Resign
 
 from ....kit.jsontext import JSONValue
+from ....kit.remote import Lie
 from ....table.drafts import Context
 from ....table.html import El
 from ....table.kind import Choice, FieldSpec, KindBase, PublicField, ReviewStep, SaveError, TableFacts, Taps
@@ -22,6 +23,7 @@ from ....table.words import _, ngettext
 from ..actions import Attack, Move, Setup
 from ..board import PLAYERS
 from ..game import GAME
+from ..links import MarsalLie, RemoteRulingCode
 from ..rules import INACTIVITY_LIMIT, Options, Phase, Termination
 from ..seat import Seat
 from ..state import State
@@ -183,14 +185,41 @@ class MarsalASpionKind(KindBase[State]):
                                  (_("You"), _("Computer"), "You", "Computer"))
             record = {**record, "players": {p: {"name": n} for p, n in names.items() if n}}
         options = record.get("options")
-        options = options if isinstance(options, dict) else {}
-        limit = options.get("inactivity_limit", INACTIVITY_LIMIT)
-        form = {"limit": "off" if limit is None else "standard" if limit == INACTIVITY_LIMIT else "custom",
-                "custom-limit": str(limit), "memory": "on" if options.get("memory_aid", True) else "off",
-                "deduction": "on" if options.get("deduction_aid") else "off"}
+        form = self.invitation_form(options if isinstance(options, dict) else {})
         return {"app": data["app"], "version": 3, "record": record,
                 "table": {"computer": computer, "confirm": data.get("confirm") is True}, "form": form,
                 "kept": {KEPT: offered_layouts(data.get("offered"))}}
+
+
+    # --- by links ---------------------------------------------------------------------------
+
+    remote_rulings = {RemoteRulingCode.NO_HOPE_BY_AGREEMENT.value: _(
+        "Played by links, the game has no automatic no-hope draw: it would need both armies' hidden "
+        "pieces at once. When neither side can move, it is a draw at once all the same; a game nobody "
+        "can win ends by an agreed draw or the inactivity limit.")}
+
+    def seat_turn(self, seat: Seat) -> int | None:
+        return seat.turn if seat.phase is not Phase.SETUP else None
+
+    def invitation_form(self, options: Mapping[str, JSONValue]) -> dict[str, str]:
+        limit = options.get("inactivity_limit", INACTIVITY_LIMIT)
+        return {"limit": "off" if limit is None else "standard" if limit == INACTIVITY_LIMIT else "custom",
+                "custom-limit": str(limit), "memory": "on" if options.get("memory_aid", True) else "off",
+                "deduction": "on" if options.get("deduction_aid") else "off"}
+
+    def lie_text(self, lie: Lie, names: Names) -> str | None:
+        who = names[lie.player]
+        if lie.code is MarsalLie.WRONG_OUTCOME:
+            return _("{name}'s device told the outcome of its attack {attack} at turn {n} falsely: the "
+                     "rules give another.").format(name=who, attack=lie.data.get("attack", "?"), n=lie.turn)
+        if lie.code is MarsalLie.ILLEGAL_HIDDEN_MOVE:
+            return _("{name}'s device made an illegal move at turn {n} with a piece you could not "
+                     "see.").format(name=who, n=lie.turn)
+        if lie.code is MarsalLie.CHANGED_SETUP:
+            return _("{name}'s device opened an army other than the one it set up.").format(name=who)
+        if lie.code is MarsalLie.ILLEGAL_SETUP:
+            return _("{name}'s device set up an army the rules refuse.").format(name=who)
+        return None
 
 
 def _setup_taps(setup: Setup, seat: Seat) -> Taps:

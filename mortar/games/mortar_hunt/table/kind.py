@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from ....kit.jsontext import JSONTextError, JSONValue, loads
+from ....kit.remote import Lie
 from ....table.drafts import Context
 from ....table.html import El
 from ....table.kind import Choice, FieldSpec, KindBase, PublicField, ReviewStep, SaveError, Taps
@@ -18,6 +19,7 @@ from ....table.savefile import legacy_names
 from ....table.words import _, ngettext
 from ..actions import Move, Resign, Sacrifice, Setup, Turn
 from ..game import GAME
+from ..links import HuntLie
 from ..moves import warm_up
 from ..record import Record, infer_loadout
 from ..rules import (
@@ -167,6 +169,41 @@ class MortarHuntKind(KindBase[State]):
             return (*taps, ("select", str(action.shot.piece)), ("square", str(action.shot.at)),
                     ("confirm", None))
         return ()
+
+    # --- by links ---------------------------------------------------------------------------
+
+    def seat_turn(self, seat: Seat) -> int | None:
+        return seat.turn if seat.phase is not Phase.SETUP else None
+
+    def invitation_form(self, options: Mapping[str, JSONValue]) -> dict[str, str]:
+        limit = options.get("turn_limit")
+        return {"variant": str(options.get("variant", Variant.CLASSIC.value)),
+                "loadout": str(options.get("loadout", Loadout.ALL_HM.value)),
+                "limit": ("off" if limit is None else "suggested" if limit == SUGGESTED_TURN_LIMIT
+                          else "custom"),
+                "custom-limit": str(limit if limit is not None else 20)}
+
+    def lie_text(self, lie: Lie, names: Names) -> str | None:
+        who, n, square = names[lie.player], lie.turn, lie.data.get("square", "?")
+        words = {
+            HuntLie.FALSE_MISS: _("{name}'s device said {square} was a miss at turn {n}, but a piece "
+                                  "stood there."),
+            HuntLie.FALSE_HIT: _("{name}'s device said {square} was a hit at turn {n}, but no piece "
+                                 "stood there."),
+            HuntLie.ILLEGAL_HIDDEN_MOVE: _("{name}'s device made an illegal move at turn {n}."),
+            HuntLie.OUT_OF_REACH: _("{name}'s device fired at {square} at turn {n} with a piece that could "
+                                    "not reach it."),
+            HuntLie.SKIPPED_SACRIFICE: _("{name}'s device played a turn at turn {n}, but it had to sacrifice "
+                                         "a piece."),
+            HuntLie.SACRIFICE_NOT_DUE: _("{name}'s device sacrificed a piece at turn {n}, but none was "
+                                         "due."),
+            HuntLie.CHANGED_SETUP: _("{name}'s device opened a placement other than the one it committed "
+                                     "to."),
+            HuntLie.ILLEGAL_SETUP: _("{name}'s device placed its pieces illegally."),
+            HuntLie.OTHER_TURN: _("{name}'s device opened another turn than the one its link said at turn "
+                                  "{n}."),
+        }.get(lie.code)  # type: ignore[call-overload]
+        return None if words is None else words.format(name=who, n=n, square=square)
 
     def upgrade(self, data: dict[str, object]) -> dict[str, object]:
         """A save of a page before version 3: version 2 held the record as data, version 1 as its
