@@ -56,10 +56,11 @@ def test_a_jump_chain_one_landing_a_tap_and_back_to_an_earlier_landing() -> None
     draft = draft_of(state)
     draft.handle("square", "a1")
     assert "c1" in marked(draft, "choice")
-    assert draft.handle("square", "c1") == Chosen(Move.parse("a1-c1"), "Jump a1–c1", "c1") and draft.jumping
+    assert draft.handle("square", "c1") == Chosen(Move.parse("a1-c1"), "Jump a1–c1", "c1") and draft.moving
     model = draft.model()
     assert model["path"] == ["a1", "c1"] and model["path_text"] == "a1–c1"
-    assert model["board"]["cells"]["c1"]["piece"] == ["Red", False]  # the piece drawn where it stands
+    piece = model["board"]["cells"]["c1"]["piece"]  # the piece drawn where it stands
+    assert piece is not None and (piece.owner, piece.marked) == ("Red", False)
     assert model["board"]["cells"]["a1"]["piece"] is None
     assert marked(draft, "choice") == {str(sq) for sq in state.seat("Red").next_landings(draft.path)}
     draft.handle("square", "c3")

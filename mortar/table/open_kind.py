@@ -11,24 +11,25 @@ protocol (its records, its seats, its computer).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any, ClassVar, Protocol
+from collections.abc import Iterable, Mapping
+from enum import Enum
+from typing import ClassVar, Generic, Protocol, TypeVar, cast
 
 from ..kit.common import AcceptDraw, OfferDraw, Pass, Resign
 from ..kit.jsontext import JSONValue
+from ..kit.protocol import Computer, GameRecord, State
 from ..kit.records import COMPUTER_KEY, seats_of
-from ..kit.turns import PLAYERS
+from ..kit.turns import PLAYERS, Played
 from .drafts import PlayModel
 from .html import El
 from .kind import Choice, FieldSpec, KindBase, PublicField, ReviewStep, SaveError, Taps
 from .names import Names
-from .open_table import DISCS, end_text
+from .open_board import DISCS
+from .open_table import SIDES, end_text
 from .render import Frame
 from .savefile import legacy_names
 from .words import _
 
-# The colours are the players' sides (K0), in the page's words.
-SIDES = {"Red": _("Red"), "White": _("White")}
 SEATING_KEY, CONFIRM_KEY = "seating", "confirm"  # a page before version 3 kept them in the record
 
 
@@ -39,62 +40,106 @@ def first_field() -> FieldSpec:
         *(Choice(p.value, _("{name} starts").format(name=SIDES[p.value])) for p in PLAYERS)))
 
 
-class Screens(Protocol):
+class Staged(Protocol):
+    @property
+    def setting_up(self) -> bool: ...  # the players are setting up (no numbered turn yet)
+
+
+class OpenState(State[object, object], Protocol):
+    """What the shared kind asks of an open game's state (the kit's ``TurnState`` answers it)."""
+
+    @property
+    def position(self) -> Staged: ...
+    @property
+    def turns(self) -> int: ...  # the numbered actions taken (setups are none)
+
+
+S = TypeVar("S", bound=OpenState)
+SeatT = TypeVar("SeatT")
+OptionsT = TypeVar("OptionsT")  # the game's options
+O_contra = TypeVar("O_contra", contravariant=True)
+M = TypeVar("M", bound=PlayModel)  # the game's screen models (its drafts')
+S_contra = TypeVar("S_contra", contravariant=True)
+M_contra = TypeVar("M_contra", bound=PlayModel, contravariant=True)
+
+
+class OpenGame(Protocol[S, O_contra]):
+    """What the shared kind asks of an open game's definition (the kit's ``TurnGame``)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def players(self) -> tuple[str, str]: ...
+    @property
+    def levels(self) -> tuple[str, ...]: ...
+    @property
+    def name_max(self) -> int: ...
+
+    def new(self, options: O_contra | None = None, names: Mapping[str, str | None] | None = None) -> S: ...
+    def record(self, state: S) -> GameRecord[S]: ...
+    def parse_record(self, data: object) -> GameRecord[S]: ...
+    def computer(self, level: str, seed: int | str) -> Computer: ...
+
+
+class Screens(Protocol[M_contra, S]):
     """An open game's own drawing: its ``views`` module."""
 
-    def render_play(self, model: Any, frame: Frame) -> El: ...
-    def render_review(self, step: ReviewStep[Any], frame: Frame) -> El: ...
+    def render_play(self, model: M_contra, frame: Frame) -> El: ...
+    def render_review(self, step: ReviewStep[S], frame: Frame) -> El: ...
 
 
-class MoveWords(Protocol):
+class MoveWords(Protocol[S_contra]):
     """An open game's words: its ``texts`` module."""
 
-    def move_text(self, played: Any, names: Mapping[str, str]) -> str: ...
-    def start_text(self, state: Any) -> str: ...
+    def move_text(self, played: Played[object], names: Mapping[str, str]) -> str: ...
+    def start_text(self, state: S_contra) -> str: ...
 
 
-class OpenKind(KindBase[Any]):
-    """A game of the kit's open kind at the table. A subclass sets ``game`` (the game's
+class OpenKind(KindBase[S], Generic[S, SeatT, OptionsT, M]):
+    """A game of the kit's open kind at the table: ``S`` its state, ``SeatT`` its seat,
+    ``OptionsT`` its options and ``M`` its drafts' models. A subclass sets ``game`` (the game's
     definition), ``fields``, ``rules_url``, ``about``, ``public``, its ``screens`` and ``words``
-    modules and ``own_ends``, and implements :meth:`options`, :meth:`draft` and :meth:`taps`."""
+    modules and ``own_ends``, and implements :meth:`options`, :meth:`draft` and :meth:`move_taps`."""
 
-    game: Any  # the kit's TurnGame
-    screens: Screens
-    words: MoveWords
+    game: OpenGame[S, OptionsT]
+    fields: tuple[FieldSpec, ...]
+    screens: Screens[M, S]
+    words: MoveWords[S]
     own_ends: ClassVar[Mapping[str, str]] = {}  # the game's wins in words: "{winner} wins: …"
     sides = SIDES
     symbols = DISCS  # the two-sided discs every open game's pieces are
     curtain = False  # play hides nothing (a game with a secret setup says so in :meth:`hidden`)
     rng = random.Random()  # draws the starting player (K0)
 
-    def options(self, values: Mapping[str, str], first: str) -> Any:
+    def options(self, values: Mapping[str, str], first: str) -> OptionsT:
         """The game's options from the start form's ``values`` (ValueError, in words, when one
         is wrong); ``first``: the player who starts."""
         raise NotImplementedError
 
-    def new(self, values: Mapping[str, str], names: Mapping[str, str | None]) -> Any:
+    def new(self, values: Mapping[str, str], names: Mapping[str, str | None]) -> S:
         first = values.get("first", "random")
         if first not in SIDES:
             first = self.rng.choice(tuple(SIDES))
         return self.game.new(self.options(values, first), dict(names))
 
-    def hidden(self, state: Any) -> bool:
+    def hidden(self, state: S) -> bool:
         return False  # everything is public (a game with a secret setup says when it is not)
 
-    def turn(self, state: Any) -> int | None:
+    def turn(self, state: S) -> int | None:
         """Each player's first move is turn 1: the numbered actions by twos, from the start."""
         if state.position.setting_up and state.outcome is None:
             return None
-        played = sum(1 for entry in state.history if entry.turn)
-        return (played + 1) // 2 if state.outcome is not None else played // 2 + 1
+        return (state.turns + 1) // 2 if state.outcome is not None else state.turns // 2 + 1
 
-    def outcome_text(self, state: Any, names: Names) -> str:
+    def outcome_text(self, state: S, names: Names) -> str:
         o = state.outcome
         if o is None:
             return _("In progress: {name} to move.").format(name=names[str(state.to_play)])
         return end_text(o.reason.value, None if o.winner is None else str(o.winner), names, self.own_ends)
 
-    def taps(self, action: object, seat: Any) -> Taps:
+    def taps(self, action: object, seat: SeatT) -> Taps:
         """K0's own actions as the open table's buttons; a draw offered with a move, its toggle
         first; the game's own moves by :meth:`move_taps`."""
         if isinstance(action, Resign):
@@ -107,23 +152,28 @@ class OpenKind(KindBase[Any]):
             return (("offer-draw", "on"), *self.move_taps(action.action, seat))
         return self.move_taps(action, seat)
 
-    def move_taps(self, action: Any, seat: Any) -> Taps:
+    def move_taps(self, action: object, seat: SeatT) -> Taps:
         """The taps of one of the game's own actions (a move, a setup), its confirmation too."""
         raise NotImplementedError
 
-    def embed(self, state: Any, event: str) -> Mapping[str, JSONValue]:
+    def embed(self, state: S, event: str) -> Mapping[str, JSONValue]:
+        """The game's public fields of an event: the options ``public`` names as the game
+        starts (as its record writes them), how it ended."""
+        if event == "game-started":
+            options = self.game.record(state).to_json().get("options", {})
+            return {k: v for k, v in options.items() if k in self.public.get(event, {})}
         if event == "game-over" and state.outcome is not None:
             return {"end": state.outcome.reason.value}
         return {}
 
     def render_play(self, model: PlayModel, frame: Frame) -> El:
-        return self.screens.render_play(model, frame)
+        return self.screens.render_play(cast(M, model), frame)  # (the model of this game's draft)
 
-    def review(self, step: ReviewStep[Any], frame: Frame) -> El:
+    def review(self, step: ReviewStep[S], frame: Frame) -> El:
         return self.screens.render_review(step, frame)
 
-    def step_text(self, step: ReviewStep[Any]) -> str:
-        if step.entry is None:
+    def step_text(self, step: ReviewStep[S]) -> str:
+        if not isinstance(step.entry, Played):
             return self.words.start_text(step.state)
         return self.words.move_text(step.entry, step.names)
 
@@ -147,11 +197,15 @@ class OpenKind(KindBase[Any]):
                 "form": self.form_of(record)}
 
     def form_of(self, record: Mapping[str, JSONValue]) -> dict[str, str]:
-        """The start form's values a recorded game began with (a save before version 3)."""
-        first = record.get("first")
-        return {"first": first} if isinstance(first, str) else {}
+        """The start form's values a recorded game began with (a save before version 3): who
+        started, and each field of the form that its record's options hold by its name."""
+        first, options = record.get("first"), record.get("options")
+        options = options if isinstance(options, dict) else {}
+        named = {f.name: options[f.name] for f in self.fields if f.name in options}
+        return {**({"first": first} if isinstance(first, str) else {}),
+                **{k: str(v) for k, v in named.items() if isinstance(v, str) or type(v) is int}}
 
 
-def public_end(endings: Any) -> dict[str, dict[str, PublicField]]:
+def public_end(endings: Iterable[Enum]) -> dict[str, dict[str, PublicField]]:
     """The embed fields of an open game's end: the record's word for how it ended."""
     return {"game-over": {"end": PublicField(tuple(e.value for e in endings), required=True)}}

@@ -13,13 +13,13 @@ from ....table.open_kind import OpenKind, first_field, public_end
 from ....table.words import _
 from ..actions import Move, Options, Place, Termination
 from ..game import GAME
-from ..state import Seat
+from ..state import Seat, State
 from . import texts, views
 from .texts import OWN_ENDS
-from .turn import TurnDraft
+from .turn import TurnDraft, TurnModel
 
 
-class FourCirclesKind(OpenKind):
+class FourCirclesKind(OpenKind[State, Seat, Options, TurnModel]):
     game = GAME
     screens = views
     words = texts
@@ -36,9 +36,10 @@ class FourCirclesKind(OpenKind):
     def draft(self, seat: Seat, context: Context) -> TurnDraft:
         return TurnDraft(seat, context)
 
-    def move_taps(self, action: Move | Place, seat: Seat) -> Taps:
+    def move_taps(self, action: object, seat: Seat) -> Taps:
         if isinstance(action, Place):
             return (("square", str(action.cell)), ("confirm", None))
+        assert isinstance(action, Move)
         if action.tile is None:
             return (("square", str(action.frm)), ("square", str(action.to)), ("confirm", None))
         return (("square", str(action.tile.frm)), ("square", str(action.tile.to)),

@@ -1,21 +1,21 @@
-"""Four Circles' own screens (pure Python): a turn in its two parts (also while placing, and while
-the computer plays), the view's pan and zoom buttons with their keys, and a review's step: the
-board fitted to the tiles as they were, the step's tile move and piece move, the winning line."""
+"""Four Circles' own screens, on the open games' (:mod:`mortar.table.open_board`): a turn in its
+two parts (also while placing, and while the computer plays), the view's pan and zoom buttons
+with their keys, and a review's step: the board fitted to the tiles as they were, the step's tile
+move and piece move, the winning line."""
 
 from __future__ import annotations
 
 from ....kit.grid import Cell
 from ....kit.turns import PLAYERS
-from ....table.board import Window
+from ....table.board import Arrow, Window
 from ....table.html import El, h
 from ....table.kind import ReviewStep
-from ....table.open_table import footer, header, turn_line
+from ....table.open_board import effect_of, review_body, turn_screen
 from ....table.render import Frame, button
 from ....table.words import _
-from ..actions import Moved, Placed
+from ..actions import Moved
 from ..state import State
-from . import boardview
-from .boardview import board_view
+from .boardview import BOARD, board_of, drawn
 from .turn import TurnModel
 
 
@@ -32,60 +32,42 @@ def view_tools() -> El:
              button("→", "pan", "right", cls="small", aria_label=_("Look right"), shortcut="d"))
 
 
+def tile_arrows(tile_move: list[str]) -> list[Arrow]:
+    return [Arrow(tile_move[0], tile_move[1], ("tile-move",))] if tile_move else []
+
+
 def render_play(model: TurnModel, frame: Frame) -> El:
-    names, titled, player = model["names"], model["titled"], model["player"]
-    mover = player if model["acting"] else next(p for p in names if p != player)
+    names = model["names"]
     p, q = names  # (Red, then White)
     if model["placing"]:
-        heading = _("Placing · {name}").format(name=titled[mover])
+        heading = _("Placing · {name}")
         facts = [_("Pieces to place: {a} {x} · {b} {y}").format(
             a=names[p], x=model["to_place"][p], b=names[q], y=model["to_place"][q])]
     else:
-        heading = _("Turn {n} · {name}").format(n=model["turn"], name=titled[mover])
+        heading = None
         facts = [_("Marked pieces: {a} {x} · {b} {y}").format(
             a=names[p], x=model["marked"][p], b=names[q], y=model["marked"][q])]
-    if model["last_text"]:
-        facts.append(model["last_text"])
-    hint = turn_line(model, frame)
     acting = model["acting"] and not frame.waiting
-    board = board_view(model["board"], _("The board, {near}'s side at the bottom").format(
-        near=model["colours"][model["board"]["near"]]), interactive=acting, last=model["last"],
-        tile_move=model["tile_move"])
     cancel = None if model["tile"] is None else button(_("Cancel the tile move"), "cancel-tile", cls="small")
-    return h("div", {"class": ["turn-layout", "fc", "tile-in-hand" if model["tile"] else None]},
-             header(model, frame, heading, hint, facts),
-             h("div", {"class": "board-col"}, board,
-               h("div", {"class": "view-row"}, view_tools() if acting else None)),
-             footer(model, frame, held=cancel))
+    return turn_screen(model, frame, BOARD, facts, classes=["fc", "tile-in-hand" if model["tile"] else None],
+                       heading=heading, arrows=tile_arrows(model["tile_move"]),
+                       under=h("div", {"class": "view-row"}, view_tools() if acting else None), held=cancel)
 
 
 def render_review(step: ReviewStep[State], frame: Frame) -> El:
     state, names = step.state, step.names
     position = state.position
-    effect = step.entry.effect if step.entry is not None else None  # type: ignore[attr-defined]
-    path: list[str] = []
-    tile_move: list[str] = []
+    effect = effect_of(step.entry)
+    last, tile_move = drawn(effect)
     marks: dict[Cell, list[str]] = {}
-    if isinstance(effect, Moved):
-        path = [str(effect.frm), str(effect.to)]
-        if effect.tile is not None:  # (its old cell drawn too: the line of its move starts there)
-            tile_move = [str(effect.tile.frm), str(effect.tile.to)]
-            if effect.tile.frm not in position.tiles:
-                marks[effect.tile.frm] = ["tile-was"]
-    elif isinstance(effect, Placed):
-        path = [str(effect.cell)]
+    if isinstance(effect, Moved) and effect.tile is not None and effect.tile.frm not in position.tiles:
+        marks[effect.tile.frm] = ["tile-was"]  # (its old cell drawn too: the line of its move starts there)
     if state.outcome is not None and state.outcome.winner is not None:
         for line in position.lines(state.outcome.winner):
             for cell in line:
                 marks.setdefault(cell, []).append("line")
-    window = Window.fit(position.tiles)
     facts = [_("{name}: {n} marked").format(name=names[p.value],
                                             n=sum(1 for _c, pc in position.own(p) if pc.marked))
              for p in PLAYERS]
-    board = board_view({"cells": boardview.cells(position.tiles, dict(position.pieces), window, marks),
-                        "near": step.near, "window": [window.x0, window.y0, window.width, window.height]},
-                       _("The board at this point, {near} at the bottom").format(near=names[step.near]),
-                       interactive=False, last=path, tile_move=tile_move)
-    return h("div", {"class": "review-body"},
-             h("div", {"class": "board-col"}, board,
-               h("ul", {"class": "facts"}, [h("li", None, f) for f in facts])))
+    board = board_of(position.tiles, position.pieces, Window.fit(position.tiles), marks, step.near)
+    return review_body(BOARD, board, names, facts, last=last, arrows=tile_arrows(tile_move))

@@ -1,73 +1,59 @@
-"""Hopper and Sneaker's board at the table: the 3 × 8 squares of a position as plain data (what
-stands where, each home row's owner, the marks of a draft, the words a screen reader hears),
-and that data drawn with the table's board widget, the near side at the bottom.
-
-A Sneaker is a disc's plain side, a Hopper its marked side (a circle cut into it), as on the
-real pieces; the colour says whose it is. Each square's label says all of it in words.
+"""Hopper and Sneaker's board at the table: the 3 × 8 squares of a position as the open games'
+board of discs (:mod:`mortar.table.open_board`): each home row tinted for its owner, a Sneaker a
+disc's plain side and a Hopper its marked side (a circle cut into it), as on the real pieces,
+the colour saying whose it is, and each square's label saying all of it in words.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from ....kit.turns import Player
-from ....table.board import BoardView, Cell, render_board
-from ....table.html import El
-from ....table.open_table import disc
+from ....table.open_board import BoardModel, Disc, DiscBoard, Ground, Layout
+from ....table.open_table import SIDES
 from ....table.words import _
-from ..board import HOME, SQUARES, Face, Square
+from ..actions import Moved
+from ..board import HOME, SQUARES, TARGET, Face, Square
 from ..position import Position
-from .texts import COLOUR, piece_words
+from .texts import piece_words
 
-MARK_WORDS = {
+BOARD = DiscBoard(("open-board", "hs-board"), {
     "picked": _("picked"),
     "choice": _("a move for the picked piece"),
     "swap": _("picked to swap"),
-}
+}, focus=("chosen", "picked", "swap", "choice", "movable", "own"))
+LAYOUT = Layout.of(Square)
 HOME_OF = {sq: player for player in HOME for sq in HOME[player]}
 
 
-def cells(position: Position, marks: Mapping[Square, Iterable[str]] | None = None,
-          hide: Player | None = None) -> dict[str, dict[str, Any]]:
-    """Every square of ``position`` as data: the piece on it (owner, face), its home row's
-    owner, the draft's marks, and its words. ``hide``: a player whose pieces are left out (a
-    secret arrangement not yet revealed)."""
-    marks = marks or {}
-    out = {}
-    for sq in SQUARES:
-        piece = position.at(sq)
-        if piece is not None and piece.player is hide:
-            piece = None
-        owner = HOME_OF.get(sq)
-        own_marks = list(marks.get(sq, ()))
-        words = [str(sq)]
-        if owner is not None:
-            words.append(_("{colour}'s home").format(colour=COLOUR[owner]))
-        words.append(piece_words(piece.player, piece.face) if piece is not None else _("empty"))
-        words.extend(MARK_WORDS[m] for m in own_marks if m in MARK_WORDS)
-        out[str(sq)] = {"piece": None if piece is None else [piece.player.value, piece.face.value],
-                        "home": None if owner is None else owner.value, "marks": own_marks,
-                        "label": ", ".join(words)}
-    return out
+def disc(player: Player, face: Face) -> Disc:
+    hopper = face is Face.HOPPER
+    return Disc(player.value, hopper, piece_words(player, face), ("hopper" if hopper else "sneaker",))
 
 
-def board_view(board: Mapping[str, Any], label: str, *, interactive: bool = True,
-               last: Sequence[str] = ()) -> El:
-    """The board of :func:`cells` (``board["cells"]``) seen from ``board["near"]``'s side."""
-    grid: dict[tuple[int, int], Cell] = {}
-    for name, cell in board["cells"].items():
-        sq = Square.parse(name)
-        tokens = []
-        if cell["piece"] is not None:
-            owner, face = cell["piece"]
-            tokens.append(disc(owner.lower(), face == Face.HOPPER.value,
-                               "hopper" if face == Face.HOPPER.value else "sneaker"))
-        classes = [f"home-{cell['home'].lower()}"] if cell["home"] else []
-        grid[(sq.column, sq.row - 1)] = Cell(name, cell["label"], classes=[*classes, *cell["marks"]],
-                                             tokens=tokens)
-    view = BoardView(list(Square.columns), [str(r) for r in range(1, Square.height + 1)], grid, label,
-                     turned=board["near"] == Player.WHITE.value, interactive=interactive,
-                     classes=["open-board", "hs-board"], last=last,
-                     focus_marks=("chosen", "picked", "swap", "choice", "movable", "own"))
-    return render_board(view)
+def discs(position: Position) -> dict[Square, Disc]:
+    return {sq: disc(piece.player, piece.face) for sq in SQUARES if (piece := position.at(sq)) is not None}
+
+
+def ground(sq: Square) -> Ground:
+    """A home row, its owner's (HS1)."""
+    owner = HOME_OF.get(sq)
+    if owner is None:
+        return Ground()
+    return Ground(f"home-{owner.value.lower()}", _("{colour}'s home").format(colour=SIDES[owner]))
+
+
+def board_of(position: Position, marks: Mapping[Square, Sequence[str]], near: str) -> BoardModel:
+    """The board of ``position`` with a draft's ``marks``."""
+    return BOARD.cells(LAYOUT, discs(position), ground, marks, near)
+
+
+def drawn(effect: object) -> list[str]:
+    """The squares of a move: the last move drawn."""
+    return [str(effect.frm), str(effect.to)] if isinstance(effect, Moved) else []
+
+
+def home(position: Position) -> dict[str, int]:
+    """How many of each player's pieces have arrived in the other's home (HS1)."""
+    return {p.value: sum(1 for sq in TARGET[p] if (pc := position.at(sq)) is not None and pc.player is p)
+            for p in TARGET}

@@ -16,12 +16,12 @@ from ..actions import HOPPERS_DEFAULT, Move, Options, Setup, Termination
 from ..game import GAME
 from ..state import Seat, State
 from . import texts, views
-from .arrange import ArrangeDraft, default_faces
+from .arrange import ArrangeDraft, ArrangeModel, default_faces
 from .texts import OWN_ENDS
-from .turn import TurnDraft
+from .turn import TurnDraft, TurnModel
 
 
-class HopperAndSneakerKind(OpenKind):
+class HopperAndSneakerKind(OpenKind[State, Seat, Options, TurnModel | ArrangeModel]):
     game = GAME
     screens = views
     words = texts
@@ -58,12 +58,10 @@ class HopperAndSneakerKind(OpenKind):
             return ArrangeDraft(seat, context)
         return TurnDraft(seat, context)
 
-    def embed(self, state: State, event: str) -> Mapping[str, JSONValue]:
-        return {"hoppers": state.options.hoppers} if event == "game-started" else super().embed(state, event)
-
-    def move_taps(self, action: Move | Setup, seat: Seat) -> Taps:
+    def move_taps(self, action: object, seat: Seat) -> Taps:
         if isinstance(action, Move):
             return (("square", str(action.frm)), ("square", str(action.to)), ("confirm", None))
+        assert isinstance(action, Setup)
         faces, taps = default_faces(seat.player, seat.position.hoppers), []  # from the default, swaps
         wanted = dict(action.pieces)
         for sq in faces:
@@ -75,10 +73,8 @@ class HopperAndSneakerKind(OpenKind):
 
     def form_of(self, record: Mapping[str, JSONValue]) -> dict[str, str]:
         options = record.get("options")
-        options = options if isinstance(options, dict) else {}
-        hoppers = options.get("hoppers", HOPPERS_DEFAULT)
-        return {**super().form_of(record), "hoppers": str(hoppers),
-                "setup": "secret" if options.get("secret_setup") is True else "open"}
+        secret = isinstance(options, dict) and options.get("secret_setup") is True
+        return {**super().form_of(record), "setup": "secret" if secret else "open"}
 
 
 KIND = HopperAndSneakerKind()

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ....kit.turns import Played, Player
-from ....table.open_table import k0_words
+from ....table.open_table import SIDES, played_text
 from ....table.words import _, ngettext
-from ..actions import Arranged, Moved
+from ..actions import Moved
 from ..board import Face
+from ..state import State
 
-COLOUR = {Player.RED: _("Red"), Player.WHITE: _("White")}
 FACE = {Face.SNEAKER: _("Sneaker"), Face.HOPPER: _("Hopper")}
 FACES = {Face.SNEAKER: _("Sneakers"), Face.HOPPER: _("Hoppers")}
 
@@ -24,34 +24,25 @@ OWN_ENDS = {
 
 def piece_words(player: Player, face: Face) -> str:
     """``Red Hopper``."""
-    return _("{colour} {face}").format(colour=COLOUR[player], face=FACE[face])
+    return _("{colour} {face}").format(colour=SIDES[player], face=FACE[face])
 
 
-def move_text(played: Played[Moved | Arranged], names: Mapping[str, str]) -> str:
-    """A played turn in words: ``Turn 4: Ann's Sneaker b2–b3, now a Hopper.``"""
-    who = names[played.player]
-    action, effect = played.action, played.effect
-    common = k0_words(action, who)
-    if common is not None:
-        text = common
-    elif isinstance(effect, Moved):
-        if effect.jumped:
-            text = _("{who}'s Hopper jumped {frm}–{to} over {n}, now a Sneaker.").format(
-                who=who, frm=effect.frm, to=effect.to, n=_over(len(effect.over)))
-        else:
-            text = _("{who}'s Sneaker stepped {frm}–{to}, now a Hopper.").format(
-                who=who, frm=effect.frm, to=effect.to)
-        if played.offered_draw:
-            text += " " + _("{who} offers a draw.").format(who=who)
-    else:
-        text = _("{who} arranged the pieces.").format(who=who)
-    return _("Turn {n}: {text}").format(n=played.turn, text=text) if played.turn else text
+def move_text(played: Played[object], names: Mapping[str, str]) -> str:
+    """A played turn in words: ``Turn 4: Ann's Sneaker stepped b2–b3, now a Hopper.``"""
+    return played_text(played, names, _moved)
 
 
-def _over(count: int) -> str:
-    return ngettext("{n} piece", "{n} pieces", count).format(n=count)
+def _moved(effect: object, who: str) -> str:
+    if not isinstance(effect, Moved):
+        return _("{who} arranged the pieces.").format(who=who)
+    if effect.jumped:
+        over = ngettext("{n} piece", "{n} pieces", len(effect.over)).format(n=len(effect.over))
+        return _("{who}'s Hopper jumped {frm}–{to} over {n}, now a Sneaker.").format(
+            who=who, frm=effect.frm, to=effect.to, n=over)
+    return _("{who}'s Sneaker stepped {frm}–{to}, now a Hopper.").format(
+        who=who, frm=effect.frm, to=effect.to)
 
 
-def start_text(state: object) -> str:
+def start_text(state: State) -> str:
     """A review's first step."""
-    return _("Start: the pieces as arranged.") if getattr(state, "setups", None) else _("Start.")
+    return _("Start: the pieces as arranged.") if state.setups else _("Start.")

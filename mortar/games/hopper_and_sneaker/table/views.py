@@ -1,30 +1,33 @@
-"""Hopper and Sneaker's own screens (pure Python): arranging the pieces, a turn (also while the
-computer plays it), and a review's step: the board, the step's move drawn, the pieces home."""
+"""Hopper and Sneaker's own screens, on the open games' (:mod:`mortar.table.open_board`):
+arranging the pieces, a turn (also while the computer plays it), and a review's step: the
+board, the step's move drawn, the pieces home."""
 
 from __future__ import annotations
+
+from typing import cast
 
 from ....kit.turns import PLAYERS
 from ....table.html import El, h
 from ....table.kind import ReviewStep
-from ....table.open_table import footer, header, turn_line
-from ....table.render import Frame, button
+from ....table.open_board import effect_of, review_body, turn_screen
+from ....table.open_table import bar
+from ....table.render import Frame, button, status
 from ....table.words import _
-from ..actions import Moved
-from ..board import TARGET
 from ..state import State
-from . import boardview
 from .arrange import ArrangeModel
-from .boardview import board_view
+from .boardview import BOARD, board_of, drawn, home
 from .turn import TurnModel
 
 
 def render_play(model: TurnModel | ArrangeModel, frame: Frame) -> El:
-    return render_arrange(model, frame) if model["kind"] == "placement" else render_turn(model, frame)  # type: ignore[arg-type]
+    if model["kind"] == "placement":
+        return render_arrange(cast(ArrangeModel, model), frame)
+    return render_turn(cast(TurnModel, model), frame)
 
 
 def render_arrange(model: ArrangeModel, frame: Frame) -> El:
     name, other = model["name"], model["other"]
-    board = board_view(model["board"], _("{name}'s board: your home rows at the bottom").format(name=name))
+    board = BOARD.draw(model["board"], _("{name}'s board: your home rows at the bottom").format(name=name))
     if model["secret"]:
         seen = _("Arranged in secret: {other} sees it when both have arranged.").format(other=other)
     elif model["seen"]:
@@ -32,8 +35,9 @@ def render_arrange(model: ArrangeModel, frame: Frame) -> El:
     else:
         seen = _("{other} arranges after you and will see this.").format(other=other)
     facts = [_("{hoppers} and {n} Sneakers each").format(hoppers=model["hoppers"], n=model["sneakers"])]
+    line = status(model["message"], error=True) if model["message"] else status(model["hint"])
     return h("div", {"class": ["turn-layout", "hs", "placement-layout"]},
-             header(model, frame, _("{name}: arrange your pieces").format(name=name), model["hint"], facts),
+             bar(_("{name}: arrange your pieces").format(name=name), line, facts),
              h("div", {"class": "board-col"}, board, legend()),
              h("section", {"class": "controls arrange-controls", "aria-label": _("Arrangement")},
                h("div", {"class": "row arrange-row"},
@@ -50,40 +54,18 @@ def legend() -> El:
 
 
 def render_turn(model: TurnModel, frame: Frame) -> El:
-    names, player = model["titled"], model["player"]
-    mover = player if model["acting"] else next(p for p in names if p != player)
-    heading = _("Turn {n} · {name}").format(n=model["turn"], name=names[mover])
-    first, second = model["names"]
-    plain = model["names"]
-    facts = [_("Home: {a} {x} of 6 · {b} {y} of 6").format(a=plain[first], x=model["home"][first],
-                                                             b=plain[second], y=model["home"][second])]
-    if model["setting_up"]:
-        heading = _("Arranging · {name}").format(name=names[mover])
-        facts = []
-    if model["last_text"]:
-        facts.append(model["last_text"])
-    hint = turn_line(model, frame)
-    board = board_view(model["board"], _("The board, {near}'s side at the bottom").format(
-        near=model["colours"][model["board"]["near"]]), interactive=model["acting"] and not frame.waiting,
-        last=model["last"])
-    return h("div", {"class": ["turn-layout", "hs"]},
-             header(model, frame, heading, hint, facts),
-             h("div", {"class": "board-col"}, board),
-             footer(model, frame))
+    if model["setting_up"]:  # (watching the other arrange)
+        return turn_screen(model, frame, BOARD, [], classes=["hs"], heading=_("Arranging · {name}"))
+    names, count = model["names"], model["home"]
+    first, second = names
+    facts = [_("Home: {a} {x} of 6 · {b} {y} of 6").format(a=names[first], x=count[first],
+                                                             b=names[second], y=count[second])]
+    return turn_screen(model, frame, BOARD, facts, classes=["hs"])
 
 
 def render_review(step: ReviewStep[State], frame: Frame) -> El:
-    state, names = step.state, step.names
-    effect = step.entry.effect if step.entry is not None else None  # type: ignore[attr-defined]
-    path = [str(effect.frm), str(effect.to)] if isinstance(effect, Moved) else []
-    facts = []
-    for p in PLAYERS:
-        home = sum(1 for sq in TARGET[p] if (pc := state.at(sq)) is not None and pc.player is p)
-        facts.append(_("{name}: {n} of 6 home").format(name=names[p.value], n=home))
-    board = board_view({"cells": boardview.cells(state.position), "near": step.near},
-                       _("The board at this point, {near} at the bottom").format(near=names[step.near]),
-                       interactive=False, last=path)
-    # (the facts under the board, as wide as it: the review's other column keeps its room)
-    return h("div", {"class": "review-body"},
-             h("div", {"class": "board-col"}, board,
-               h("ul", {"class": "facts"}, [h("li", None, f) for f in facts])))
+    names, position = step.names, step.state.position
+    count = home(position)
+    facts = [_("{name}: {n} of 6 home").format(name=names[p.value], n=count[p.value]) for p in PLAYERS]
+    return review_body(BOARD, board_of(position, {}, step.near), names, facts,
+                       last=drawn(effect_of(step.entry)))
