@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from ..kit.jsontext import JSONValue
 from ..kit.protocol import AnyState, Computer, GameRecord
+from ..kit.turns import Played
 from .drafts import Context, Draft, PlayModel
 from .html import El
 from .names import Names
@@ -172,6 +173,11 @@ class ReviewStep(Generic[S]):
     aid: bool
     record: GameRecord[S]
     cache: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def effect(self) -> object:
+        """What the step's action did (the open games' history entry's effect; None at the start)."""
+        return self.entry.effect if isinstance(self.entry, Played) else None
 
 
 class GameDefLike(Protocol[S]):

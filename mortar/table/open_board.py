@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Generic, TypedDict, TypeVar
 
 from ..kit.grid import BoardSquare, Cell
-from ..kit.turns import PLAYERS, Played
+from ..kit.turns import PLAYERS
 from .board import Arrow, BoardView, Token, Window, render_board
 from .board import Cell as BoardCell
 from .html import El, h
@@ -186,11 +186,6 @@ def turn_screen(model: DiscModel, frame: Frame, look: DiscBoard, facts: Sequence
              header(model, frame, heading, turn_line(model, frame), facts),
              h("div", {"class": "board-col"}, board, under),
              footer(model, frame, held=held))
-
-
-def effect_of(entry: object) -> object:
-    """What a review step's action did (its history entry's effect; None at the start)."""
-    return entry.effect if isinstance(entry, Played) else None
 
 
 def review_body(look: DiscBoard, board: BoardModel, names: Mapping[str, str], facts: Sequence[str], *,

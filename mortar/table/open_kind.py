@@ -3,7 +3,7 @@ game of the kit's open kind (K0: players who alternate from a starting player, p
 resigning, records with an envelope whose ``options`` may hold a table's own keys).
 
 A plug-in subclasses :class:`OpenKind` and adds what makes its game itself: its options, its
-drafts, its words (``words``: a move said) and its drawing (``screens``: its turn screens and a
+drafts, and its ``views``: its words (a move said) and its drawing (its turn screens and a
 review's step). Nothing here names a game: the game's definition is asked through the kit's
 protocol (its records, its seats, its computer).
 """
@@ -11,7 +11,7 @@ protocol (its records, its seats, its computer).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
 from typing import ClassVar, Generic, Protocol, TypeVar, cast
 
@@ -20,12 +20,12 @@ from ..kit.jsontext import JSONValue
 from ..kit.protocol import Computer, GameRecord, State
 from ..kit.records import COMPUTER_KEY, seats_of
 from ..kit.turns import PLAYERS, Played
-from .drafts import PlayModel
+from .drafts import Context, Draft, PlayModel
 from .html import El
 from .kind import Choice, FieldSpec, KindBase, PublicField, ReviewStep, SaveError, Taps
 from .names import Names
 from .open_board import DISCS
-from .open_table import SIDES, end_text
+from .open_table import SIDES, MoveWords, end_text, played_text
 from .render import Frame
 from .savefile import legacy_names
 from .words import _
@@ -59,7 +59,6 @@ SeatT = TypeVar("SeatT")
 OptionsT = TypeVar("OptionsT")  # the game's options
 O_contra = TypeVar("O_contra", contravariant=True)
 M = TypeVar("M", bound=PlayModel)  # the game's screen models (its drafts')
-S_contra = TypeVar("S_contra", contravariant=True)
 M_contra = TypeVar("M_contra", bound=PlayModel, contravariant=True)
 
 
@@ -83,30 +82,25 @@ class OpenGame(Protocol[S, O_contra]):
     def computer(self, level: str, seed: int | str) -> Computer: ...
 
 
-class Screens(Protocol[M_contra, S]):
-    """An open game's own drawing: its ``views`` module."""
+class Views(MoveWords, Protocol[M_contra, S]):
+    """An open game's own drawing and words: its ``views`` module."""
 
     def render_play(self, model: M_contra, frame: Frame) -> El: ...
     def render_review(self, step: ReviewStep[S], frame: Frame) -> El: ...
-
-
-class MoveWords(Protocol[S_contra]):
-    """An open game's words: its ``texts`` module."""
-
-    def move_text(self, played: Played[object], names: Mapping[str, str]) -> str: ...
-    def start_text(self, state: S_contra) -> str: ...
+    def start_text(self, state: S) -> str: ...  # a review's first step
 
 
 class OpenKind(KindBase[S], Generic[S, SeatT, OptionsT, M]):
     """A game of the kit's open kind at the table: ``S`` its state, ``SeatT`` its seat,
     ``OptionsT`` its options and ``M`` its drafts' models. A subclass sets ``game`` (the game's
-    definition), ``fields``, ``rules_url``, ``about``, ``public``, its ``screens`` and ``words``
-    modules and ``own_ends``, and implements :meth:`options`, :meth:`draft` and :meth:`move_taps`."""
+    definition), ``fields``, ``rules_url``, ``about``, ``public``, its ``views`` module (its
+    screens and words), ``own_ends`` and its ``turn_draft``, and implements :meth:`options` and
+    :meth:`move_taps`."""
 
     game: OpenGame[S, OptionsT]
+    turn_draft: Callable[[SeatT, Context], Draft[object, SeatT, M]]  # the game's turn draft (its class)
     fields: tuple[FieldSpec, ...]
-    screens: Screens[M, S]
-    words: MoveWords[S]
+    views: Views[M, S]
     own_ends: ClassVar[Mapping[str, str]] = {}  # the game's wins in words: "{winner} wins: …"
     sides = SIDES
     symbols = DISCS  # the two-sided discs every open game's pieces are
@@ -117,6 +111,10 @@ class OpenKind(KindBase[S], Generic[S, SeatT, OptionsT, M]):
         """The game's options from the start form's ``values`` (ValueError, in words, when one
         is wrong); ``first``: the player who starts."""
         raise NotImplementedError
+
+    def draft(self, seat: SeatT, context: Context) -> Draft[object, SeatT, M]:
+        """A player's turn (a game with a setup of its own adds that)."""
+        return self.turn_draft(seat, context)
 
     def new(self, values: Mapping[str, str], names: Mapping[str, str | None]) -> S:
         first = values.get("first", "random")
@@ -167,15 +165,15 @@ class OpenKind(KindBase[S], Generic[S, SeatT, OptionsT, M]):
         return {}
 
     def render_play(self, model: PlayModel, frame: Frame) -> El:
-        return self.screens.render_play(cast(M, model), frame)  # (the model of this game's draft)
+        return self.views.render_play(cast(M, model), frame)  # (the model of this game's draft)
 
     def review(self, step: ReviewStep[S], frame: Frame) -> El:
-        return self.screens.render_review(step, frame)
+        return self.views.render_review(step, frame)
 
     def step_text(self, step: ReviewStep[S]) -> str:
         if not isinstance(step.entry, Played):
-            return self.words.start_text(step.state)
-        return self.words.move_text(step.entry, step.names)
+            return self.views.start_text(step.state)
+        return played_text(step.entry, step.names, self.views.moved_text)
 
     def upgrade(self, data: dict[str, object]) -> dict[str, object]:
         """A save of a page before version 3: the table's keys were in the record's options."""

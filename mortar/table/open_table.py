@@ -51,6 +51,15 @@ class OpenSeat(Protocol):
 SeatT = TypeVar("SeatT", bound=OpenSeat)
 
 
+class MoveWords(Protocol):
+    """An open game's words for a played turn (in its ``views`` module)."""
+
+    def moved_text(self, effect: object, who: str) -> str:
+        """What the game's action did (its ``effect``), said of ``who`` played it (:func:`played_text`
+        adds the turn and K0's own actions): ``Ann jumped a1–c1–c3.``"""
+        ...
+
+
 # --- a turn: the common intents ----------------------------------------------------------------
 
 class OpenCommon(TypedDict):
@@ -82,10 +91,11 @@ class OpenDraft(Generic[SeatT]):
     """A person's turn at an open game, built from their seat (``SeatT``: the game's): the game
     adds its own intents (``on_<intent>`` methods answering a :data:`~.drafts.Reply`; a whole
     action chosen through :meth:`choose`, which adds a draw offer when the player asked for one)
-    and its model; the common ones are answered here. ``said(played)``: a played action in the
-    game's words."""
+    and its model, and sets ``words`` (its words for a played turn); the common ones are
+    answered here."""
 
     intents: frozenset[str] = COMMON_INTENTS
+    words: MoveWords  # the game's: a played turn in words
 
     def __init__(self, seat: SeatT, context: Context) -> None:
         self.seat = seat
@@ -100,7 +110,7 @@ class OpenDraft(Generic[SeatT]):
         self.report = self.said(last) if last is not None and str(last.player) != self.player else None
 
     def said(self, played: Played[object]) -> str:
-        raise NotImplementedError
+        return played_text(played, self.names, self.words.moved_text)
 
     @property
     def name(self) -> str:

@@ -6,13 +6,13 @@ landings are marked: a tap on one lengthens the move, a tap on an earlier landin
 chain back to it, a tap on its start drops the move.
 
 A game's turn draft subclasses :class:`PathDraft` and adds its words and what it asks its seat
-(the landings of a path, the move a path makes, whose piece stands where); the common actions
+(whose piece stands where, the landings of a path, the move a path makes); the common actions
 (a draw offer, resigning, the pass) are the open table's (:class:`.open_table.OpenDraft`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import ClassVar, Generic, TypeVar
 
 from ..kit.grid import NotationError
@@ -42,12 +42,8 @@ class PathDraft(OpenDraft[SeatT], Generic[SeatT, Sq]):
         """The square a tap names (NotationError when it names none)."""
         raise NotImplementedError
 
-    def owner(self, sq: Sq) -> str | None:
-        """The player whose piece stands on ``sq``, or None."""
-        raise NotImplementedError
-
-    def pieces(self) -> Iterable[Sq]:
-        """The squares of the player's pieces."""
+    def pieces(self) -> Mapping[Sq, str]:
+        """Every piece on the board: its square, and the player it belongs to."""
         raise NotImplementedError
 
     def landings(self, path: Sequence[Sq]) -> Sequence[Sq]:
@@ -87,8 +83,9 @@ class PathDraft(OpenDraft[SeatT], Generic[SeatT, Sq]):
         """The game's action (its ``effect``) turned a disc over where it ended (drawn once)."""
         raise NotImplementedError
 
-    def hint(self) -> str | None:
-        """What to do now (None: nothing, the board only looked at)."""
+    def hint(self) -> str:
+        """What to do now, asked while the player is to act and has a move (else the board is
+        only looked at: no hint)."""
         raise NotImplementedError
 
     # --- the taps ------------------------------------------------------------------------------
@@ -137,7 +134,7 @@ class PathDraft(OpenDraft[SeatT], Generic[SeatT, Sq]):
             self.message = self.going_on(self.path[-1])
             return CHANGED
         del self.path[1:]  # (a landing chosen is dropped)
-        owner = self.owner(sq)
+        owner = self.pieces().get(sq)
         if owner == self.player:
             if self.path == [sq]:
                 self.path = []
@@ -181,8 +178,8 @@ class PathDraft(OpenDraft[SeatT], Generic[SeatT, Sq]):
             for sq in self.choices():
                 marks.setdefault(sq, []).append("chosen" if sq == chosen else "choice")
         elif self.seat.acting and not self.must_pass:
-            for sq in self.pieces():
-                if self.landings([sq]):
+            for sq, owner in self.pieces().items():
+                if owner == self.player and self.landings([sq]):
                     marks.setdefault(sq, []).append("movable")
         return marks
 
@@ -192,8 +189,9 @@ class PathDraft(OpenDraft[SeatT], Generic[SeatT, Sq]):
         played = self.seat.last
         last = self.trace(played.effect) if played is not None else []
         flips = played is not None and last != [] and self.flips(played.effect)
+        hint = self.hint() if self.seat.acting and not self.must_pass else None
         return {**self.common_model(), "kind": "turn", "player": self.player,
                 "colours": {p: SIDES[p] for p in self.names}, "board": self.board(self.marks()),
-                "last": last, "last_text": self.last_text(), "hint": self.hint(),
+                "last": last, "last_text": self.last_text(), "hint": hint,
                 "moment": ("move", played.turn if played else 0),
                 "effects": [Flip((last[-1],))] if flips else []}

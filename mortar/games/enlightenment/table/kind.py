@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ....kit.turns import Player
-from ....table.drafts import Context
 from ....table.kind import Choice, FieldSpec, PublicField, Taps
 from ....table.open_kind import OpenKind, first_field, public_end
 from ....table.words import _
@@ -15,15 +14,15 @@ from ..actions import Move, Options, Termination
 from ..board import Layout
 from ..game import GAME
 from ..state import Seat, State
-from . import texts, views
-from .texts import OWN_ENDS
-from .turn import TurnDraft, TurnModel
+from . import views
+from .turn import TurnDraft
+from .views import OWN_ENDS, TurnModel
 
 
 class EnlightenmentKind(OpenKind[State, Seat, Options, TurnModel]):
     game = GAME
-    screens = views
-    words = texts
+    views = views
+    turn_draft = TurnDraft
     own_ends = OWN_ENDS
     fields = (
         first_field(),
@@ -46,9 +45,6 @@ class EnlightenmentKind(OpenKind[State, Seat, Options, TurnModel]):
         if start not in Layout.__members__.values():
             raise ValueError(_("The start layout must be A, B or C."))
         return Options(Layout(start), first=Player(first))
-
-    def draft(self, seat: Seat, context: Context) -> TurnDraft:
-        return TurnDraft(seat, context)
 
     def move_taps(self, action: object, seat: Seat) -> Taps:
         assert isinstance(action, Move)

@@ -1,51 +1,35 @@
-"""A turn of Enlightenment on a phone, jump chains included (EN4), as the open games' path draft
-(:class:`mortar.table.path_draft.PathDraft`) builds it: tap a piece; the squares it may go to
-are marked (the seat's ``next_landings``). A tap on one chooses the move that ends there — a
-step, or a jump whose chain may go on: the next landings are marked and a tap on one lengthens
-it, a tap on an earlier landing takes it back there. The move chosen is confirmed as every move
-of the box is: a second tap on where it ends, or its button.
+"""A turn of Enlightenment on a phone, jump chains included (EN4): the open games' path draft
+(:class:`mortar.table.path_draft.PathDraft`) with the seat's ``next_landings``: a step is a
+whole move; a jump's chain goes on while landings are marked, and is confirmed where it ends.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ....kit.turns import Played
-from ....table.open_board import BoardModel, DiscModel
+from ....kit.turns import PLAYERS
+from ....table.open_board import BoardModel
 from ....table.open_table import SIDES
 from ....table.path_draft import PathDraft
 from ....table.words import _
 from ..actions import Move, Moved
 from ..board import Square, is_step
 from ..state import Seat
-from .boardview import board_of, counts, drawn
-from .texts import move_text, path_text
-
-
-class TurnModel(DiscModel):
-    path: list[str]  # the chain's squares while it is built
-    path_text: str | None
-    jumping: bool
-    counts: dict[str, dict[str, int]]
+from . import views
+from .views import TurnModel, board_of, drawn, path_text, progress
 
 
 class TurnDraft(PathDraft[Seat, Square]):
     """The player's move being built: a start square, then each landing."""
 
     chains = True
-
-    def said(self, played: Played[object]) -> str:
-        return move_text(played, self.names)
+    words = views
 
     def square(self, name: str) -> Square:
         return Square.parse(name)
 
-    def owner(self, sq: Square) -> str | None:
-        piece = self.seat.at(sq)
-        return None if piece is None else piece.player.value
-
-    def pieces(self) -> list[Square]:
-        return [sq for sq, _lit in self.seat.position.pieces(self.seat.player)]
+    def pieces(self) -> dict[Square, str]:
+        return {sq: p.value for p in PLAYERS for sq, _lit in self.seat.position.pieces(p)}
 
     def landings(self, path: Sequence[Square]) -> Sequence[Square]:
         return self.seat.next_landings(path)
@@ -83,12 +67,9 @@ class TurnDraft(PathDraft[Seat, Square]):
     def model(self) -> TurnModel:
         seat = self.seat
         return {**super().model(), "path": [str(sq) for sq in self.path] if self.moving else [],
-                "path_text": path_text(self.path) if self.path else None, "jumping": self.moving,
-                "counts": counts(seat.position, (seat.player, seat.opponent))}
+                "progress": progress(seat.position, (seat.player, seat.opponent), self.names)}
 
-    def hint(self) -> str | None:
-        if not self.seat.acting or self.must_pass:
-            return None
+    def hint(self) -> str:
         if not self.path:
             return _("Pick a marked piece. It steps to a free square next to it, or jumps across or up "
                      "and down over a piece, and may jump on.")

@@ -13,29 +13,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ....kit.grid import Cell, NotationError
-from ....kit.turns import Played, Player
+from ....kit.turns import Player
 from ....table.board import Window
 from ....table.drafts import CHANGED, UNCHANGED, Context, Reply
-from ....table.open_board import BoardModel, DiscModel
+from ....table.open_board import BoardModel
 from ....table.open_table import COMMON_INTENTS, SIDES
 from ....table.path_draft import PathDraft
 from ....table.words import _
 from ..actions import Move, Moved, Place, Placed, RefusalCode
 from ..board import PIECES_EACH, parse_cell
 from ..state import Seat
-from .boardview import board_of, drawn
-from .texts import RULE, move_text
+from . import views
+from .views import RULE, TurnModel, board_of, drawn
 
 PAN = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}  # on screen: y grows down
-
-
-class TurnModel(DiscModel):
-    placing: bool
-    fitted: bool
-    tile: str | None
-    to_place: dict[str, int]
-    marked: dict[str, int]
-    tile_move: list[str]
 
 
 class TurnDraft(PathDraft[Seat, Cell]):
@@ -72,18 +63,13 @@ class TurnDraft(PathDraft[Seat, Cell]):
 
     # --- the piece moved without a tile: the path draft's -------------------------------------------
 
-    def said(self, played: Played[object]) -> str:
-        return move_text(played, self.names)
+    words = views
 
     def square(self, name: str) -> Cell:
         return parse_cell(name)
 
-    def owner(self, sq: Cell) -> str | None:
-        piece = self.seat.at(sq)
-        return None if piece is None else piece.player.value
-
-    def pieces(self) -> list[Cell]:
-        return [cell for cell, piece in self.seat.position.pieces if piece.player is self.seat.player]
+    def pieces(self) -> dict[Cell, str]:
+        return {cell: piece.player.value for cell, piece in self.seat.position.pieces}
 
     def landings(self, path: Sequence[Cell]) -> list[Cell]:
         return [m.to for m in self.seat.moves_from(path[0])] if len(path) == 1 else []  # (one landing)
@@ -245,8 +231,8 @@ class TurnDraft(PathDraft[Seat, Cell]):
                 mark(self.path[0], "picked")
                 for cell in self.choices():
                     mark(cell, "choice")
-            for cell in self.pieces():
-                if cell not in self.path[:1] and seat.moves_from(cell):
+            for cell, owner in self.pieces().items():
+                if owner == self.player and cell not in self.path[:1] and seat.moves_from(cell):
                     mark(cell, "movable")
         last = seat.last.effect if seat.last is not None else None
         if isinstance(last, Moved) and last.tile is not None and last.tile.frm not in self.tiles():
@@ -275,9 +261,7 @@ class TurnDraft(PathDraft[Seat, Cell]):
                 "marked": {p: sum(1 for pc in pcs if pc.marked) for p, pcs in own.items()},
                 "tile_move": drawn(played.effect)[1] if played is not None else []}
 
-    def hint(self) -> str | None:
-        if not self.seat.acting or self.must_pass:
-            return None
+    def hint(self) -> str:
         if self.placing:
             return _("Tap a free tile to place a piece there (plain side up).")
         if self.put is not None:

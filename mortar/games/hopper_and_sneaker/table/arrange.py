@@ -15,15 +15,14 @@ from dataclasses import replace
 
 from ....kit.grid import NotationError
 from ....kit.turns import Player
-from ....table.drafts import CHANGED, UNCHANGED, Context, Play, PlayModel, Reply, Result
-from ....table.open_board import BoardModel, Ground
+from ....table.drafts import CHANGED, UNCHANGED, Context, Play, Reply, Result
+from ....table.open_board import Ground
 from ....table.open_table import SIDES
 from ....table.words import _, ngettext
 from ..actions import Setup
 from ..board import HOME, Face, Square
 from ..state import Seat
-from .boardview import BOARD, LAYOUT, disc, discs, ground
-from .texts import FACE, FACES
+from .views import BOARD, FACE, FACES, LAYOUT, ArrangeModel, disc, discs, ground
 
 # the player's own squares say whose they are as "your home", and only the swap in words
 ARRANGING = replace(BOARD, words={"swap": BOARD.words["swap"]})
@@ -38,25 +37,11 @@ def default_faces(player: Player, hoppers: int) -> dict[Square, Face]:
     return {sq: Face.HOPPER if i < hoppers else Face.SNEAKER for i, sq in enumerate(order)}
 
 
-class ArrangeModel(PlayModel):
-    name: str
-    other: str
-    colour: str
-    board: BoardModel
-    hint: str
-    message: str | None
-    hoppers: str
-    sneakers: int
-    seen: bool
-    secret: bool
-    acting: bool
-
-
 class ArrangeDraft:
     """A player's arrangement being built (HS3): faces on the six home squares."""
 
     intents = frozenset({"square", "arrange", "confirm-setup", "cancel"})
-    report = None
+    report: str | None = None
 
     def __init__(self, seat: Seat, context: Context, rng: random.Random | None = None) -> None:
         self.seat = seat

@@ -8,23 +8,22 @@ from collections.abc import Mapping
 
 from ....kit.jsontext import JSONValue
 from ....kit.turns import Player
-from ....table.drafts import Context
+from ....table.drafts import Context, Draft
 from ....table.kind import Choice, FieldSpec, PublicField, Taps
 from ....table.open_kind import OpenKind, first_field, public_end
 from ....table.words import _
 from ..actions import HOPPERS_DEFAULT, Move, Options, Setup, Termination
 from ..game import GAME
 from ..state import Seat, State
-from . import texts, views
-from .arrange import ArrangeDraft, ArrangeModel, default_faces
-from .texts import OWN_ENDS
-from .turn import TurnDraft, TurnModel
+from . import views
+from .arrange import ArrangeDraft, default_faces
+from .turn import TurnDraft
+from .views import OWN_ENDS, ArrangeModel, TurnModel
 
 
 class HopperAndSneakerKind(OpenKind[State, Seat, Options, TurnModel | ArrangeModel]):
     game = GAME
-    screens = views
-    words = texts
+    views = views
     own_ends = OWN_ENDS
     fields = (
         first_field(),
@@ -53,7 +52,7 @@ class HopperAndSneakerKind(OpenKind[State, Seat, Options, TurnModel | ArrangeMod
         # until both are made
         return state.options.secret_setup and state.setting_up and state.outcome is None
 
-    def draft(self, seat: Seat, context: Context) -> ArrangeDraft | TurnDraft:
+    def draft(self, seat: Seat, context: Context) -> Draft[object, Seat, TurnModel | ArrangeModel]:
         if seat.position.setting_up and seat.to_play is seat.player:
             return ArrangeDraft(seat, context)
         return TurnDraft(seat, context)

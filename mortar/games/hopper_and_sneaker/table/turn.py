@@ -8,38 +8,28 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ....kit.turns import Played
-from ....table.open_board import BoardModel, DiscModel
+from ....kit.turns import PLAYERS
+from ....table.open_board import BoardModel
 from ....table.open_table import SIDES
 from ....table.path_draft import PathDraft
 from ....table.words import _
 from ..actions import Move, Moved
 from ..board import Face, Square
 from ..state import Seat
-from .boardview import board_of, drawn, home
-from .texts import FACE, move_text, piece_words
-
-
-class TurnModel(DiscModel):
-    setting_up: bool  # (watching the other arrange)
-    home: dict[str, int]
+from . import views
+from .views import FACE, TurnModel, board_of, drawn, home, piece_words
 
 
 class TurnDraft(PathDraft[Seat, Square]):
     """The player's move being picked: a piece, then one of its legal destinations."""
 
-    def said(self, played: Played[object]) -> str:
-        return move_text(played, self.names)
+    words = views
 
     def square(self, name: str) -> Square:
         return Square.parse(name)
 
-    def owner(self, sq: Square) -> str | None:
-        piece = self.seat.at(sq)
-        return None if piece is None else piece.player.value
-
-    def pieces(self) -> list[Square]:
-        return [sq for sq, _face in self.seat.position.pieces(self.seat.player)]
+    def pieces(self) -> dict[Square, str]:
+        return {sq: p.value for p in PLAYERS for sq, _face in self.seat.position.pieces(p)}
 
     def landings(self, path: Sequence[Square]) -> list[Square]:
         return [m.to for m in self.seat.moves_from(path[0])] if len(path) == 1 else []  # (a move is one)
@@ -77,9 +67,7 @@ class TurnDraft(PathDraft[Seat, Square]):
         position = self.seat.position
         return {**super().model(), "setting_up": position.setting_up, "home": home(position)}
 
-    def hint(self) -> str | None:
-        if not self.seat.acting or self.must_pass:
-            return None
+    def hint(self) -> str:
         if not self.path:
             return _("Pick a marked piece. A Sneaker steps to a free square next to it; a Hopper jumps "
                      "over a line of pieces.")
