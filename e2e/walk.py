@@ -26,8 +26,6 @@ TOUCH = {"has_touch": True, "is_mobile": True}
 SHOTS_DIR = os.environ.get("E2E_SHOTS_DIR")
 
 # Every screen is judged at rest: no shot in flight, no shaking board, no arming outline.
-QUIET = """() => !document.querySelector('.fx-shake, .fx-shell, .fx-impact') &&
-                 !document.querySelector('#app [data-arm]:not([data-armed])')"""
 AXE_RUN = """async () => {
   const fake = window.__held ? window.setTimeout : null;  // axe needs timers of its own
   if (fake) window.setTimeout = window.__setTimeout;
@@ -77,7 +75,7 @@ class Walk:
         of ``in_view`` (locators) must then still be wholly in view, the page unscrolled."""
         page = self.page
         if settle:
-            page.wait_for_function(QUIET, timeout=10_000, polling=100)
+            layout.settle(page)
         found = layout.problems(page, scroll=scroll)
         size = page.viewport_size
         for locator in in_view:

@@ -144,23 +144,19 @@ def render_arrange(model: ArrangeModel, frame: Frame) -> El:
         seen = _("{other}'s arrangement is on the board.").format(other=other)
     else:
         seen = _("{other} arranges after you and will see this.").format(other=other)
-    facts = [_("{hoppers} and {n} Sneakers each").format(hoppers=model["hoppers"], n=model["sneakers"])]
+    facts = [_("{hoppers} and {n} Sneakers each").format(hoppers=model["hoppers"], n=model["sneakers"]),
+             # (what the two faces are, before any piece has moved: in the words' column, as wide as it)
+             _("A plain disc is a Sneaker (it steps); a disc with a ring is a Hopper (it jumps).")]
     line = status(model["message"], error=True) if model["message"] else status(model["hint"])
     return h("div", {"class": ["turn-layout", "hs", "placement-layout"]},
              bar(_("{name}: arrange your pieces").format(name=name), line, facts),
-             h("div", {"class": "board-col"}, board, legend()),
+             h("div", {"class": "board-col"}, board),
              h("section", {"class": "controls arrange-controls", "aria-label": _("Arrangement")},
                h("div", {"class": "row arrange-row"},
                  button(_("Default"), "arrange", "default", cls="small"),
                  button(_("At random"), "arrange", "random", cls="small")),
                h("p", {"class": "hint"}, seen),
                button(_("Confirm arrangement"), "confirm-setup", cls="primary big confirm")))
-
-
-def legend() -> El:
-    """What the two faces of a piece are (the arrangement is made before any is moved)."""
-    return h("p", {"class": "legend hint"},
-             _("A plain disc is a Sneaker (it steps); a disc with a ring is a Hopper (it jumps)."))
 
 
 def render_turn(model: TurnModel, frame: Frame) -> El:

@@ -72,7 +72,6 @@ def render_setup(model: Mapping[str, Any], frame: Frame) -> El:
     quick += [button(p["label"], "preset", p["key"], cls="small",
                      aria_label=_("{label}: {hint}").format(label=p["label"], hint=p["hint"]))
               for p in model["presets"]]
-    quick.append(button(_("Clear"), "clear", cls="small quiet", disabled=not placed))
     if model["held"]:
         quick.insert(0, button(_("Back to the tray"), "to-tray", cls="small"))
     count = ngettext("{n} of {total} piece placed.", "{n} of {total} pieces placed.", total).format(
@@ -90,7 +89,10 @@ def render_setup(model: Mapping[str, Any], frame: Frame) -> El:
                  status(model["message"], error=True) if model["message"] else
                  h("p", {"class": "hint"}, _setup_hint(model))),
                h("div", {"class": "quick", "role": "group", "aria-label": _("Whole setups")}, quick),
-               h("div", {"aria-live": "polite"}, status(count, id_="setup-reason")),
+               # (the count and the way back to none placed: one line, beside each other)
+               h("div", {"class": "row count-row"},
+                 h("div", {"aria-live": "polite"}, status(count, id_="setup-reason")),
+                 button(_("Clear"), "clear", cls="small quiet", disabled=not placed)),
                button(_("Confirm setup"), "confirm-setup", cls="primary big confirm",
                       disabled=not model["complete"], describedby="setup-reason")),
              h("div", {"class": "footer-actions"}, _leave()))
