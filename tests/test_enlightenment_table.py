@@ -56,10 +56,11 @@ def test_a_jump_chain_one_landing_a_tap_and_back_to_an_earlier_landing() -> None
     draft = draft_of(state)
     draft.handle("square", "a1")
     assert "c1" in marked(draft, "choice")
-    assert draft.handle("square", "c1") == Chosen(Move.parse("a1-c1"), "Jump a1–c1", "c1") and draft.jumping
+    assert draft.handle("square", "c1") == Chosen(Move.parse("a1-c1"), "Jump a1–c1", "c1") and draft.moving
     model = draft.model()
-    assert model["path"] == ["a1", "c1"] and model["path_text"] == "a1–c1"
-    assert model["board"]["cells"]["c1"]["piece"] == ["Red", False]  # the piece drawn where it stands
+    assert model["path"] == ["a1", "c1"]
+    piece = model["board"]["cells"]["c1"]["piece"]  # the piece drawn where it stands
+    assert piece is not None and (piece.owner, piece.marked) == ("Red", False)
     assert model["board"]["cells"]["a1"]["piece"] is None
     assert marked(draft, "choice") == {str(sq) for sq in state.seat("Red").next_landings(draft.path)}
     draft.handle("square", "c3")
@@ -111,7 +112,8 @@ def test_the_last_move_its_path_and_its_enlightenment_are_drawn_and_said() -> No
     assert model["last_text"] == "Last move: Ann, a1–c1–c3–e3 (enlightened)."
     assert model["board"]["cells"]["e3"]["label"] == "e3, edge, Red piece, enlightened"
     assert model["board"]["cells"]["c3"]["label"] == "c3, the centre (no tile), empty"
-    assert model["counts"]["Red"] == {"lit": 1, "home": 1, "all": 8}
+    assert model["progress"] == ["Bob: 0 of 8 enlightened, 0 on the edge",
+                                 "Ann: 1 of 8 enlightened, 1 on the edge"]
     text = all_text(KIND.render_play(model, Frame("turn")))
     assert "Ann: 1 of 8 enlightened, 1 on the edge" in text
     plain = draft_of(state_after("c1-c2"), "White").model()

@@ -77,13 +77,13 @@ def test_a_turn_with_a_tile_move_in_three_taps() -> None:
     assert draft.tile == c("e4")
     assert marked(draft, "choice") == {str(cell) for cell in state.seat("White").put_down_cells(c("e4"))}
     assert str(c("f1")) in marked(draft, "choice")
-    opened = {n for n, cell in draft.model()["board"]["cells"].items() if not cell["tile"]}
+    opened = {n for n, cell in draft.model()["board"]["cells"].items() if cell["ground"] == "no-tile"}
     draft.handle("square", "d5")  # beside the board, but no white piece could follow the tile
     assert draft.message and "FC6 put-down rule 3" in draft.message
     draft.handle("square", "f1")
     assert draft.put == c("f1") and draft.model()["fitted"]  # the view follows the board
     model = draft.model()
-    tiles = {n for n, cell in model["board"]["cells"].items() if cell["tile"]}
+    tiles = {n for n, cell in model["board"]["cells"].items() if cell["ground"] == "tile"}
     assert str(c("f1")) in tiles and str(c("e4")) not in tiles
     assert marked(draft, "choice") == {str(m.frm) for m in state.seat("White").moves_onto(c("f1"), c("e4"))}
     draft.handle("square", "b2")

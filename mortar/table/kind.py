@@ -175,6 +175,12 @@ class ReviewStep(Generic[S]):
     record: GameRecord[S]
     cache: dict[str, object] = field(default_factory=dict)
 
+    @property
+    def effect(self) -> object:
+        """What the step's action did (the open games' history entry's effect, kit.turns.Played;
+        None at the start). Read by name: the box's core archive holds no open game's modules."""
+        return getattr(self.entry, "effect", None)
+
 
 class GameDefLike(Protocol[S]):
     """What the table asks of a game's definition (the kit's ``GameDef``)."""

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ....kit.jsontext import JSONValue
 from ....kit.turns import Player
-from ....table.drafts import Context
 from ....table.kind import Choice, FieldSpec, PublicField, Taps
 from ....table.open_kind import OpenKind, first_field, public_end
 from ....table.words import _
@@ -16,15 +14,15 @@ from ..actions import Move, Options, Termination
 from ..board import Layout
 from ..game import GAME
 from ..state import Seat, State
-from . import texts, views
-from .texts import OWN_ENDS
+from . import views
 from .turn import TurnDraft
+from .views import OWN_ENDS, TurnModel
 
 
-class EnlightenmentKind(OpenKind):
+class EnlightenmentKind(OpenKind[State, Seat, Options, TurnModel]):
     game = GAME
-    screens = views
-    words = texts
+    views = views
+    turn_draft = TurnDraft
     own_ends = OWN_ENDS
     fields = (
         first_field(),
@@ -48,21 +46,9 @@ class EnlightenmentKind(OpenKind):
             raise ValueError(_("The start layout must be A, B or C."))
         return Options(Layout(start), first=Player(first))
 
-    def draft(self, seat: Seat, context: Context) -> TurnDraft:
-        return TurnDraft(seat, context)
-
-    def embed(self, state: State, event: str) -> Mapping[str, JSONValue]:
-        if event == "game-started":
-            return {"start": state.options.start.value}
-        return super().embed(state, event)
-
-    def move_taps(self, action: Move, seat: Seat) -> Taps:
+    def move_taps(self, action: object, seat: Seat) -> Taps:
+        assert isinstance(action, Move)
         return (*(("square", str(sq)) for sq in action.path), ("confirm", None))
-
-    def form_of(self, record: Mapping[str, JSONValue]) -> dict[str, str]:
-        options = record.get("options")
-        start = options.get("start") if isinstance(options, dict) else None
-        return {**super().form_of(record), **({"start": start} if isinstance(start, str) else {})}
 
 
 KIND = EnlightenmentKind()

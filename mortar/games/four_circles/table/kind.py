@@ -7,22 +7,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ....kit.turns import Player
-from ....table.drafts import Context
 from ....table.kind import Taps
 from ....table.open_kind import OpenKind, first_field, public_end
 from ....table.words import _
 from ..actions import Move, Options, Place, Termination
 from ..game import GAME
-from ..state import Seat
-from . import texts, views
-from .texts import OWN_ENDS
+from ..state import Seat, State
+from . import views
 from .turn import TurnDraft
+from .views import OWN_ENDS, TurnModel
 
 
-class FourCirclesKind(OpenKind):
+class FourCirclesKind(OpenKind[State, Seat, Options, TurnModel]):
     game = GAME
-    screens = views
-    words = texts
+    views = views
+    turn_draft = TurnDraft
     own_ends = OWN_ENDS
     fields = (first_field(),)
     public = public_end(Termination)
@@ -33,12 +32,10 @@ class FourCirclesKind(OpenKind):
     def options(self, values: Mapping[str, str], first: str) -> Options:
         return Options(first=Player(first))
 
-    def draft(self, seat: Seat, context: Context) -> TurnDraft:
-        return TurnDraft(seat, context)
-
-    def move_taps(self, action: Move | Place, seat: Seat) -> Taps:
+    def move_taps(self, action: object, seat: Seat) -> Taps:
         if isinstance(action, Place):
             return (("square", str(action.cell)), ("confirm", None))
+        assert isinstance(action, Move)
         if action.tile is None:
             return (("square", str(action.frm)), ("square", str(action.to)), ("confirm", None))
         return (("square", str(action.tile.frm)), ("square", str(action.tile.to)),

@@ -11,17 +11,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from dataclasses import replace
 
 from ....kit.grid import NotationError
 from ....kit.turns import Player
-from ....table.drafts import CHANGED, UNCHANGED, Context, Play, PlayModel, Reply, Result
+from ....table.drafts import CHANGED, UNCHANGED, Context, Play, Reply, Result
+from ....table.open_board import Ground
+from ....table.open_table import SIDES
 from ....table.words import _, ngettext
 from ..actions import Setup
 from ..board import HOME, Face, Square
 from ..state import Seat
-from . import boardview
-from .texts import COLOUR, FACE, FACES, piece_words
+from .views import BOARD, FACE, FACES, LAYOUT, ArrangeModel, disc, discs, ground
+
+# the player's own squares say whose they are as "your home", and only the swap in words
+ARRANGING = replace(BOARD, words={"swap": BOARD.words["swap"]})
 
 
 def default_faces(player: Player, hoppers: int) -> dict[Square, Face]:
@@ -33,25 +37,11 @@ def default_faces(player: Player, hoppers: int) -> dict[Square, Face]:
     return {sq: Face.HOPPER if i < hoppers else Face.SNEAKER for i, sq in enumerate(order)}
 
 
-class ArrangeModel(PlayModel):
-    name: str
-    other: str
-    colour: str
-    board: dict[str, Any]
-    hint: str
-    message: str | None
-    hoppers: str
-    sneakers: int
-    seen: bool
-    secret: bool
-    acting: bool
-
-
 class ArrangeDraft:
     """A player's arrangement being built (HS3): faces on the six home squares."""
 
     intents = frozenset({"square", "arrange", "confirm-setup", "cancel"})
-    report = None
+    report: str | None = None
 
     def __init__(self, seat: Seat, context: Context, rng: random.Random | None = None) -> None:
         self.seat = seat
@@ -138,13 +128,10 @@ class ArrangeDraft:
                 if face is not self.faces[self.picked]:
                     marks[sq] = ["own", "choice"]
         # the draft's faces over the seat's position: the other's arrangement as the seat shows it
-        cells = boardview.cells(position, marks)
-        for sq, face in self.faces.items():
-            cell = cells[str(sq)]
-            cell["piece"] = [self.player, face.value]
-            words = [str(sq), _("your home"), piece_words(self.seat.player, face)]
-            words += [boardview.MARK_WORDS["swap"]] if sq is self.picked else []
-            cell["label"] = ", ".join(words)
+        mine = {sq: disc(self.seat.player, face) for sq, face in self.faces.items()}
+        own = Ground(f"home-{self.player.lower()}", _("your home"))
+        board = ARRANGING.cells(LAYOUT, {**discs(position), **mine},
+                                lambda sq: own if sq in self.faces else ground(sq), marks, self.near)
         other = self.seat.player.opponent
         seen = bool(position.pieces(other))
         if self.picked is not None:
@@ -155,8 +142,8 @@ class ArrangeDraft:
         count = ngettext("{n} Hopper", "{n} Hoppers", self.hoppers).format(n=self.hoppers)
         return {
             "kind": "placement", "player": self.player, "name": self.names.titled(self.player),
-            "other": self.names[other.value], "colour": COLOUR[self.seat.player],
-            "board": {"cells": cells, "near": self.near}, "hint": hint, "message": self.message,
+            "other": self.names[other.value], "colour": SIDES[self.seat.player],
+            "board": board, "hint": hint, "message": self.message,
             "hoppers": count, "sneakers": 6 - self.hoppers, "seen": seen,
             "secret": self.seat.options.secret_setup, "acting": True,
             "moment": ("setup", self.player), "effects": [],

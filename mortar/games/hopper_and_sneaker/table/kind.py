@@ -8,23 +8,22 @@ from collections.abc import Mapping
 
 from ....kit.jsontext import JSONValue
 from ....kit.turns import Player
-from ....table.drafts import Context
+from ....table.drafts import Context, Draft
 from ....table.kind import Choice, FieldSpec, PublicField, Taps
 from ....table.open_kind import OpenKind, first_field, public_end
 from ....table.words import _
 from ..actions import HOPPERS_DEFAULT, Move, Options, Setup, Termination
 from ..game import GAME
 from ..state import Seat, State
-from . import texts, views
+from . import views
 from .arrange import ArrangeDraft, default_faces
-from .texts import OWN_ENDS
 from .turn import TurnDraft
+from .views import OWN_ENDS, ArrangeModel, TurnModel
 
 
-class HopperAndSneakerKind(OpenKind):
+class HopperAndSneakerKind(OpenKind[State, Seat, Options, TurnModel | ArrangeModel]):
     game = GAME
-    screens = views
-    words = texts
+    views = views
     own_ends = OWN_ENDS
     fields = (
         first_field(),
@@ -53,17 +52,15 @@ class HopperAndSneakerKind(OpenKind):
         # until both are made
         return state.options.secret_setup and state.setting_up and state.outcome is None
 
-    def draft(self, seat: Seat, context: Context) -> ArrangeDraft | TurnDraft:
+    def draft(self, seat: Seat, context: Context) -> Draft[object, Seat, TurnModel | ArrangeModel]:
         if seat.position.setting_up and seat.to_play is seat.player:
             return ArrangeDraft(seat, context)
         return TurnDraft(seat, context)
 
-    def embed(self, state: State, event: str) -> Mapping[str, JSONValue]:
-        return {"hoppers": state.options.hoppers} if event == "game-started" else super().embed(state, event)
-
-    def move_taps(self, action: Move | Setup, seat: Seat) -> Taps:
+    def move_taps(self, action: object, seat: Seat) -> Taps:
         if isinstance(action, Move):
             return (("square", str(action.frm)), ("square", str(action.to)), ("confirm", None))
+        assert isinstance(action, Setup)
         faces, taps = default_faces(seat.player, seat.position.hoppers), []  # from the default, swaps
         wanted = dict(action.pieces)
         for sq in faces:
@@ -75,10 +72,8 @@ class HopperAndSneakerKind(OpenKind):
 
     def form_of(self, record: Mapping[str, JSONValue]) -> dict[str, str]:
         options = record.get("options")
-        options = options if isinstance(options, dict) else {}
-        hoppers = options.get("hoppers", HOPPERS_DEFAULT)
-        return {**super().form_of(record), "hoppers": str(hoppers),
-                "setup": "secret" if options.get("secret_setup") is True else "open"}
+        secret = isinstance(options, dict) and options.get("secret_setup") is True
+        return {**super().form_of(record), "setup": "secret" if secret else "open"}
 
 
 KIND = HopperAndSneakerKind()
