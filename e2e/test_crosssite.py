@@ -9,6 +9,7 @@ origin: no storage at all) plays the same way when the host allows cross-origin 
 
 from __future__ import annotations
 
+import layout
 import pytest
 
 from distsite import (  # noqa: F401  (fixtures)
@@ -81,8 +82,7 @@ def test_framed_by_another_site_starts_plays_and_says_it_cannot_save(browser, si
     _plays_without_saving(frame)
     # compact: no title bar, but the rules are one tap away and leave the game as it was
     assert frame.locator(".topbar").is_hidden()
-    frame.wait_for_function(  # the hand-over button arms itself a moment after it appears
-        "![...document.querySelectorAll('#app [data-arm]')].some((b) => !b.hasAttribute('data-armed'))")
+    layout.settle(frame)  # (the hand-over button arms itself a moment after it appears)
     screen = frame.evaluate(APP_HTML)
     frame.locator(".compact-bar").get_by_role("link", name="Rules").click()
     frame.get_by_role("dialog", name="How to play").get_by_role("heading", name="Winning").wait_for()

@@ -149,8 +149,10 @@ def seated_as_the_page(kind: Any, storage: Any = None) -> Any:
     from mortar.table.saves import MemoryStorage
     from mortar.table.table import Table
 
+    # (a page of its own: it offers play by links, mortar/web/links.py's link_base)
     table = Table(kind, storage if storage is not None else MemoryStorage(), think_budget=0.04,
-                  titles={e.name: e.title for e in games.entries()})
+                  titles={e.name: e.title for e in games.entries()},
+                  link_base="https://example.org/games/?game=" + kind.game.name)
     table.restore()
     return table
 
@@ -254,10 +256,12 @@ def test_the_check_sees_a_screen_the_page_would_not_show():
 
 
 def test_every_game_has_the_computer_switch_and_its_own():
-    assert switches(games.table("mortar-hunt")) == (("opponent", "computer"), ("limit", "custom"))
-    assert switches(games.table("four-circles")) == (("opponent", "computer"),)
+    assert switches(games.table("mortar-hunt")) == (("opponent", "computer"), ("opponent", "remote"),
+                                                    ("limit", "custom"))
+    assert switches(games.table("four-circles")) == (("opponent", "computer"), ("opponent", "remote"))
     assert [v.when for v in variants(games.table("marsal-a-spion"))] == [
-        "", "limit=custom", "opponent=computer", "opponent=computer&limit=custom"]
+        "", "limit=custom", "opponent=remote", "opponent=remote&limit=custom", "opponent=computer",
+        "opponent=computer&limit=custom"]
 
 
 def test_the_saved_card_before_the_save_is_read_has_the_real_cards_heading_and_button():

@@ -34,17 +34,19 @@ Switch = tuple[str, str]  # (field, value): the start form shows other controls 
 
 
 def switches(kind: GameKind[S, SeatT]) -> tuple[Switch, ...]:
-    """The choices the start form's controls depend on: playing the computer, and each value
-    another option is shown with (:attr:`FieldSpec.shown_when`)."""
+    """The choices the start form's controls depend on: playing the computer or a person on
+    another device, and each value another option is shown with (:attr:`FieldSpec.shown_when`)."""
     specs = (*kind.fields, *((kind.aid,) if kind.aid is not None else ()))
     shown = [spec.shown_when for spec in specs if spec.shown_when is not None]
-    return (("opponent", Opponent.COMPUTER.value), *dict.fromkeys(shown))
+    return (("opponent", Opponent.COMPUTER.value), ("opponent", Opponent.REMOTE.value),
+            *dict.fromkeys(shown))
 
 
 def seated(kind: GameKind[S, SeatT]) -> Table[S, SeatT]:
     """The table as the page seats the game on a device with nothing saved (mortar/web/main.py):
-    its first screen is the start form."""
-    table = Table(kind, MemoryStorage())
+    its first screen is the start form. A page of its own offers play by links (a frame that
+    does not is drawn over by Python as it starts); the form names no address."""
+    table = Table(kind, MemoryStorage(), link_base="./")
     table.restore()
     return table
 
@@ -79,6 +81,9 @@ def variants(kind: GameKind[S, SeatT]) -> Iterator[Variant]:
     defaults = {"opponent": table.form.opponent.value, **table.form.values}
     all_switches = switches(kind)
     for on in product((False, True), repeat=len(all_switches)):
+        held = [name for (name, _value), holds in zip(all_switches, on) if holds]
+        if len(held) != len(set(held)):
+            continue  # (one field holds one value: the computer or a person on another device)
         choices: list[tuple[str, str]] = []
         for (name, value), holds in zip(all_switches, on):
             if holds and defaults.get(name) != value:

@@ -52,6 +52,7 @@ class StartScreen(Screen):
     saved: SavedSummary | None
     links: bool  # a game by links may be started here (the page knows its address)
     remote_games: list[Any]  # this device's games by links (remote_view.ListedModel)
+    pasted: str  # a link typed in the list's field, not yet opened
 
 
 class CurtainScreen(Screen):

@@ -290,7 +290,8 @@ def render_start(model: Screen, kind: GameKind[S, SeatT]) -> El:
     aid = None
     if kind.aid is not None:
         aid = field(kind.aid, {kind.aid.name: "on" if form["aid"] else "off"})
-    games = remote_view.games_card(start["remote_games"], kind.game.title, "") if start["links"] else None
+    games = (remote_view.games_card(start["remote_games"], kind.game.title, start["pasted"])
+             if start["links"] else None)
     return h("div", {"class": "start"},
              _saved_card(saved, kind), games,
              h("form", {"class": "card start-form", "data-action": "new-game", "novalidate": True,

@@ -42,7 +42,7 @@ def _start(table: Table[AnyState, object], base: Screen) -> StartScreen:
     games = [listed_model(g, table.kind.sides, players) for g in table.remote_games()] \
         if table.link_base is not None else []
     return {**base, "form": form, "saved": table.saved_summary(), "links": table.link_base is not None,
-            "remote_games": games}
+            "remote_games": games, "pasted": table.pasted}
 
 
 def _whose(table: Table[AnyState, object]) -> tuple[str, str, str, int | None]:
