@@ -10,11 +10,12 @@ from __future__ import annotations
 from js import document
 
 from ..table.html import El
+from .page import JsObject
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
 
-def build(node: El | str, svg: bool = False):
+def build(node: El | str, svg: bool = False) -> JsObject:
     """The DOM node of ``node``; ``svg``: inside an ``<svg>`` (its elements need the SVG
     namespace, or a ``<use>`` of the pieces' symbols draws nothing)."""
     if isinstance(node, str):
@@ -36,7 +37,7 @@ def build(node: El | str, svg: bool = False):
     return el
 
 
-def replace_children(root, node: El) -> None:
+def replace_children(root: JsObject, node: El) -> None:
     root.replaceChildren(build(node))
 
 

@@ -10,20 +10,23 @@ Any Python exception in a handler goes to the page's error panel instead of dyin
 from __future__ import annotations
 
 import traceback
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import js
 from pyodide.ffi import create_proxy, to_js
 
-from ..table.effects import Fanfare, Flip, Landed, Shot
+from ..kit.protocol import AnyState
+from ..table.effects import Effect, Fanfare, Flip, Landed, Shot
 from ..table.render import render
+from ..table.review import Review
 from ..table.table import Table
 from ..table.words import _
 from . import feedback, files, links
 from .dom import css_escape, replace_children
 from .gestures import Pointers
 from .keys import Keys
-from .page import absent, show_error
+from .page import JsObject, absent, show_error
 
 ARM_DELAY_MS = 300  # buttons marked data-arm ignore presses for this long after they appear
 # The curtain's reveal (data-arm="long") settles for longer than any double tap, held press or
@@ -38,33 +41,35 @@ AUTOPLAY_MS = 1200  # the review's autoplay: one step this often
 # person asked to confirm every step): a visible beat to read the result.
 AUTO_NEXT_MS = 1800
 
+Moment = tuple[object, ...] | None  # a moment a screen shows (drafts.PlayModel's "moment")
+
 
 class App:
-    def __init__(self, root, table: Table, live=None) -> None:
+    def __init__(self, root: JsObject, table: Table[AnyState, object], live: JsObject = None) -> None:
         self.root = root
         self.table = table
         self.live = live
-        self._proxies: list = []
+        self._proxies: list[JsObject] = []  # kept for the page's life
         self._screen: str | None = None
         self._arm = create_proxy(self._guard(self._arm_buttons))  # one timer callback for life
         self._think = create_proxy(self._guard(lambda *_: self.run("think")))
         self._next = create_proxy(self._guard(self._auto_next))
-        self._next_key: tuple | None = None  # the played turn the timer will go on from
+        self._next_key: tuple[object, ...] | None = None  # the played turn the timer will go on from
         self._read = create_proxy(self._guard(lambda *_: self.run("read")))
-        self._idle_work = None  # an iterator of small jobs, one per idle slice
+        self._idle_work: Iterator[object] | None = None  # an iterator of small jobs, one per idle slice
         self._idle = create_proxy(self._guard(self._idle_step))
         # A hand-over button (data-arm) reveals or hides a board, so it takes only a fresh,
         # deliberate press: one that began after the button appeared (plus ARM_DELAY_MS). A key
         # held down from the previous screen, its auto-repeat, or a double tap never count.
         self._armed_since = 0.0  # performance.now() when the current data-arm buttons appeared
-        self._arm_key: tuple | None = None
+        self._arm_key: tuple[object, ...] | None = None
         self.pointers = Pointers(self.run)  # presses, drags and pinches
         self.keys = Keys(self)
-        self._fx_key: tuple | None = None  # the last moment given sound and motion
+        self._fx_key: Moment = None  # the last moment given sound and motion
         # The board square last used, and whose screen it was on: focus goes back to it on that
         # screen only (carried to the next player's board it would point at a hidden square).
         self.last_square: str | None = None
-        self._owner: tuple | None = None  # (screen, player) of what is drawn now
+        self._owner: tuple[str, str | None] | None = None  # (screen, player) of what is drawn now
         # Each player's overlay switches (data-action="toggle": a class on the app), kept across
         # their turns, never shown on another player's screen.
         self._toggles: dict[str | None, set[str]] = {}
@@ -88,8 +93,8 @@ class App:
         js.window.addEventListener("storage", proxy)
         js.window.addEventListener("resize", self._relayout)  # the board's arrows follow
 
-    def _guard(self, handler):
-        def guarded(*args):
+    def _guard(self, handler: Callable[..., object]) -> Callable[..., None]:
+        def guarded(*args: JsObject) -> None:
             try:
                 handler(*args)
             except Exception:
@@ -179,12 +184,12 @@ class App:
                     to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
         self._toggle_state()
         self._arrows()
-        self._autoplay_state(model)
+        self._autoplay_state(model.get("review"))
         self._feedback(moment, effects)
         links.after_render(self)
 
     @staticmethod
-    def _moment(model: Any) -> tuple[Any, tuple]:
+    def _moment(model: Any) -> tuple[Moment, tuple[Effect, ...]]:
         """The moment the screen shows and its effects (played once per moment)."""
         if model.get("model") is not None:
             return model["model"].get("moment"), tuple(model["model"].get("effects") or ())
@@ -196,7 +201,7 @@ class App:
             return frame.moment, (frame.fanfare,) if frame.fanfare is not None else ()
         return None, ()
 
-    def _arrows(self, *_args) -> None:
+    def _arrows(self, *_args: JsObject) -> None:
         """Place each board arrow (a shot, a move) between its two squares as they are on screen."""
         for svg in self.root.querySelectorAll(".board-arrows"):
             board = svg.parentElement
@@ -219,12 +224,11 @@ class App:
                 end.setAttribute("cy", f"{y2:.1f}")
                 end.setAttribute("r", f"{max(4.0, rb.width * 0.22):.1f}")
 
-    def _autoplay_state(self, model: dict) -> None:
+    def _autoplay_state(self, review: Review[AnyState, object] | None) -> None:
         button = self.root.querySelector('[data-action="autoplay"]')
         if absent(button):
             self._autoplaying = False
             return
-        review = model.get("review")
         if review is not None and review.step == len(review.replay):
             self._autoplaying = False
         button.setAttribute("aria-pressed", "true" if self._autoplaying else "false")
@@ -233,7 +237,7 @@ class App:
         if not absent(share) and not hasattr(js.navigator, "share"):
             share.setAttribute("hidden", "")
 
-    def _auto_next(self, *_args) -> None:
+    def _auto_next(self, *_args: JsObject) -> None:
         """The beat after a person's turn is over: the computer goes on (nothing happens if the
         person went on already, or the screen changed)."""
         model: Any = self.table.model()
@@ -242,7 +246,7 @@ class App:
         if model.get("auto_next") and key == self._next_key:
             self.run("end-turn")
 
-    def _autoplay_tick(self, *_args) -> None:
+    def _autoplay_tick(self, *_args: JsObject) -> None:
         if not self._autoplaying:
             return
         if self.table.dispatch("replay", "next"):
@@ -277,7 +281,7 @@ class App:
         for el in self.root.querySelectorAll('[data-action="toggle"]'):
             el.setAttribute("aria-pressed", "true" if el.getAttribute("data-arg") in on else "false")
 
-    def _feedback(self, moment: Any, effects: tuple) -> None:
+    def _feedback(self, moment: Moment, effects: tuple[Effect, ...]) -> None:
         """Sound and motion for a new moment of the game's screen (its ``moment`` and
         ``effects``: a shot, where an enemy shell fell, the end of the game), once each."""
         if moment is None or moment == self._fx_key:
@@ -301,7 +305,7 @@ class App:
                 if not absent(el):
                     feedback.celebrate(el)
 
-    def _turn_over(self, board, squares) -> None:
+    def _turn_over(self, board: JsObject, squares: tuple[str, ...]) -> None:
         """Pieces that turned over in the move just shown: each token starts from its
         ``flip-start`` look and eases back to how it is drawn (a CSS transition of the page's
         stylesheet, which leaves it out under prefers-reduced-motion). The screen is drawn anew
@@ -314,12 +318,12 @@ class App:
             token.getBoundingClientRect()  # (lays the start out: the transition runs from it)
             token.classList.remove("flip-start")
 
-    def idle(self, work) -> None:
+    def idle(self, work: Iterator[object]) -> None:
         """Run ``work`` (an iterator) one step per timer slice, between the player's taps."""
         self._idle_work = work
         js.setTimeout(self._idle, IDLE_SLICE_MS)
 
-    def _idle_step(self, *_args) -> None:
+    def _idle_step(self, *_args: JsObject) -> None:
         if self._idle_work is None:
             return
         if next(self._idle_work, StopIteration) is StopIteration:
@@ -327,7 +331,7 @@ class App:
             return
         js.setTimeout(self._idle, IDLE_SLICE_MS)
 
-    def _arm_buttons(self, *_args) -> None:
+    def _arm_buttons(self, *_args: JsObject) -> None:
         now = js.performance.now()
         for el in self.root.querySelectorAll("[data-arm]"):
             if now >= self._armed_since + _arm_delay(el) - 1:
@@ -339,7 +343,7 @@ class App:
 
     # --- handlers --------------------------------------------------------------------
 
-    def _on_click(self, event) -> None:
+    def _on_click(self, event: JsObject) -> None:
         if self.pointers.dragged:  # the end of a drag or a pinch on the board: not a tap
             self.pointers.dragged = False
             return
@@ -384,7 +388,7 @@ class App:
             return
         self.run(action, None if absent(arg) else arg)
 
-    def _on_change(self, event) -> None:
+    def _on_change(self, event: JsObject) -> None:
         el = event.target
         action = el.getAttribute("data-action") if el.hasAttribute("data-action") else None
         action = None if absent(action) else action
@@ -397,12 +401,12 @@ class App:
             else:
                 self.table.dispatch("field", el.getAttribute("data-arg"), value)
 
-    def _on_input(self, event) -> None:
+    def _on_input(self, event: JsObject) -> None:
         el = event.target
         if el.getAttribute("data-action") == "field" and el.type != "radio":
             self.table.dispatch("field", el.getAttribute("data-arg"), el.value)
 
-    def _on_submit(self, event) -> None:
+    def _on_submit(self, event: JsObject) -> None:
         event.preventDefault()
         form = event.target
         if form.getAttribute("data-action") != "new-game":
@@ -412,13 +416,13 @@ class App:
                 self.table.dispatch("field", field.getAttribute("data-arg"), field.value)
         self.run("new-game")
 
-    def _on_storage(self, event) -> None:
+    def _on_storage(self, event: JsObject) -> None:
         if absent(event.key) or event.key == self.table.slot.key:  # key null: storage cleared
             self.run("saved-elsewhere")
         elif self.table.remote is not None and event.key == self.table.remote.slot.key:
             self.run("saved-elsewhere")  # (the game by links at the table went on in another tab)
 
-    def _fresh_press(self, event, delay: int) -> bool:
+    def _fresh_press(self, event: JsObject, delay: int) -> bool:
         """Whether the press behind this click began on this screen, after its arming delay.
         A click from a pointer has ``detail`` ≥ 1 and names its pointer (a second finger that
         went down on the last screen cannot lend its press to the first); from the keyboard, 0."""
@@ -430,6 +434,6 @@ class App:
             began = self.keys.down_at
         return began is not None and began >= self._armed_since + delay
 
-def _arm_delay(el) -> int:
+def _arm_delay(el: JsObject) -> int:
     """How long a data-arm button ignores presses after it appears (ms)."""
     return SETTLE_MS if el.getAttribute("data-arm") == "long" else ARM_DELAY_MS

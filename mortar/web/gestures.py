@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .page import absent
+from .page import JsObject, absent
 
 # A finger or the mouse dragged this far is a drag, not a tap, and pans a square at a time; two
 # fingers pinch a zoom step each time their distance grows or shrinks by this much.
@@ -26,7 +26,7 @@ class Pointers:
         self.pinch: float | None = None  # the pinch's last distance
         self.dragged = False  # the press that ends was a drag: its click is no tap
 
-    def down(self, event) -> None:
+    def down(self, event: JsObject) -> None:
         downs = self.downs
         downs[event.pointerId] = event.timeStamp
         if len(downs) > 16:  # a long game makes many pointer ids (touch): keep the recent ones
@@ -47,9 +47,10 @@ class Pointers:
 
     def _spread(self) -> float:
         (ax, ay), (bx, by) = list(self.pointers.values())[:2]
-        return max(1.0, ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5)
+        distance: float = ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5  # (a float ** 0.5 is typed Any)
+        return max(1.0, distance)
 
-    def move(self, event) -> None:
+    def move(self, event: JsObject) -> None:
         """A drag pans the board's view a square at a time, against the finger (the board
         follows it); a pinch zooms it (the table's "pan" and "zoom" intents)."""
         if event.pointerId not in self.pointers:
@@ -75,7 +76,7 @@ class Pointers:
             drag["dx"], drag["dy"] = cells_x, cells_y
             self.run("pan", f"{step_x},{step_y}")
 
-    def up(self, event) -> None:
+    def up(self, event: JsObject) -> None:
         self.pointers.pop(event.pointerId, None)
         if not self.pointers:
             self.drag = self.pinch = None

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import js
 
-from .page import absent
+from .page import JsObject, absent
 
 if TYPE_CHECKING:
     from .events import App
@@ -23,11 +23,11 @@ class Keys:
         self.app = app
         self.down_at: float | None = None  # when the press of Enter or Space now held began
 
-    def up(self, event) -> None:
+    def up(self, event: JsObject) -> None:
         if event.key in PRESS_KEYS:
             self.down_at = None
 
-    def down(self, event) -> None:
+    def down(self, event: JsObject) -> None:
         el = event.target
         if event.key == "Escape" and not event.repeat:  # a question closed, a choice dropped
             if self.app.table.dispatch("cancel"):
@@ -67,7 +67,7 @@ class Keys:
         self.app.last_square = target.getAttribute("data-square")
         target.focus()
 
-    def _trap(self, event) -> bool:
+    def _trap(self, event: JsObject) -> bool:
         """A question asked in place (resign? a draw?) keeps Tab within it until answered."""
         box = event.target.closest('[role="alertdialog"]')
         if absent(box):
@@ -89,7 +89,7 @@ class Keys:
         target.focus()
         return True
 
-    def _shortcut(self, event) -> bool:
+    def _shortcut(self, event: JsObject) -> bool:
         """A button's own key (``data-shortcut``: a piece's number, F to fire…) presses it while
         it is enabled; ? opens the rules (not while typing)."""
         if event.ctrlKey or event.metaKey or event.altKey or event.repeat:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any
+from typing import TYPE_CHECKING
 
 import js
 from pyodide.ffi import create_proxy, to_js
@@ -18,7 +18,10 @@ from pyodide.ffi import create_proxy, to_js
 from ..table.html import h
 from ..table.words import _
 from .dom import build
-from .page import absent
+from .page import JsObject, absent
+
+if TYPE_CHECKING:
+    from .events import App
 
 ACTIONS = frozenset({"share-link", "copy-link", "scan"})
 OPEN = "open="  # the address's fragment while a game by links is at the table: #open=<its id>
@@ -26,7 +29,7 @@ JSQR = "./static/vendor/jsqr/jsQR.js"
 SCAN_EVERY_MS = 250
 
 
-def _js(value: Any) -> Any:
+def _js(value: object) -> JsObject:
     return to_js(value, dict_converter=js.Object.fromEntries)
 
 
@@ -49,7 +52,7 @@ def fragment() -> str:
     return str(js.window.location.hash or "").removeprefix("#")
 
 
-def arrived(app, fragment: str) -> bool:
+def arrived(app: App, fragment: str) -> bool:
     """The address's fragment at page load or when it changes: a link to open, or a game by
     links of this device to go back to. True when it named one."""
     if not fragment:
@@ -67,7 +70,7 @@ def _forget_fragment() -> None:
     js.window.history.replaceState(js.window.history.state, "", f"{location.pathname}{location.search}")
 
 
-def keep_address(app) -> None:
+def keep_address(app: App) -> None:
     """The address says which game by links is at the table (``#open=<id>``), none otherwise."""
     remote = app.table.remote
     want = f"#{OPEN}{remote.game.game_id}" if remote is not None else ""
@@ -78,13 +81,13 @@ def keep_address(app) -> None:
     js.window.history.replaceState(js.window.history.state, "", f"{location.pathname}{location.search}{want}")
 
 
-def install(app) -> None:
+def install(app: App) -> None:
     proxy = create_proxy(app._guard(lambda *_: arrived(app, fragment())))
     app._proxies.append(proxy)
     js.window.addEventListener("hashchange", proxy)
 
 
-def after_render(app) -> None:
+def after_render(app: App) -> None:
     """What only the page can do to a screen just drawn: the list's times in the page's
     language, no Share where the device has no share sheet."""
     root = app.root
@@ -105,14 +108,14 @@ def after_render(app) -> None:
     keep_address(app)
 
 
-def _ago(words: Any, seconds: float) -> str:
+def _ago(words: JsObject, seconds: float) -> str:
     for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
         if abs(seconds) >= size:
             return str(words.format(round(seconds / size), unit))
     return str(words.format(0, "minute"))
 
 
-def handle(app, action: str, el: Any) -> None:
+def handle(app: App, action: str, el: JsObject) -> None:
     """The page's own buttons of a game by links."""
     if action == "scan":
         Scanner(app).open()
@@ -126,12 +129,12 @@ def handle(app, action: str, el: Any) -> None:
         asyncio.ensure_future(_share(app, text))
 
 
-def _say(app, text: str) -> None:
+def _say(app: App, text: str) -> None:
     if not absent(app.live):
         app.live.textContent = text
 
 
-async def _copy(app, text: str) -> None:
+async def _copy(app: App, text: str) -> None:
     try:
         await js.navigator.clipboard.writeText(text)
         _say(app, _("The link is copied: paste it in a message."))
@@ -143,7 +146,7 @@ async def _copy(app, text: str) -> None:
         _say(app, _("Select the link and copy it."))
 
 
-async def _share(app, text: str) -> None:
+async def _share(app: App, text: str) -> None:
     title = app.table.kind.game.title
     with contextlib.suppress(Exception):  # cancelled, or not allowed here: Copy and the QR code stay
         await js.navigator.share(_js({"title": title, "url": text}))
@@ -152,13 +155,13 @@ async def _share(app, text: str) -> None:
 class Scanner:
     """The camera over the page, reading a QR code: the link found is opened as if tapped."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
-        self.stream: Any = None
-        self.box: Any = None
-        self.timer: Any = None
-        self.detector: Any = None
-        self.canvas: Any = None
+        self.stream: JsObject = None
+        self.box: JsObject = None
+        self.timer: JsObject = None
+        self.detector: JsObject = None
+        self.canvas: JsObject = None
         self._tick = create_proxy(app._guard(lambda *_: asyncio.ensure_future(self.look())))
 
     def open(self) -> None:
@@ -230,7 +233,7 @@ class Scanner:
             return
         self.timer = js.setTimeout(self._tick, SCAN_EVERY_MS)
 
-    def _jsqr(self, video: Any) -> str | None:
+    def _jsqr(self, video: JsObject) -> str | None:
         width, height = video.videoWidth, video.videoHeight
         if self.canvas is None:
             self.canvas = js.document.createElement("canvas")
@@ -262,7 +265,7 @@ async def _load_script(src: str) -> None:
     future: asyncio.Future[None] = asyncio.get_event_loop().create_future()
     script = js.document.createElement("script")
     script.src = src
-    def done(*_args: Any) -> None:
+    def done(*_args: object) -> None:
         if not future.done():
             future.set_result(None)
 

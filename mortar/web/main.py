@@ -9,7 +9,7 @@ import importlib
 import importlib.util
 import sys
 import traceback
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import games
 from ..table.early import Early, apply
@@ -18,11 +18,14 @@ from ..table.table import Table
 from ..table.words import _
 from .embed import Publisher
 
+if TYPE_CHECKING:
+    from .page import JsObject
+
 
 class LocalStorage:
     """localStorage behind the small interface :class:`mortar.table.saves.SaveSlot` uses."""
 
-    def __init__(self, storage) -> None:
+    def __init__(self, storage: JsObject) -> None:
         self.storage = storage
 
     def get(self, key: str) -> str | None:
@@ -47,7 +50,7 @@ DEFAULT_GAME = "mortar-hunt"  # the address of old, before the box: it played Mo
 THINK_BUDGET = 0.04  # seconds the computer thinks at a time: the page never blocks for long
 
 
-def choose_storage(window) -> tuple[Storage, str | None]:
+def choose_storage(window: JsObject) -> tuple[Storage, str | None]:
     """The storage the game is saved in, and the notice to show once when it cannot be saved.
 
     localStorage may be missing, throw on access (a frame on another site, storage disabled,
@@ -66,7 +69,7 @@ def choose_storage(window) -> tuple[Storage, str | None]:
     return storage, None
 
 
-def first_screen_choices(window: Any) -> tuple[Early, Any, bool]:
+def first_screen_choices(window: JsObject) -> tuple[Early, JsObject, bool]:
     """What the person did on the first screen before Python was ready (``window.boxFirstScreen``,
     static/shell.js; from now on the page's form is Python's): the choices, the file input of a
     record picked to review (or None), and whether that screen is on show (the start screen is
@@ -83,7 +86,7 @@ def first_screen_choices(window: Any) -> tuple[Early, Any, bool]:
     return Early(fields, pressed), picked, bool(taken.shown)
 
 
-def chosen_game(document: Any) -> str:
+def chosen_game(document: JsObject) -> str:
     """The game this page plays: named by static/boot.js from the address (``?game=``)."""
     return str(document.documentElement.getAttribute("data-game") or DEFAULT_GAME)
 

@@ -489,7 +489,7 @@ def _moment(draft: TurnDraft, out: dict[str, Any]) -> tuple[tuple[object, ...], 
     return ("turn", draft.name, out["turn"]), landed
 
 
-def _move_model(draft: TurnDraft, pieces: list[dict], overlay: dict) -> dict[str, Any]:
+def _move_model(draft: TurnDraft, pieces: list[dict[str, Any]], overlay: dict[str, Any]) -> dict[str, Any]:
     """The move as its steps, where they end, and what may be tapped next (one model: the
     steps; a destination or a facing only gives the steps that end there)."""
     seat = draft.seat
@@ -527,7 +527,7 @@ def _move_model(draft: TurnDraft, pieces: list[dict], overlay: dict) -> dict[str
     return model
 
 
-def _fire_model(draft: TurnDraft, pieces: list[dict], overlay: dict) -> dict[str, Any]:
+def _fire_model(draft: TurnDraft, pieces: list[dict[str, Any]], overlay: dict[str, Any]) -> dict[str, Any]:
     move = draft.move
     assert move is not None
     for p in pieces:

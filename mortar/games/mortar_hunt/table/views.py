@@ -3,6 +3,7 @@ models of :mod:`.placement` and :mod:`.turn` (pure Python). Every rule word and 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, cast
 
 from ....table.html import El, h
@@ -18,10 +19,12 @@ from .scene import position_text, report_text, type_word
 
 PAD_TAB = (("pad", _("Pad")),)  # narrow screens: the pad beside the board's tab
 STEP_LABELS = {"forward": _("Forward"), "back": _("Back"), "left": _("Turn left"), "right": _("Turn right")}
+# What a piece's button says: its state in words, the button's second line, whether it is enabled.
+PieceInfo = Callable[[dict[str, Any]], tuple[str, str, bool]]
 STEP_SYMBOLS = {"forward": "↑", "back": "↓", "left": "↺", "right": "↻"}
 
 
-def _piece_name(p: dict) -> str:
+def _piece_name(p: dict[str, Any]) -> str:
     return _("{piece} {n}").format(piece=type_word(p["type"]), n=p["number"])
 
 
@@ -30,7 +33,7 @@ def _short(position: str | None) -> str:
     return position.replace("/", " · ") if position else "—"
 
 
-def render_placement(model: dict) -> El:
+def render_placement(model: dict[str, Any]) -> El:
     player, name = model["player"], model["name"]
     rows = model["rows"]
     pieces = model["pieces"]
@@ -93,7 +96,7 @@ def render_placement(model: dict) -> El:
 # --- a turn ----------------------------------------------------------------------------------
 
 
-def _facts(model: dict) -> El:
+def _facts(model: dict[str, Any]) -> El:
     me, other = model["player"], "B" if model["player"] == "A" else "A"
     score = model["score"]
     facts = [
@@ -112,7 +115,7 @@ def _facts(model: dict) -> El:
     return h("ul", {"class": "facts"}, facts)
 
 
-def _warnings(model: dict) -> El | None:
+def _warnings(model: dict[str, Any]) -> El | None:
     """What the player must know before acting, always in view (the other facts are in the
     Pad tab on a phone)."""
     out = []
@@ -139,7 +142,7 @@ def warn_icon() -> El:
     return h("span", {"class": "warn-icon", "aria-hidden": "true"}, "!")
 
 
-def _radar_lines(radar: dict | None) -> El | None:
+def _radar_lines(radar: dict[str, Any] | None) -> El | None:
     if not radar or not radar.get("lines"):
         return None
     return h("section", {"class": "radar-notes", "aria-label": _("Radar")},
@@ -158,7 +161,7 @@ def say(text: str | None, *, error: bool = False) -> El:
     return h("p", {"class": ["say", "error" if error else None], "aria-live": "polite"}, text)
 
 
-def render_turn(model: dict) -> El:
+def render_turn(model: dict[str, Any]) -> El:
     player, name = model["player"], model["name"]
     stage = model["stage"]
     radar = model.get("radar")
@@ -212,7 +215,7 @@ def render_turn(model: dict) -> El:
                _facts(model), _radar_lines(radar), pad, footer))
 
 
-def _piece_choice(model: dict, action: str, *, selected: int | None, info) -> El:
+def _piece_choice(model: dict[str, Any], action: str, *, selected: int | None, info: PieceInfo) -> El:
     buttons = []
     for p in model["pieces"]:
         text, short, enabled = info(p)
@@ -226,14 +229,14 @@ def _piece_choice(model: dict, action: str, *, selected: int | None, info) -> El
     return h("div", {"class": "piece-list", "role": "group", "aria-label": _("Your pieces")}, buttons)
 
 
-def _move_controls(model: dict) -> tuple[El, str, El]:
+def _move_controls(model: dict[str, Any]) -> tuple[El, str, El]:
     """The move: the facing compass (the end's facing on its square), a step forward or back,
     undo, confirm. Always the same controls in the same places, enabled or not, whatever was
     tapped: only the words under the board change."""
     move = model["move"]
     player = model["player"]
 
-    def info(p):
+    def info(p: dict[str, Any]) -> tuple[str, str, bool]:
         if not p["alive"]:
             return _("destroyed"), _("destroyed"), False
         if not p["movable"]:
@@ -285,10 +288,10 @@ def _move_controls(model: dict) -> tuple[El, str, El]:
                                     disabled=bool(error))))
 
 
-def _fire_controls(model: dict) -> tuple[El | None, str, El]:
+def _fire_controls(model: dict[str, Any]) -> tuple[El | None, str, El]:
     fire = model["fire"]
 
-    def info(p):
+    def info(p: dict[str, Any]) -> tuple[str, str, bool]:
         if not p["alive"]:
             return _("destroyed"), _("destroyed"), False
         count = len(p["targets"])
@@ -331,10 +334,10 @@ def _fire_controls(model: dict) -> tuple[El | None, str, El]:
     return pieces, hint, h("section", {"class": "controls fire-controls", "aria-label": _("Fire")}, parts)
 
 
-def _sacrifice_controls(model: dict) -> tuple[El, str, El]:
+def _sacrifice_controls(model: dict[str, Any]) -> tuple[El, str, El]:
     sac = model["sacrifice"]
 
-    def info(p):
+    def info(p: dict[str, Any]) -> tuple[str, str, bool]:
         return ((position_text(p["position"]), _short(p["position"]), True) if p["alive"]
                 else (_("destroyed"), _("destroyed"), False))
 
@@ -351,7 +354,7 @@ def _sacrifice_controls(model: dict) -> tuple[El, str, El]:
                                   cls="danger big confirm", disabled=n is None))
 
 
-def _result_controls(model: dict) -> tuple[None, str, El]:
+def _result_controls(model: dict[str, Any]) -> tuple[None, str, El]:
     result = model["result"]
     kind = result["kind"]
     cls = ["result", "hit" if result.get("hit") else "miss" if kind == "shot" else None]
@@ -376,7 +379,7 @@ def _result_controls(model: dict) -> tuple[None, str, El]:
                        button(next_label, "end-turn", cls="primary big confirm", autofocus=True, arm=True))
 
 
-def render_play(model: dict, frame: Frame) -> El:
+def render_play(model: dict[str, Any], frame: Frame) -> El:
     """A player's own screen: placing the pieces, or a turn (``frame``: what the table says)."""
     drawn = {**model, "screen": frame.screen, "tab": frame.tab, "computer": frame.computer,
              "save_failed": frame.save_failed, "auto_next": frame.auto_next, "frame": frame}
