@@ -397,3 +397,26 @@ def test_uct_plays_legal_actions_sliced_as_at_once(package):
             assert computer.last is not None
             counts.append(computer.last.nodes)
         assert max(b - a for a, b in zip(counts, counts[1:])) <= package.computer.MODEL.slice_nodes + 1
+
+
+# --- the packed positions the search plays on agree with the rules -------------------------------
+
+
+@pytest.mark.parametrize("package", [hopper_and_sneaker, enlightenment],
+                         ids=lambda p: p.__name__.split(".")[-1])
+def test_packed_positions_list_play_and_judge_moves_as_the_rules_do(package):
+    model = package.computer.MODEL
+    for state in random_states(package, 40, 37):
+        position = state.position
+        packed = model.prepare(position)
+        assert packed.cells() == position.cells
+        assert model.evaluate(packed) == package.computer.evaluate(position)
+        after = {model.inner(position, packed, action): position.play(action)[0]
+                 for action in position.actions()}
+        assert sorted(model.actions(packed, 1)) == sorted(after)
+        for move, rules in after.items():
+            child = model.child(packed, move)
+            assert child.cells() == rules.cells and child.to_play is rules.to_play
+            assert (child.key(), child.to_play) in model.keys(frozenset({(rules.key(), rules.to_play)}))
+            won, by_rules = model.winner(child, position.to_play), rules.winner(position.to_play)
+            assert (won and won[0]) == (by_rules and by_rules[0])

@@ -35,13 +35,27 @@ import math
 import random
 from collections.abc import Callable, Generator, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from .common import AcceptDraw, Pass
 from .steps import finish
-from .turns import Player, Position
+from .turns import Player
 
-P = TypeVar("P", bound=Position[Any, Any])
+
+class Searched(Protocol):
+    """What the search asks of a position: the rules' (:class:`mortar.kit.turns.Position`), or
+    a game's own for its search (:meth:`Model.prepare`), whose model then lists, plays and
+    judges its actions."""
+
+    @property
+    def to_play(self) -> Player: ...
+
+    def key(self) -> Hashable: ...
+
+    def passed(self) -> Any: ...
+
+
+P = TypeVar("P", bound=Searched)
 Thought = Generator[None, None, Any]  # yields between chunks of work, returns the action
 Work = Generator[None, None, int]  # yields between chunks of work, returns a score
 
@@ -73,6 +87,7 @@ class Level:
     setup_depth: int = 1  # plies a game's own setup search looks ahead (Model.setup)
     pvs: bool = False  # alpha-beta: principal variation search (null windows after the first)
     patience: int = 300  # positions of play after which the game's repetitions are not fled
+    seconds: float | None = None  # a time budget too, where the computer is given a clock
 
 
 class Model(Generic[P]):
@@ -88,7 +103,7 @@ class Model(Generic[P]):
     def actions(self, position: P, ply: int) -> Sequence[Any]:
         """The actions searched at ``ply`` (0: the root, where all are); a game may leave out
         unpromising ones deeper in the tree."""
-        return position.actions()
+        return position.actions()  # type: ignore[attr-defined, no-any-return]
 
     def order(self, position: P, actions: Sequence[Any], ply: int) -> list[Any]:
         """The actions, most promising first (the search puts its own best guesses before)."""
@@ -96,17 +111,33 @@ class Model(Generic[P]):
 
     def child(self, position: P, action: Any) -> P:
         """The position after ``action`` (a game may skip building what the action did)."""
-        return position.play(action)[0]
+        return position.play(action)[0]  # type: ignore[attr-defined, no-any-return]
 
     def winner(self, position: P, mover: Player) -> tuple[Player, Any] | None:
         """The game's own win after ``mover``'s action (a game may rule out quickly that there
         is none before asking the rules)."""
-        return position.winner(mover)
+        return position.winner(mover)  # type: ignore[attr-defined, no-any-return]
 
     def setup(self, search: Search[P], seat: Any) -> Thought | None:
         """The game's own way to choose a setup (hidden or too wide to search as moves), or None
         to search setups as any other action."""
         return None
+
+    # A game may search positions of its own making (packed into bit masks, say) rather than
+    # the rules' positions: the search then turns the position it is given, the root's actions
+    # and the game's earlier positions (for repetition) into them with these three.
+
+    def prepare(self, position: Any) -> P:
+        """The position the search works on, from the rules' position."""
+        return position  # type: ignore[no-any-return]
+
+    def inner(self, position: Any, prepared: P, action: Any) -> Any:
+        """A legal action of the rules' ``position`` as the search's action in ``prepared``."""
+        return action
+
+    def keys(self, seen: frozenset[Hashable]) -> frozenset[Hashable]:
+        """The rules' keys of positions (with the player to move) as the search's."""
+        return seen
 
 
 def mate_score(score: int, ply: int) -> int:
@@ -131,7 +162,7 @@ class Search(Generic[P]):
     history, the line being searched (for repetition) and the random source of its errors."""
 
     def __init__(self, model: Model[P], level: Level, rng: random.Random,
-                 seen: frozenset[Hashable] = frozenset()) -> None:
+                 seen: frozenset[Hashable] = frozenset(), clock: Callable[[], float] | None = None) -> None:
         self.model = model
         self.level = level
         self.rng = rng
@@ -143,9 +174,20 @@ class Search(Generic[P]):
         self.killers: dict[int, list[Any]] = {}
         self.history: dict[Any, int] = {}
         self.path: set[Hashable] = set()  # keys of the positions on the line searched
-        self.seen = seen  # keys of the game's positions so far (the seat's)
+        self.seen = model.keys(seen) if seen else seen  # keys of the game's positions so far (the seat's)
         self.depth_reached = 0
         self.best_score = 0  # the chosen action's score, for the player to move
+        # The time budget (with a clock): the time spent working, the pauses between slices
+        # left out (``resumed`` is when the current slice began; SearchComputer keeps both).
+        self.clock = clock if level.seconds is not None else None
+        self.spent = 0.0
+        self.resumed = clock() if self.clock is not None and clock is not None else 0.0
+
+    def elapsed(self) -> float:
+        """The time this search has worked so far (0 without a clock)."""
+        if self.clock is None:
+            return 0.0
+        return self.spent + self.clock() - self.resumed
 
     # --- work ------------------------------------------------------------------------------
 
@@ -156,6 +198,8 @@ class Search(Generic[P]):
         self.nodes += 1
         if self.nodes >= self.next_yield:
             self.next_yield += self.slice
+            if self.clock is not None and self.elapsed() >= self.level.seconds:  # type: ignore[operator]
+                raise OutOfWork
             return True
         return False
 
@@ -257,27 +301,32 @@ class Search(Generic[P]):
             del killers[2:]
         self.history[action] = self.history.get(action, 0) + depth * depth
 
-    def score(self, pos: P, depth: int) -> Work:
+    def score(self, pos: Any, depth: int) -> Work:
         """``pos`` searched to ``depth`` with a full window, for its player to move (a game's
         setup search uses it; the node budget applies)."""
+        pos = self.model.prepare(pos)
         key = (pos.key(), pos.to_play)
         if key in self.path or key in self.seen:
             return 0
         return (yield from self.negamax(pos, key, depth, -INFINITY, INFINITY, 0, False))
 
-    def alphabeta(self, pos: P, actions: list[Any]) -> Thought:
+    def alphabeta(self, pos: Any, actions: list[Any]) -> Thought:
         """Iterative deepening over the root ``actions`` (none of them a pass or a draw):
         the best action within the level's depth and node budget."""
         level, model = self.level, self.model
+        given, pos = pos, model.prepare(pos)
+        inner = {model.inner(given, pos, a): a for a in actions}  # (the same outcome once)
         mover = pos.to_play
         root_key = (pos.key(), pos.to_play)
         exact = level.noise > 0  # every root action's score exact, to add noise to
-        order = model.order(pos, actions, 0)
+        order = model.order(pos, list(inner), 0)
         yield  # the root's actions listed and ordered: a chunk of its own
         scores: dict[int, int] = {}
         best_index = 0
         indexes = list(range(len(order)))
         for depth in range(1, level.depth + 1):
+            if depth > 2 and self.clock is not None and self.elapsed() > 0.45 * level.seconds:  # type: ignore[operator]
+                break  # the next iteration would not finish in the time left
             done: dict[int, int] = {}
             alpha = -INFINITY
             try:
@@ -321,18 +370,20 @@ class Search(Generic[P]):
                      for i, s in scores.items()}
             best_index = max(noisy, key=lambda j: noisy[j])
         self.best_score = scores.get(best_index, 0)
-        return order[best_index]
+        return inner[order[best_index]]
 
     # --- Monte Carlo tree search --------------------------------------------------------------
 
-    def mcts(self, pos: P, actions: list[Any]) -> Thought:
+    def mcts(self, pos: Any, actions: list[Any]) -> Thought:
         """UCT over the root ``actions``: each iteration walks down by UCB1, adds one node and
         scores it by the evaluation (a logistic of it: the chance of winning as the player to
         move sees it); the most visited root action wins. A node lists its actions only when
         first walked through."""
         model, level = self.model, self.level
+        given, pos = pos, model.prepare(pos)
+        inner = {model.inner(given, pos, a): a for a in actions}
         root = _Node(pos, (pos.key(), pos.to_play), False)
-        root.untried = model.order(pos, actions, 0)
+        root.untried = model.order(pos, list(inner), 0)
         yield  # the root's actions listed and ordered: a chunk of its own
         c, scale = level.exploration, level.scale
         try:
@@ -374,7 +425,7 @@ class Search(Generic[P]):
             return actions[0]
         best = max(root.children, key=lambda n: (n.visits, n.wins / max(n.visits, 1)))
         self.best_score = round(level.scale * _logit(best.wins / max(best.visits, 1)))
-        return best.action
+        return inner[best.action]
 
 
 def _expectation(score: int, scale: float) -> float:
@@ -435,6 +486,21 @@ class _Node:
         return node
 
 
+def _timed(search: Search[Any], work: Thought) -> Thought:
+    """``work``, the time between its slices left out of its time budget (the page breathes)."""
+    clock = search.clock
+    if clock is None:
+        return (yield from work)
+    while True:
+        search.resumed = clock()
+        try:
+            next(work)
+        except StopIteration as stop:
+            return stop.value
+        search.spent += clock() - search.resumed
+        yield
+
+
 # --- the computer ------------------------------------------------------------------------------
 
 DRAW_ACCEPTED_BELOW = -150  # a draw offer is accepted when the search sees this much less
@@ -452,12 +518,13 @@ class SearchComputer(Generic[P]):
     positions (the module docstring). ``history=False`` ignores it (for figures)."""
 
     def __init__(self, model: Model[P], level: str, settings: Level, seed: int | str,
-                 history: bool = True) -> None:
+                 history: bool = True, clock: Callable[[], float] | None = None) -> None:
         self.model = model
         self.level = level  # its name, as the game's levels say it
         self.settings = settings
         self.seed = seed
         self.history = history
+        self.clock = clock  # with ``settings.seconds``: a time budget beside the nodes
         self.last: Search[P] | None = None  # the last decision's search (figures for tools)
 
     def choose(self, seat: Any) -> Any:
@@ -478,7 +545,7 @@ class SearchComputer(Generic[P]):
         played = len(seen)  # positions of play so far
         if played > self.settings.patience:
             seen = frozenset()  # a long game: its repetitions no longer fled (the module docstring)
-        search: Search[P] = Search(self.model, self.settings, rng, seen)
+        search: Search[P] = Search(self.model, self.settings, rng, seen, self.clock)
         self.last = search
         if pos.setting_up:
             own = self.model.setup(search, seat)
@@ -492,9 +559,9 @@ class SearchComputer(Generic[P]):
         if self.settings.blunder and rng.random() < self.settings.blunder:
             return rng.choice(play)
         rng.shuffle(play)  # ties are broken at random (the game's order is stable over it)
-        method: Callable[[P, list[Any]], Thought] = (
+        method: Callable[[Any, list[Any]], Thought] = (
             search.mcts if self.settings.method == "mcts" else search.alphabeta)
-        action = yield from method(pos, play)
+        action = yield from _timed(search, method(pos, play))
         if any(isinstance(a, AcceptDraw) for a in actions) and (
                 search.best_score < DRAW_ACCEPTED_BELOW
                 or (played > self.settings.patience // 2 and search.best_score <= WON)):

@@ -25,14 +25,14 @@ not show. The easy level draws its arrangement at random among those that can mo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from mortar.kit.search import Level, Model, Search, SearchComputer, Thought
 from mortar.kit.turns import PLAYERS, Player
 
-from .actions import Move
 from .board import FAR_INDEXES, NEIGHBOURS, PIECES, RAYS, SQUARES, TARGET_INDEXES, Face, Piece
+from .packed import Packed
 from .position import Position, setups
 
 ROW_STEP = 100  # a row of progress
@@ -109,50 +109,113 @@ def sides(cells: Sequence[Piece | None]) -> tuple[int, int]:
 
 
 def evaluate(position: Position) -> int:
-    """The position's worth to the player to move (the module docstring)."""
+    """The position's worth to the player to move (the module docstring), on the rules' cells."""
     red, white = sides(position.cells)
     return red - white if position.to_play is RED else white - red
 
 
-class HopperModel(Model[Position]):
-    """Hopper and Sneaker for the kit's search."""
+# --- the same evaluation on packed positions (the search's: :mod:`.packed`) ------------------
+
+
+def _mask(test: Any) -> int:
+    return sum(1 << i for i in range(len(SQUARES)) if test(i))
+
+
+# _AT_LEAST[k][d]: squares d rows or more from player k's target rows (d = 1…6): the rows to go
+# summed by counting; _GAP_2/_GAP_1: squares whose piece has two rows / one row between the far
+# half and the targets; _HOME_BITS, _TARGET_BITS, _FAR_BITS by player index.
+_AT_LEAST = tuple(tuple(_mask(lambda i, k=k, d=d: _DIST[k][i] >= d) for d in range(1, 7)) for k in (0, 1))
+_GAP_2 = tuple(_mask(lambda i, k=k: _GAP[k][i] == 2) for k in (0, 1))
+_GAP_1 = tuple(_mask(lambda i, k=k: _GAP[k][i] == 1) for k in (0, 1))
+_TARGET_BITS = tuple(_mask(lambda i, k=k: _TARGET[k][i]) for k in (0, 1))
+_HOME_BITS = tuple(_mask(lambda i, k=k: _HOME[k][i]) for k in (0, 1))
+_FAR_BITS = tuple(_mask(lambda i, k=k: _FAR[k][i]) for k in (0, 1))
+# _REACHES[k][i]: for each forward ray from square i, its squares as (bit, rows gained).
+_REACHES = tuple(tuple(tuple(tuple((1 << j, (ROWS[j] - ROWS[i]) * _FORWARD[k]) for j in ray)
+                             for ray in _RAYS[k][i]) for i in range(len(SQUARES))) for k in (0, 1))
+
+
+def packed_sides(red: int, white: int, hoppers: int) -> tuple[int, int]:
+    """:func:`sides` on bit masks."""
+    occupied = red | white
+    owns = (red, white)
+    at_home = ((red & _HOME_BITS[0]).bit_count(), (white & _HOME_BITS[1]).bit_count())
+    behind = ((red & ~_FAR_BITS[0]).bit_count(), (white & ~_FAR_BITS[1]).bit_count())
+    values = [0, 0]
+    for k in (0, 1):
+        own = owns[k]
+        total = 0
+        for mask in _AT_LEAST[k]:
+            total += (own & mask).bit_count()
+        blockers = at_home[1 - k]
+        if blockers:  # as many pieces as there are blockers need only reach the far half
+            two = (own & _GAP_2[k]).bit_count()
+            total -= 2 * min(blockers, two) + min(max(0, blockers - two), (own & _GAP_1[k]).bit_count())
+        bonus = AT_HOME * (own & _TARGET_BITS[k]).bit_count()
+        jumpers = own & hoppers & ~_TARGET_BITS[k]
+        reaches = _REACHES[k]
+        while jumpers:  # each Hopper: the rows its best forward jump gains now
+            bit = jumpers & -jumpers
+            jumpers ^= bit
+            best = 0
+            for ray in reaches[bit.bit_length() - 1]:
+                if occupied & ray[0][0]:
+                    for square, gain in ray:
+                        if not occupied & square:
+                            if gain > best:
+                                best = gain
+                            break
+            bonus += REACH * best
+        straggling = at_home[k] * (2 - behind[1 - k]) if behind[1 - k] <= 1 else 0
+        values[k] = bonus - ROW_STEP * total - STRAGGLER * straggling
+    return values[0], values[1]
+
+
+def packed_evaluate(position: Packed) -> int:
+    red, white = packed_sides(position.red, position.white, position.hoppers)
+    return red - white if position.to_play is RED else white - red
+
+
+class HopperModel(Model[Packed]):
+    """Hopper and Sneaker for the kit's search, on packed positions (:mod:`.packed`)."""
 
     slice_nodes = 150
 
-    def evaluate(self, position: Position) -> int:
-        return evaluate(position)
+    def prepare(self, position: Any) -> Packed:
+        if isinstance(position, Packed):
+            return position
+        return Packed.of(position.cells, position.to_play)
 
-    def winner(self, position: Position, mover: Player) -> tuple[Player, Any] | None:
-        cells = position.cells  # HS7: both wins need every target square of the winner occupied
-        if (None in [cells[i] for i in TARGET_INDEXES[RED]]
-                and None in [cells[i] for i in TARGET_INDEXES[WHITE]]):
-            return None
-        return position.winner(mover)
+    def inner(self, position: Any, prepared: Packed, action: Any) -> int:
+        return action.frm.index | action.to.index << 5  # type: ignore[no-any-return]
 
-    def child(self, position: Position, action: Any) -> Position:
-        if not isinstance(action, Move):
-            return position.play(action)[0]
-        cells = list(position.cells)
-        i, j = action.frm.index, action.to.index
-        piece = cells[i]
-        assert piece is not None
-        cells[i], cells[j] = None, piece.flipped  # HS5, HS6
-        return Position(tuple(cells), position.to_play.opponent, position.hoppers)
+    def keys(self, seen: frozenset[Hashable]) -> frozenset[Hashable]:
+        pairs: Any = seen  # the rules' keys: (cells, the player to move)
+        return frozenset((Packed.of(cells, to_play).key(), to_play) for cells, to_play in pairs)
 
-    def order(self, position: Position, actions: Sequence[Any], ply: int) -> list[Any]:
+    def evaluate(self, position: Packed) -> int:
+        return packed_evaluate(position)
+
+    def actions(self, position: Packed, ply: int) -> list[int]:
+        return position.moves()
+
+    def child(self, position: Packed, action: int) -> Packed:
+        return position.play(action)
+
+    def winner(self, position: Packed, mover: Player) -> tuple[Player, Any] | None:
+        won = position.winner(mover)
+        return None if won is None else (won, None)
+
+    def order(self, position: Packed, actions: Sequence[int], ply: int) -> list[int]:
         """Forward moves first, the longest first; then sideways, then back."""
-        me = position.to_play
-        if position.arranging:
-            return list(actions)
-        forward = FORWARD[me]
-        return sorted(actions, key=lambda m: -(m.to.row - m.frm.row) * forward)
+        return sorted(actions, key=_GAINS[0 if position.to_play is RED else 1].__getitem__)
 
-    def setup(self, search: Search[Position], seat: Any) -> Thought | None:
+    def setup(self, search: Search[Packed], seat: Any) -> Thought | None:
         if search.level.noise or search.level.blunder:
             return _any_setup(search, seat)
         return self._setup(search, seat)
 
-    def _setup(self, search: Search[Position], seat: Any) -> Thought:
+    def _setup(self, search: Search[Packed], seat: Any) -> Thought:
         position: Position = seat.position
         me = seat.player
         mine = setups(me, position.hoppers)
@@ -184,7 +247,12 @@ class HopperModel(Model[Position]):
         return mine[best]
 
 
-def _any_setup(search: Search[Position], seat: Any) -> Thought:
+# _GAINS[k][move]: minus the rows the move gains towards player k's target (the order's key).
+_GAINS = tuple(tuple(-(ROWS[(m >> 5) % len(SQUARES)] - ROWS[(m & 31) % len(SQUARES)]) * _FORWARD[k]
+                     for m in range(1 << 10)) for k in (0, 1))
+
+
+def _any_setup(search: Search[Packed], seat: Any) -> Thought:
     """The easy level arranges as a beginner would: any arrangement at random, but not one that
     leaves it without a move (three Hoppers in front of three Sneakers can neither step nor
     jump, and the game would open with its pass)."""
@@ -229,10 +297,10 @@ def movable(cells: Sequence[Piece | None]) -> tuple[int, int]:
 
 
 class MobileModel(HopperModel):
-    def evaluate(self, position: Position) -> int:
-        red, white = movable(position.cells)
+    def evaluate(self, position: Packed) -> int:
+        red, white = movable(position.cells())
         mobility = MOBILITY * (red - white)
-        return evaluate(position) + (mobility if position.to_play is RED else -mobility)
+        return packed_evaluate(position) + (mobility if position.to_play is RED else -mobility)
 
 
 MODEL = HopperModel()
@@ -246,7 +314,7 @@ LEVELS = {
 }
 
 
-def computer(level: str, seed: int | str) -> SearchComputer[Position]:
+def computer(level: str, seed: int | str) -> SearchComputer[Packed]:
     return SearchComputer(MODEL, level, LEVELS[level], seed)
 
 
