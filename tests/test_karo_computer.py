@@ -420,3 +420,34 @@ def test_packed_positions_list_play_and_judge_moves_as_the_rules_do(package):
             assert (child.key(), child.to_play) in model.keys(frozenset({(rules.key(), rules.to_play)}))
             won, by_rules = model.winner(child, position.to_play), rules.winner(position.to_play)
             assert (won and won[0]) == (by_rules and by_rules[0])
+
+
+def test_a_time_budget_stops_the_search_and_the_pauses_between_slices_do_not_count():
+    """In the page the level's seconds stop the search too (the nodes stay a cap): the time
+    spent working counts, the page's pauses between two slices do not."""
+    state = random_states(enlightenment, 1, 41)[0]
+    seat = state.seat(state.to_play)
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += 0.001  # each reading a millisecond of work later
+        return now[0]
+
+    level = replace(enlightenment.computer.LEVELS["hard"], seconds=0.02)
+    computer = SearchComputer(enlightenment.computer.MODEL, "hard", level, 1, clock=clock)
+    thought = computer.thinking(seat)
+    slices = 0
+    while True:
+        try:
+            next(thought)
+        except StopIteration as stop:
+            action = stop.value
+            break
+        slices += 1
+        now[0] += 60.0  # the page breathes a minute between slices
+    assert seat.refusal(action) is None
+    assert computer.last is not None and 0 < computer.last.nodes < level.nodes
+    assert 5 < slices < 40  # about 20 readings of the clock: the pauses counted nothing
+    unclocked = SearchComputer(enlightenment.computer.MODEL, "hard", level, 1)
+    unclocked.choose(seat)
+    assert unclocked.last is not None and unclocked.last.nodes > computer.last.nodes

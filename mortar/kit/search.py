@@ -33,6 +33,8 @@ from __future__ import annotations
 
 import math
 import random
+import sys
+import time
 from collections.abc import Callable, Generator, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
@@ -88,6 +90,8 @@ class Level:
     pvs: bool = False  # alpha-beta: principal variation search (null windows after the first)
     patience: int = 300  # positions of play after which the game's repetitions are not fled
     seconds: float | None = None  # a time budget too, where the computer is given a clock
+    quiescence: int = 0  # plies of the game's swinging actions (Model.noisy) searched past the depth
+    reduce: int = 0  # alpha-beta with pvs: actions from this one on searched a ply shallower first (0: none)
 
 
 class Model(Generic[P]):
@@ -108,6 +112,11 @@ class Model(Generic[P]):
     def order(self, position: P, actions: Sequence[Any], ply: int) -> list[Any]:
         """The actions, most promising first (the search puts its own best guesses before)."""
         return list(actions)
+
+    def noisy(self, position: P, ply: int) -> Sequence[Any]:
+        """The actions that swing the position, searched past the depth (quiescence) until
+        none is left or :attr:`Level.quiescence` plies; by default none."""
+        return ()
 
     def child(self, position: P, action: Any) -> P:
         """The position after ``action`` (a game may skip building what the action did)."""
@@ -209,11 +218,11 @@ class Search(Generic[P]):
                 passed: bool) -> Work:
         """The score of ``pos`` for its player to move, searched ``depth`` plies (``key``: its
         key with the player to move; ``passed``: the last action was a pass)."""
+        if depth <= 0:
+            return (yield from self.quiesce(pos, alpha, beta, ply, self.level.quiescence))
         if self.tick():
             yield
         model = self.model
-        if depth <= 0:
-            return model.evaluate(pos)
         entry = self.table.get(key)
         tt_move = None
         if entry is not None:
@@ -240,9 +249,12 @@ class Search(Generic[P]):
         alpha_in = alpha
         best, best_move = -INFINITY, None
         path, seen = self.path, self.seen
+        level = self.level
+        quiescence = level.quiescence
+        reduce_from = level.reduce if level.pvs and depth >= 3 else 0
         path.add(key)
         try:
-            for action in self.ordered(pos, actions, tt_move, ply):
+            for index, action in enumerate(self.ordered(pos, actions, tt_move, ply)):
                 child = model.child(pos, action)
                 won = model.winner(child, mover)
                 if won is not None:
@@ -252,15 +264,22 @@ class Search(Generic[P]):
                     if child_key in path or child_key in seen:
                         score = 0  # K0: a position again (in the game or on this line): a draw
                     elif depth == 1:  # a leaf, scored here (what negamax would do at depth 0)
-                        if self.tick():
-                            yield
-                        score = -model.evaluate(child)
-                    elif best_move is None or not self.level.pvs:
+                        if quiescence:
+                            score = -(yield from self.quiesce(child, -beta, -alpha, ply + 1, quiescence))
+                        else:
+                            if self.tick():
+                                yield
+                            score = -model.evaluate(child)
+                    elif best_move is None or not level.pvs:
                         score = -(yield from self.negamax(child, child_key, depth - 1, -beta, -alpha,
                                                           ply + 1, False))
                     else:  # principal variation search: prove it no better, or search it again
-                        score = -(yield from self.negamax(child, child_key, depth - 1, -alpha - 1, -alpha,
-                                                          ply + 1, False))
+                        shallower = 1 if reduce_from and index >= reduce_from else 0  # a late action
+                        score = -(yield from self.negamax(child, child_key, depth - 1 - shallower,
+                                                          -alpha - 1, -alpha, ply + 1, False))
+                        if shallower and score > alpha:
+                            score = -(yield from self.negamax(child, child_key, depth - 1, -alpha - 1, -alpha,
+                                                              ply + 1, False))
                         if alpha < score < beta:
                             score = -(yield from self.negamax(child, child_key, depth - 1, -beta, -score,
                                                               ply + 1, False))
@@ -275,6 +294,37 @@ class Search(Generic[P]):
             path.discard(key)
         flag = LOWER if best >= beta else UPPER if best <= alpha_in else EXACT
         self.table[key] = (depth, mate_score(best, ply), flag, best_move)
+        return best
+
+    def quiesce(self, pos: P, alpha: int, beta: int, ply: int, left: int) -> Work:
+        """The score of ``pos`` for its player to move once the game's swinging actions
+        (:meth:`Model.noisy`) are played out, ``left`` plies at most: the player may also stand
+        on the evaluation (another action is always there to play)."""
+        if self.tick():
+            yield
+        model = self.model
+        stand = model.evaluate(pos)
+        if left <= 0 or stand >= beta:
+            return stand
+        noisy = model.noisy(pos, ply)
+        if not noisy:
+            return stand
+        best = stand
+        alpha = max(alpha, stand)
+        mover = pos.to_play
+        for action in noisy:
+            child = model.child(pos, action)
+            won = model.winner(child, mover)
+            if won is not None:
+                score = WIN - ply - 1 if won[0] is mover else -(WIN - ply - 1)
+            else:
+                score = -(yield from self.quiesce(child, -beta, -alpha, ply + 1, left - 1))
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
         return best
 
     def ordered(self, pos: P, actions: Sequence[Any], tt_move: Any, ply: int) -> list[Any]:
@@ -499,6 +549,17 @@ def _timed(search: Search[Any], work: Thought) -> Thought:
             return stop.value
         search.spent += clock() - search.resumed
         yield
+
+
+def page_clock() -> Callable[[], float] | None:
+    """The clock of a computer that plays in the page (Pyodide, in a browser), where a slow
+    device must not keep a person waiting: its level's time budget (:attr:`Level.seconds`) then
+    stops the search too. None elsewhere, so that duels and tests count nodes alone (the tests
+    in Pyodide switch it off: :data:`CLOCKED`)."""
+    return time.perf_counter if CLOCKED and sys.platform == "emscripten" else None
+
+
+CLOCKED = True  # whether page_clock gives the page its clock (tests set it False)
 
 
 # --- the computer ------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from mortar.kit.search import Level, Model, SearchComputer
+from mortar.kit.search import Level, Model, SearchComputer, page_clock
 from mortar.kit.turns import Player
 
 from .actions import Termination
@@ -158,6 +158,24 @@ class EnlightenmentModel(Model[Packed]):
         """Moves that enlighten first, then enlightened pieces reaching the edge, then the rest."""
         return sorted(actions, key=lambda m: -PROMISE[m])
 
+    def noisy(self, position: Packed, ply: int) -> list[int]:
+        """The moves that enlighten a piece (the swing of a lamp), and the winning ones; looked
+        for only where a first jump or a step could enlighten, or one piece is left to finish."""
+        red, white, lit = position.red, position.white, position.lit
+        own = red if position.to_play is RED else white
+        plain = own & ~lit
+        empty = FULL & ~(red | white)
+        unfinished = own & ~(lit & EDGE)
+        if not (jumpers(plain, lit, empty) or (empty & C3_BIT and plain & RING)
+                or unfinished & (unfinished - 1) == 0):
+            return []
+        last = unfinished & (unfinished - 1) == 0
+        moves = [m for m in position.moves()
+                 if (m & LIT_MOVE and not m & WAS_LIT)
+                 or (last and m & LIT_MOVE and BITS[(m >> 5) & 31] & EDGE)]
+        moves.sort(key=lambda m: -PROMISE[m])
+        return moves
+
 
 def lights(cells: Sequence[Any], path: Sequence[Square]) -> bool:
     """Whether the plain piece moving along ``path`` ends enlightened (EN5): it reaches c3, or
@@ -227,4 +245,4 @@ LEVELS = {
 
 
 def computer(level: str, seed: int | str) -> SearchComputer[Packed]:
-    return SearchComputer(MODEL, level, LEVELS[level], seed)
+    return SearchComputer(MODEL, level, LEVELS[level], seed, clock=page_clock())

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from mortar.kit.search import Level, Model, SearchComputer
+from mortar.kit.search import Level, Model, SearchComputer, page_clock
 from mortar.kit.turns import Player
 
 from .actions import Move, Place, TileMove
@@ -329,4 +329,4 @@ LEVELS = {
 
 
 def computer(level: str, seed: int | str) -> SearchComputer[Position]:
-    return SearchComputer(MODEL, level, LEVELS[level], seed)
+    return SearchComputer(MODEL, level, LEVELS[level], seed, clock=page_clock())

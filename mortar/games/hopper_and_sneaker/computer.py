@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from mortar.kit.search import Level, Model, Search, SearchComputer, Thought
+from mortar.kit.search import Level, Model, Search, SearchComputer, Thought, page_clock
 from mortar.kit.turns import PLAYERS, Player
 
 from .board import FAR_INDEXES, NEIGHBOURS, PIECES, RAYS, SQUARES, TARGET_INDEXES, Face, Piece
@@ -315,7 +315,7 @@ LEVELS = {
 
 
 def computer(level: str, seed: int | str) -> SearchComputer[Packed]:
-    return SearchComputer(MODEL, level, LEVELS[level], seed)
+    return SearchComputer(MODEL, level, LEVELS[level], seed, clock=page_clock())
 
 
 __all__ = ["LEVELS", "MODEL", "VARIANTS", "HopperModel", "computer", "evaluate"]
