@@ -5,8 +5,8 @@ A benchmark: prints figures, asserts nothing.
     python tools/duel_karo.py [--pairs N] [--games GAME …] [--match A B …] [--jobs J] [--ms N]
 
 The league of a game: easy against random, medium against easy, hard against medium, and hard
-against each reference at equal time (``ab`` and ``mcts`` are given hard's median CPU time a
-decision, measured first on positions of the game: ``--ms`` sets it instead). ``--match A B``
+against each reference at equal time (``ab`` and ``mcts`` are given their opponent's median CPU
+time a decision, measured first on positions of the game: ``--ms`` sets it instead). ``--match A B``
 plays only the matches named (players: ``random``, a level, a level with changes such as
 ``hard:nodes=8000``, ``ab:ms=150``, ``mcts:ms=150``, ``deep:x=10``).
 
@@ -49,15 +49,15 @@ def play_pairs(name: str, first: str, second: str, first_pair: int, pairs: int, 
                 make_player=lambda spec, player_seed: player(name, spec, player_seed))
 
 
-def hard_ms(name: str, positions: int = 24) -> float:
-    """Hard's median CPU time a decision on positions of medium-against-medium games."""
+def median_ms(name: str, spec: str, positions: int = 24) -> float:
+    """A player's median CPU time a decision on positions of medium-against-medium games."""
     from bench_karo_ai import load, sample
     game, module = load(name)
     took = []
     for k, seat in enumerate(sample(game, module, positions, 1)):
-        computer = module.computer("hard", k)
+        chooser = player(name, spec, str(k))
         start = time.process_time()
-        computer.choose(seat)
+        chooser.choose(seat)
         took.append((time.process_time() - start) * 1000)
     return statistics.median(took)
 
@@ -102,24 +102,27 @@ def main() -> None:
     try:
         for name in args.games:
             title = game_of(name).title
-            ms = args.ms
-            if ms is None and any(s.partition(":")[0] in ("ab", "mcts") and "ms=" not in s
-                                  for m in matches for s in m):
-                ms = hard_ms(name)
-                print(f"{title}: the references get {ms:.0f} ms of CPU a decision (hard's median)",
-                      flush=True)
+            timed: dict[str, float] = {}  # a player's median time: its opponents' at equal time
             for first, second in matches:
-                first, second = equal_time(first, ms or 150), equal_time(second, ms or 150)
+                for mine, theirs in ((first, second), (second, first)):
+                    reference = theirs.partition(":")[0] in ("ab", "mcts") and "ms=" not in theirs
+                    if args.ms is None and reference and mine not in timed:
+                        timed[mine] = median_ms(name, mine)
+                        print(f"{title}: {mine} decides in {timed[mine]:.0f} ms of CPU (median); its "
+                              "references get as much", flush=True)
+                first, second = (equal_time(first, args.ms or timed.get(second, 150)),
+                                 equal_time(second, args.ms or timed.get(first, 150)))
                 start = time.perf_counter()
                 chunks = [(name, first, second, k, min(CHUNK, args.pairs - k), args.seed)
                           for k in range(0, args.pairs, CHUNK)]
                 tally = Tally()
-                if pool is None:
-                    for chunk in chunks:
-                        tally.add(play_pairs(*chunk))
-                else:
-                    for part in pool.map(play_pairs, *zip(*chunks)):
-                        tally.add(part)
+                parts = (map(play_pairs, *zip(*chunks)) if pool is None
+                         else pool.map(play_pairs, *zip(*chunks)))
+                for part in parts:
+                    tally.add(part)
+                    print(f"  ({title}, {first} vs {second}: {len(tally.pair_scores)} pairs, {tally.wins} W "
+                          f"{tally.draws} D {tally.losses} L, {time.perf_counter() - start:.0f} s)",
+                          file=sys.stderr, flush=True)
                 print(line(title, first, second, tally, time.perf_counter() - start), flush=True)
     finally:
         if pool is not None:

@@ -11,6 +11,8 @@ is measured against besides its own easier levels.
   (``mcts:ms=150,plies=8``).
 * ``deep`` — the hard level with many times its node budget (``deep:x=10``): the same
   evaluation looking further.
+* ``before`` — the hard level as it was before issue 33 (its evaluation and node budget), from
+  an export of that tree named by ``$KARO_BEFORE`` (``git archive 5f84dad``).
 
 A player's time is the CPU time of the process that plays it (``time.process_time``), so that a
 loaded machine slows the references no more than the node-counted levels. They are not
@@ -22,9 +24,11 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import math
+import os
 import random
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from mortar.kit.common import AcceptDraw, Pass
@@ -38,133 +42,109 @@ RED, WHITE = Player.RED, Player.WHITE
 
 # --- Hopper and Sneaker ------------------------------------------------------------------------
 
+def _hopper_ref() -> Model[Any]:
+    from mortar.games.hopper_and_sneaker import computer
+    from mortar.games.hopper_and_sneaker.board import SQUARES, TARGET_INDEXES
+    from mortar.games.hopper_and_sneaker.packed import RUNS, Packed
 
-class HopperRef(Model[Any]):
-    """Rows still to go to the target rows (HS1), a piece on a target square, and the forward
-    jumps a Hopper has now; the computer's child and win test (they are the rules, sped up)."""
+    rows = tuple(sq.row for sq in SQUARES)
+    to_go = {RED: tuple(max(0, 7 - r) for r in rows), WHITE: tuple(max(0, r - 2) for r in rows)}
+    targets = {p: sum(1 << i for i in TARGET_INDEXES[p]) for p in (RED, WHITE)}
+    forward = {RED: 1, WHITE: -1}
+    # the forward runs of each square: (the run's squares as (bit, rows gained))
+    ahead = {p: tuple(tuple(tuple((1 << j, (rows[j] - rows[i]) * forward[p]) for j in run_indexes)
+                            for run_indexes in ([j for _, j in run] for run in RUNS[i])
+                            if (rows[run_indexes[0]] - rows[i]) == forward[p])
+                      for i in range(len(SQUARES))) for p in (RED, WHITE)}
 
-    slice_nodes = 150
+    class HopperRef(computer.HopperModel):
+        """Rows still to go to the target rows (HS1), a piece on a target square, and the first
+        forward jump a Hopper has now (the rules' packed positions, :mod:`...packed`)."""
 
-    def __init__(self) -> None:
-        from mortar.games.hopper_and_sneaker import computer
-        from mortar.games.hopper_and_sneaker.board import RAYS, SQUARES, TARGET_INDEXES, Face
-        self.rules = computer.MODEL
-        self.rows = tuple(sq.row for sq in SQUARES)
-        self.targets = {p: frozenset(TARGET_INDEXES[p]) for p in (RED, WHITE)}
-        self.rays = RAYS
-        self.hopper = Face.HOPPER
+        def side(self, position: Packed, player: Player) -> int:
+            own = position.red if player is RED else position.white
+            occupied = position.red | position.white
+            score = 25 * (own & targets[player]).bit_count()
+            dist, runs = to_go[player], ahead[player]
+            while own:
+                bit = own & -own
+                own ^= bit
+                i = bit.bit_length() - 1
+                score -= 100 * dist[i]
+                if position.hoppers & bit and not targets[player] & bit:
+                    for run in runs[i]:
+                        if occupied & run[0][0]:
+                            land = next((gain for square, gain in run if not occupied & square), 0)
+                            if land:
+                                score += 15 * land
+                                break
+            return score
 
-    def child(self, position: Any, action: Any) -> Any:
-        return self.rules.child(position, action)
+        def evaluate(self, position: Packed) -> int:
+            me = position.to_play
+            return self.side(position, me) - self.side(position, me.opponent)
 
-    def winner(self, position: Any, mover: Player) -> Any:
-        return self.rules.winner(position, mover)
+        def hint(self, position: Packed, move: int) -> float:
+            """The playout policy's quick worth of a move: rows gained."""
+            return float((rows[move >> 5] - rows[move & 31]) * forward[position.to_play])
 
-    def side(self, cells: Sequence[Any], player: Player) -> int:
-        rows, forward = self.rows, 1 if player is RED else -1
-        score = 0
-        for i, piece in enumerate(cells):
-            if piece is None or piece.player is not player:
-                continue
-            row = rows[i]
-            togo = max(0, 7 - row) if player is RED else max(0, row - 2)
-            score -= 100 * togo
-            if i in self.targets[player]:
-                score += 25
-            elif piece.face is self.hopper:
-                for ray in self.rays[i]:
-                    if ray and cells[ray[0]] is not None and (rows[ray[0]] - row) == forward:
-                        land = next((j for j in ray if cells[j] is None), None)
-                        if land is not None:
-                            score += 15 * abs(rows[land] - row)
-                            break
-        return score
-
-    def evaluate(self, position: Any) -> int:
-        me = position.to_play
-        return self.side(position.cells, me) - self.side(position.cells, me.opponent)
-
-    def order(self, position: Any, actions: Sequence[Any], ply: int) -> list[Any]:
-        if position.arranging:
-            return list(actions)
-        forward = 1 if position.to_play is RED else -1
-        return sorted(actions, key=lambda m: -(m.to.row - m.frm.row) * forward)
-
-    def hint(self, position: Any, action: Any) -> float:
-        """The playout policy's quick worth of a move: rows gained."""
-        forward = 1 if position.to_play is RED else -1
-        return float((action.to.row - action.frm.row) * forward)
+    return HopperRef()
 
 
 # --- Enlightenment -------------------------------------------------------------------------------
 
+def _enlightenment_ref() -> Model[Any]:
+    from mortar.games.enlightenment import computer
+    from mortar.games.enlightenment.computer import jumpers
+    from mortar.games.enlightenment.packed import C3_BIT, EDGE, FULL, LIT_MOVE, RING, WAS_LIT, Packed
 
-class EnlightenmentRef(Model[Any]):
-    """A race (EN6): about how many moves each player still needs, the fewer the better, and a
-    little for enlightened pieces on the edge; the computer's child (it is the rules, sped up)."""
+    around = [0] * 25  # each square's eight neighbours, as bits
+    for i in range(25):
+        for j in range(25):
+            if i != j and abs(i % 5 - j % 5) <= 1 and abs(i // 5 - j // 5) <= 1:
+                around[i] |= 1 << j
+    to_edge = tuple(0 if (1 << i) & EDGE else 2 if (1 << i) == C3_BIT else 1 for i in range(25))
+    to_centre = tuple(2 - to_edge[i] for i in range(25))
 
-    slice_nodes = 100
+    class EnlightenmentRef(computer.EnlightenmentModel):
+        """A race (EN6): about how many moves each player still needs, the fewer the better,
+        and a little for enlightened pieces; on the rules' packed positions (:mod:`...packed`)."""
 
-    def __init__(self) -> None:
-        from mortar.games.enlightenment import computer
-        from mortar.games.enlightenment.board import CENTRE, EDGE_INDEXES, JUMPS, NEIGHBOURS, SQUARES
-        self.rules = computer.MODEL
-        self.c3 = CENTRE.index
-        self.edge = EDGE_INDEXES
-        self.jumps = JUMPS
-        self.neighbours = NEIGHBOURS
-        cols, rows = [sq.column for sq in SQUARES], [sq.row for sq in SQUARES]
-        self.to_edge = tuple(min(c, 4 - c, r - 1, 5 - r) for c, r in zip(cols, rows))
-        self.to_centre = tuple(max(abs(c - 2), abs(r - 3)) for c, r in zip(cols, rows))
+        def needs(self, own: int, lit: int, empty: int) -> int:
+            shining, plain = own & lit, own & ~lit
+            total = (shining & RING).bit_count() + 2 * (shining & C3_BIT).bit_count()
+            ready = jumpers(plain, lit, empty)  # a jump over an enlightened piece now
+            near = 0
+            rest = plain & ~ready
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                if around[bit.bit_length() - 1] & lit:
+                    near |= bit
+            total += 1 * (ready & EDGE).bit_count() + 2 * (ready & ~EDGE).bit_count() + 2 * near.bit_count()
+            far = plain & ~ready & ~near
+            taken = 0 if empty & C3_BIT else 1
+            total += (3 + taken) * (far & EDGE).bit_count() + (2 + taken) * (far & RING).bit_count() + (
+                (1 + taken) * (far & C3_BIT).bit_count())
+            return total
 
-    def child(self, position: Any, action: Any) -> Any:
-        return self.rules.child(position, action)
+        def evaluate(self, position: Packed) -> int:
+            red, white, lit = position.red, position.white, position.lit
+            empty = FULL & ~(red | white)
+            mine, theirs = (red, white) if position.to_play is RED else (white, red)
+            race = self.needs(theirs, lit, empty) - self.needs(mine, lit, empty)
+            return 100 * race + 20 * ((mine & lit).bit_count() - (theirs & lit).bit_count()) + 50
 
-    def needs(self, cells: Sequence[Any], player: Player) -> tuple[int, int]:
-        """Moves ``player`` still needs (each piece alone), and his enlightened pieces."""
-        total = lit = 0
-        centre_taken = cells[self.c3] is not None
-        for i, piece in enumerate(cells):
-            if piece is None or piece.player is not player:
-                continue
-            if piece.enlightened:
-                lit += 1
-                total += self.to_edge[i]
-                continue
-            best = self.to_centre[i] + 1 + centre_taken  # to c3, then out again
-            for over, land in self.jumps[i]:
-                other = cells[over]
-                if other is not None and other.enlightened and cells[land] is None:
-                    best = min(best, 1 + (self.to_edge[land] > 0))
-                    break
-            near_lit = any((n := cells[j]) is not None and n.enlightened for j in self.neighbours[i])
-            total += best if not near_lit else min(best, 2)
-        return total, lit
+        def hint(self, position: Packed, move: int) -> float:
+            """The playout policy's quick worth: enlightening a piece, bringing one to the edge."""
+            start, end = move & 31, (move >> 5) & 31
+            if move & WAS_LIT:
+                return 3.0 * (to_edge[start] - to_edge[end])
+            if move & LIT_MOVE:
+                return 10.0 - to_edge[end]
+            return float(to_centre[end] - to_centre[start])
 
-    def evaluate(self, position: Any) -> int:
-        me = position.to_play
-        mine, my_lit = self.needs(position.cells, me)
-        theirs, their_lit = self.needs(position.cells, me.opponent)
-        return 100 * (theirs - mine) + 20 * (my_lit - their_lit) + 50  # + the move in hand
-
-    def order(self, position: Any, actions: Sequence[Any], ply: int) -> list[Any]:
-        return sorted(actions, key=lambda m: -self.hint(position, m))
-
-    def hint(self, position: Any, action: Any) -> float:
-        """The playout policy's quick worth: enlightening a piece, bringing one to the edge."""
-        cells, path = position.cells, action.path
-        piece = cells[path[0].index]
-        start, end = path[0].index, path[-1].index
-        if piece.enlightened:
-            return 3.0 * (self.to_edge[start] - self.to_edge[end])
-        if any(sq.index == self.c3 for sq in path[1:]):
-            return 10.0 - self.to_edge[end]
-        if len(path) > 2 or max(abs(path[1].column - path[0].column), abs(path[1].row - path[0].row)) == 2:
-            for a, b in zip(path, path[1:]):
-                over = cells[(a.index + b.index) // 2]
-                if over is not None and over.enlightened:
-                    return 10.0 - self.to_edge[end]
-        return float(self.to_centre[start] - self.to_centre[end])
+    return EnlightenmentRef()
 
 
 # --- Four Circles ---------------------------------------------------------------------------------
@@ -242,7 +222,7 @@ class FourCirclesRef(Model[Any]):
 
 
 REFERENCES: dict[str, Callable[[], Model[Any]]] = {
-    "hopper-and-sneaker": HopperRef, "enlightenment": EnlightenmentRef, "four-circles": FourCirclesRef}
+    "hopper-and-sneaker": _hopper_ref, "enlightenment": _enlightenment_ref, "four-circles": FourCirclesRef}
 
 
 # --- Monte Carlo tree search with playouts ---------------------------------------------------------
@@ -287,10 +267,12 @@ class PlayoutMCTS:
             return self.rng.choice(play)
         if len(play) == 1:
             return play[0]
-        seen: frozenset[Any] = seat.seen if len(seat.seen) <= 300 else frozenset()
+        seen: frozenset[Any] = self.model.keys(seat.seen) if len(seat.seen) <= 300 else frozenset()
         end = time.process_time() + self.seconds
-        root = _Node(pos, None)
-        root.untried = list(play)
+        prepared = self.model.prepare(pos)
+        inner = {self.model.inner(pos, prepared, a): a for a in play}
+        root = _Node(prepared, None)
+        root.untried = list(inner)
         self.rng.shuffle(root.untried)
         self.iterations = 0
         while time.process_time() < end:
@@ -319,7 +301,7 @@ class PlayoutMCTS:
                 n.wins += 1.0 - value
                 value = 1.0 - value
         best = max(root.children, key=lambda n: (n.visits, n.wins)) if root.children else None
-        return best.action if best is not None else play[0]
+        return inner[best.action] if best is not None else play[0]
 
     def _select(self, node: _Node) -> _Node:
         log_n = math.log(node.visits)
@@ -421,7 +403,6 @@ def level_player(name: str, spec: str, seed: str) -> Any:
 def _load_file(name: str, path: str) -> Any:
     """A module from ``path`` as if it sat beside ``name`` (its relative imports work)."""
     import importlib.util
-    from pathlib import Path
     spec = importlib.util.spec_from_file_location(f"{name}_{Path(path).stem}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -437,6 +418,11 @@ def player(name: str, spec: str, seed: str) -> Any:
         from mortar.kit.duel import RandomPlayer
         return RandomPlayer(seed)
     kind, _, rest = spec.partition(":")
+    if kind == "before":  # the hard level as it was, from a copy of the tree ($KARO_BEFORE)
+        path = Path(os.environ["KARO_BEFORE"]) / "mortar" / "games" / PACKAGES[name] / "computer.py"
+        before = level_player(name, f"hard:modelfile={path},nodes={BEFORE_NODES[name]}", seed)
+        before.level = spec
+        return before
     if kind not in KINDS:
         return level_player(name, spec, seed)
     settings = _settings(rest)
@@ -461,3 +447,4 @@ def player(name: str, spec: str, seed: str) -> Any:
 
 
 KINDS = ("ab", "mcts", "deep")
+BEFORE_NODES = {"hopper-and-sneaker": 4000, "enlightenment": 2500, "four-circles": 600}  # (issue 33)

@@ -1,11 +1,13 @@
 """The searching computer of the open games (KARO K0): one engine over the kit's positions
 (:class:`mortar.kit.turns.Position`), to which a game adds only what makes it itself, a
 :class:`Model`: its evaluation and, if it likes, its move ordering, a quicker way to the position
-after an action, and which actions are worth a look deep in the tree (Ludii's idea: many games,
-one engine).
+after an action, which actions are worth a look deep in the tree, and positions of its own making
+for the search (bit masks: :meth:`Model.prepare`) (Ludii's idea: many games, one engine).
 
 Two searches share the machinery: alpha-beta (negamax with iterative deepening, a transposition
-table keyed by the position and the player to move, killer moves and a history table) and UCT
+table keyed by the position and the player to move, killer moves and a history table, principal
+variation search with late-move reductions, the leaves' evaluations remembered, and quiescence
+over the game's swinging actions where a level asks for it) and UCT
 (Monte Carlo tree search whose leaves are scored by the evaluation). Which one a level uses is
 the game's choice (:class:`Level`). Measured here (``tools/bench_karo_ai.py versus``, hard's
 budget for both, pairs of games with the sides swapped), alpha-beta plays better in all three
@@ -25,8 +27,11 @@ draw by repetition. Past half of it, a draw offered is accepted unless the searc
 win.
 
 **It never blocks the page.** :meth:`SearchComputer.thinking` is a generator that yields between
-small chunks of work (``Model.slice_nodes`` nodes) and returns the action; work is counted in
-nodes, never by the clock, so that the same level, seed and seat give the same action.
+small chunks of work (``Model.slice_nodes`` nodes) and returns the action. Work is counted in
+nodes, so that the same level, seed and seat give the same action (in duels and tests); in the
+page a level's time budget stops the search as well (:func:`page_clock`: a slow device never
+waits long), the nodes staying its cap, and iterative deepening starts no iteration it has no
+time to finish.
 """
 
 from __future__ import annotations
@@ -180,6 +185,7 @@ class Search(Generic[P]):
         self.slice = max(1, model.slice_nodes)
         self.next_yield = self.slice
         self.table: dict[Hashable, tuple[int, int, int, Any]] = {}
+        self.evals: dict[Hashable, int] = {}  # the leaves' evaluations, by key
         self.killers: dict[int, list[Any]] = {}
         self.history: dict[Any, int] = {}
         self.path: set[Hashable] = set()  # keys of the positions on the line searched
@@ -248,7 +254,7 @@ class Search(Generic[P]):
         mover = pos.to_play
         alpha_in = alpha
         best, best_move = -INFINITY, None
-        path, seen = self.path, self.seen
+        path, seen, evals = self.path, self.seen, self.evals
         level = self.level
         quiescence = level.quiescence
         reduce_from = level.reduce if level.pvs and depth >= 3 else 0
@@ -269,7 +275,10 @@ class Search(Generic[P]):
                         else:
                             if self.tick():
                                 yield
-                            score = -model.evaluate(child)
+                            known = evals.get(child_key)  # (a quarter of the leaves come again)
+                            if known is None:
+                                known = evals[child_key] = model.evaluate(child)
+                            score = -known
                     elif best_move is None or not level.pvs:
                         score = -(yield from self.negamax(child, child_key, depth - 1, -beta, -alpha,
                                                           ply + 1, False))

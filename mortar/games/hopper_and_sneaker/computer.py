@@ -210,6 +210,16 @@ class HopperModel(Model[Packed]):
         """Forward moves first, the longest first; then sideways, then back."""
         return sorted(actions, key=_GAINS[0 if position.to_play is RED else 1].__getitem__)
 
+    def noisy(self, position: Packed, ply: int) -> list[int]:
+        """The long forward jumps (two rows or more): the swing of a Hopper's jump."""
+        own = position.red if position.to_play is RED else position.white
+        if not own & position.hoppers:
+            return []
+        gains = _GAINS[0 if position.to_play is RED else 1]
+        jumps = [m for m in position.moves() if gains[m] <= -2]
+        jumps.sort(key=gains.__getitem__)
+        return jumps
+
     def setup(self, search: Search[Packed], seat: Any) -> Thought | None:
         if search.level.noise or search.level.blunder:
             return _any_setup(search, seat)
@@ -303,8 +313,67 @@ class MobileModel(HopperModel):
         return packed_evaluate(position) + (mobility if position.to_play is RED else -mobility)
 
 
+_AROUND = tuple(sum(1 << j for j in NEIGHBOURS[i]) for i in range(len(SQUARES)))
+_RUNS_ANY = tuple(tuple(tuple(1 << j for j in ray) for ray in RAYS[i] if len(ray) >= 2)
+                  for i in range(len(SQUARES)))
+
+
+def fitted_side(red: int, white: int, hoppers: int, k: int) -> int:
+    own, other = (red, white) if k == 0 else (white, red)
+    occupied = red | white
+    empty = ~occupied
+    at_home = ((red & _HOME_BITS[0]).bit_count(), (white & _HOME_BITS[1]).bit_count())
+    behind = ((red & ~_FAR_BITS[0]).bit_count(), (white & ~_FAR_BITS[1]).bit_count())
+    dist = _DIST[k]
+    total = square = longest = movable = reach = 0
+    rest = own
+    reaches = _REACHES[k]
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        i = bit.bit_length() - 1
+        d = dist[i]
+        total += d
+        square += d * d
+        if d > longest:
+            longest = d
+        if hoppers & bit:
+            for run in _RUNS_ANY[i]:
+                if occupied & run[0] and any(empty & sq for sq in run):
+                    movable += 1
+                    break
+            if not _TARGET_BITS[k] & bit:
+                best = 0
+                for ray in reaches[i]:
+                    if occupied & ray[0][0]:
+                        for sq, gain in ray:
+                            if not occupied & sq:
+                                if gain > best:
+                                    best = gain
+                                break
+                reach += best
+        elif _AROUND[i] & empty:
+            movable += 1
+    adjusted = total
+    blockers = at_home[1 - k]
+    if blockers:
+        two = (own & _GAP_2[k]).bit_count()
+        adjusted -= 2 * min(blockers, two) + min(max(0, blockers - two), (own & _GAP_1[k]).bit_count())
+    straggling = at_home[k] * (2 - behind[1 - k]) if behind[1 - k] <= 1 else 0
+    return (-11 * total + 28 * adjusted + 88 * (own & _TARGET_BITS[k]).bit_count() + 36 * reach
+            + 24 * (own & hoppers).bit_count() - 46 * behind[k] + 26 * at_home[k] - 229 * straggling
+            - 389 * longest + 72 * movable - 11 * square)
+
+
+class FittedModel(HopperModel):
+    def evaluate(self, position: Packed) -> int:
+        red = fitted_side(position.red, position.white, position.hoppers, 0)
+        white = fitted_side(position.red, position.white, position.hoppers, 1)
+        return 63 + (red - white if position.to_play is RED else white - red)
+
+
 MODEL = HopperModel()
-VARIANTS = {"mobility": MobileModel()}
+VARIANTS = {"mobility": MobileModel(), "fit": FittedModel()}
 
 # Levels (figures in tools/bench_karo_ai.py and the duel table): nodes are the budget of work.
 LEVELS = {
