@@ -105,11 +105,16 @@ def packed_side(own: int, lit: int, empty: int) -> int:
     return score + ACCESS * access.bit_count()
 
 
-def packed_evaluate(position: Packed) -> int:
+def packed_evaluate(position: Packed, finish: int = 0) -> int:
     red, white, lit = position.red, position.white, position.lit
     empty = FULL & ~(red | white)
     score = packed_side(red, lit, empty) - packed_side(white, lit, empty)
-    return score if position.to_play is RED else -score
+    score = score if position.to_play is RED else -score
+    if finish:
+        last = (red if position.to_play is RED else white) & ~(lit & EDGE)
+        if last and not last & (last - 1) and position.finishes(last):
+            score += finish  # one piece left, and it can finish now: the player to move wins
+    return score
 
 
 # The move order's worth of every move (its int, :mod:`.packed`): a move that enlightens first,
@@ -235,7 +240,12 @@ class MixedModel(EnlightenmentModel):
 
 
 MODEL = EnlightenmentModel()
-VARIANTS = {"race": RaceModel(), "mixed": MixedModel()}
+class FinishModel(EnlightenmentModel):
+    def evaluate(self, position: Packed) -> int:
+        return packed_evaluate(position, 3000)
+
+
+VARIANTS = {"race": RaceModel(), "mixed": MixedModel(), "finish": FinishModel()}
 
 LEVELS = {
     "easy": Level(depth=1, nodes=400, noise=150, blunder=0.15),

@@ -100,32 +100,42 @@ class Packed:
     def moves(self) -> list[int]:
         """Every move of the player to move (EN4, EN5), each outcome once."""
         own = self.red if self.to_play is RED else self.white
-        occupied = self.red | self.white
-        lamps = self.lit
         out: list[int] = []
         while own:
             bit = own & -own
             own ^= bit
-            i = bit.bit_length() - 1
-            was = WAS_LIT if lamps & bit else 0
-            base = i | was
-            lit = LIT_MOVE if was else 0
-            for near, j in STEPS[i]:
-                if not occupied & near:
-                    out.append(base | j << 5 | (LIT_MOVE if near == C3_BIT else lit))
-            # Jump sequences, depth first: the piece has left its start (never jumped over,
-            # never landed on again), and lands on no square twice.
-            rest = occupied & ~bit
-            found = 0  # (end, lit) pairs listed, as bits: end, and end + 25 when lit
-            stack = [(i, bit, lit)]
-            while stack:
-                at, visited, now = stack.pop()
-                for over, land, j in HOPS[at]:
-                    if rest & over and not (rest | visited) & land:
-                        then = now or (LIT_MOVE if lamps & over or j == C3 else 0)
-                        mark = land << 25 if then else land
-                        if not found & mark:
-                            found |= mark
-                            out.append(base | j << 5 | then)
-                        stack.append((j, visited | land, then))
+            self.piece_moves(bit, out)
         return out
+
+    def piece_moves(self, bit: int, out: list[int]) -> list[int]:
+        """The moves of the piece on ``bit`` (the player to move's), added to ``out``."""
+        occupied = self.red | self.white
+        lamps = self.lit
+        i = bit.bit_length() - 1
+        was = WAS_LIT if lamps & bit else 0
+        base = i | was
+        lit = LIT_MOVE if was else 0
+        for near, j in STEPS[i]:
+            if not occupied & near:
+                out.append(base | j << 5 | (LIT_MOVE if near == C3_BIT else lit))
+        # Jump sequences, depth first: the piece has left its start (never jumped over, never
+        # landed on again), and lands on no square twice.
+        rest = occupied & ~bit
+        found = 0  # (end, lit) pairs listed, as bits: end, and end + 25 when lit
+        stack = [(i, bit, lit)]
+        while stack:
+            at, visited, now = stack.pop()
+            for over, land, j in HOPS[at]:
+                if rest & over and not (rest | visited) & land:
+                    then = now or (LIT_MOVE if lamps & over or j == C3 else 0)
+                    mark = land << 25 if then else land
+                    if not found & mark:
+                        found |= mark
+                        out.append(base | j << 5 | then)
+                    stack.append((j, visited | land, then))
+        return out
+
+    def finishes(self, bit: int) -> bool:
+        """Whether the piece on ``bit`` (the player to move's) can end a move enlightened on
+        the edge (its last one, when every other piece is there already)."""
+        return any(m & LIT_MOVE and BITS[(m >> 5) & 31] & EDGE for m in self.piece_moves(bit, []))

@@ -46,21 +46,6 @@ CENTRE = 2  # a placement near the middle of the board, per step nearer
 Cellish = tuple[int, int]
 
 
-# Each line of four through a cell, as (how far back its first cell is, its direction): 4
-# directions × 4 places in the line. A line is named by its first cell and its direction.
-_PLACES = tuple((k * dx, k * dy, dx, dy) for dx, dy in LINES for k in range(4))
-
-
-def line_counts(marked: list[Cellish]) -> dict[tuple[int, int, int, int], int]:
-    """For each line of four holding one of ``marked``, how many it holds."""
-    counts: dict[tuple[int, int, int, int], int] = {}
-    for x, y in marked:
-        for ox, oy, dx, dy in _PLACES:
-            key = (x - ox, y - oy, dx, dy)
-            counts[key] = counts.get(key, 0) + 1
-    return counts
-
-
 _LINE_SET = frozenset(LINES)
 
 
@@ -83,6 +68,18 @@ def _pair_lines() -> dict[Cellish, tuple[tuple[int, int, int, int], ...]]:
 _PAIR_LINES = _pair_lines()
 
 
+def pair_lines(marked: list[Cellish]) -> set[tuple[int, int, int, int]]:
+    """The lines of four holding two or more of ``marked`` (each its first cell and direction)."""
+    starts: set[tuple[int, int, int, int]] = set()
+    for i, (ax, ay) in enumerate(marked):
+        for bx, by in marked[i + 1:]:
+            found = _PAIR_LINES.get((bx - ax, by - ay))
+            if found is not None:
+                for ox, oy, dx, dy in found:
+                    starts.add((ax + ox, ay + oy, dx, dy))
+    return starts
+
+
 @dataclass(frozen=True)
 class Weights:
     """The evaluation's weights (the module docstring's terms; the constants above)."""
@@ -101,15 +98,8 @@ WEIGHTS = Weights()
 def windows(at: dict[Any, Any], tiles: frozenset[Any], player: Player, marked: list[Cellish],
             weights: Weights = WEIGHTS) -> tuple[int, list[tuple[Cellish, int, int, int, int]]]:
     """The value of ``player``'s lines of two and three (free of the opponent's pieces), and the
-    open cells of his lines of three, each with its line (first cell and direction). The lines
-    are found from the pairs of marked pieces at most three apart in a row, column or diagonal."""
-    starts: set[tuple[int, int, int, int]] = set()
-    for i, (ax, ay) in enumerate(marked):
-        for bx, by in marked[i + 1:]:
-            found = _PAIR_LINES.get((bx - ax, by - ay))
-            if found is not None:
-                for ox, oy, dx, dy in found:
-                    starts.add((ax + ox, ay + oy, dx, dy))
+    open cells of his lines of three, each with its line (first cell and direction)."""
+    starts = pair_lines(marked)
     score = 0
     open_ends: list[tuple[Cellish, int, int, int, int]] = []
     for sx, sy, dx, dy in starts:
@@ -139,12 +129,15 @@ def windows(at: dict[Any, Any], tiles: frozenset[Any], player: Player, marked: l
 
 
 def potential(at: dict[Any, Any], player: Player, marked: list[Cellish]) -> dict[Cellish, int]:
-    """For each empty cell of a line of ``player``'s free of the opponent's pieces, the most of
-    his marked pieces such a line holds: what a marked piece arriving there would line up with
-    (the piece that leaves for it counted still; an order, not a verdict)."""
+    """For each empty cell of a line of ``player``'s free of the opponent's pieces and holding
+    two or more of his marked pieces, the most such a line holds: what a marked piece arriving
+    there would line up with (the piece that leaves for it counted still; an order, not a
+    verdict)."""
+    starts = pair_lines(marked)
     best: dict[Cellish, int] = {}
-    for (sx, sy, dx, dy), m in line_counts(marked).items():
+    for sx, sy, dx, dy in starts:
         empty = []
+        m = 0
         for j in range(4):
             c = (sx + j * dx, sy + j * dy)
             p = at.get(c)
@@ -152,6 +145,8 @@ def potential(at: dict[Any, Any], player: Player, marked: list[Cellish]) -> dict
                 empty.append(c)
             elif p.player is not player:
                 break
+            elif p.marked:
+                m += 1
         else:
             for c in empty:
                 if best.get(c, 0) < m:
