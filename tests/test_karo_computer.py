@@ -15,7 +15,7 @@ import mortar.games.four_circles.computer
 import mortar.games.hopper_and_sneaker.computer  # noqa: F401 (the packages' computer modules)
 from mortar.games import enlightenment, four_circles, hopper_and_sneaker
 from mortar.kit.common import AcceptDraw, OfferDraw, Pass
-from mortar.kit.search import Level, SearchComputer
+from mortar.kit.search import SearchComputer
 from mortar.kit.turns import PLAYERS, Player
 
 GAMES = [hopper_and_sneaker, enlightenment, four_circles]
@@ -363,40 +363,6 @@ def test_computers_are_search_computers():
     for package in GAMES:
         for level in LEVELS:
             assert isinstance(package.GAME.computer(level, 1), SearchComputer)
-
-
-# --- the kit's other search, UCT (no level uses it now: kept, measured, and tested) ----------
-
-
-def uct(package: Any, nodes: int = 300) -> SearchComputer[Any]:
-    settings = Level(depth=1, nodes=nodes, method="mcts", exploration=0.3, scale=200)
-    return SearchComputer(package.computer.MODEL, "uct", settings, 1)
-
-
-@pytest.mark.parametrize(("name", "package", "position", "moves"), [p for p in positions() if p[3] == 1],
-                         ids=lambda v: str(v)[:8])
-def test_uct_finds_a_win_in_one(name, package, position, moves):
-    action = uct(package).choose(state_at(package, position).seat(RED))
-    assert wins_after(position, action, 1), (name, str(action))
-
-
-@pytest.mark.parametrize("package", GAMES, ids=lambda p: p.__name__.split(".")[-1])
-def test_uct_plays_legal_actions_sliced_as_at_once(package):
-    for state in random_states(package, 4, 29):
-        seat = state.seat(state.to_play)
-        chosen = uct(package, 120).choose(seat)
-        assert seat.refusal(chosen) is None
-        computer = uct(package, 120)
-        thought, counts = computer.thinking(seat), [0]
-        while True:
-            try:
-                next(thought)
-            except StopIteration as stop:
-                assert stop.value == chosen
-                break
-            assert computer.last is not None
-            counts.append(computer.last.nodes)
-        assert max(b - a for a, b in zip(counts, counts[1:])) <= package.computer.MODEL.slice_nodes + 1
 
 
 # --- the packed positions the search plays on agree with the rules -------------------------------

@@ -363,7 +363,7 @@ def _settings(text: str) -> dict[str, str]:
 
 
 def level_player(name: str, spec: str, seed: str) -> Any:
-    """A level of game ``name`` with changes: ``hard:nodes=8000,depth=3``, ``hard:method=mcts``,
+    """A level of game ``name`` with changes: ``hard:nodes=8000,depth=3``, ``hard:pvs=1``,
     ``hard:history=0`` (blind to the seat's earlier positions), ``hard:model=NAME`` (a model
     variant the game's computer module names in ``VARIANTS``), ``hard:modelfile=PATH`` (the
     ``MODEL`` of a computer module kept aside, an earlier version)."""

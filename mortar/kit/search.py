@@ -4,17 +4,14 @@
 after an action, which actions are worth a look deep in the tree, and positions of its own making
 for the search (bit masks: :meth:`Model.prepare`) (Ludii's idea: many games, one engine).
 
-Two searches share the machinery: alpha-beta (negamax with iterative deepening, a transposition
-table keyed by the position and the player to move, killer moves and a history table, principal
-variation search with late-move reductions, the leaves' evaluations remembered, and quiescence
-over the game's swinging actions where a level asks for it) and UCT
-(Monte Carlo tree search whose leaves are scored by the evaluation). Which one a level uses is
-the game's choice (:class:`Level`). Measured here (``tools/bench_karo_ai.py versus``, hard's
-budget for both, pairs of games with the sides swapped), alpha-beta plays better in all three
-games: UCT scored 2.5 % (untuned) to 57 % (tuned, at 2.4 times the time) in Hopper and
-Sneaker, 12 % to 45 % (2.7 times the time) in Enlightenment, and 20 % in Four Circles with its
-final evaluation (it had won 9 games of 10 before the evaluation's threats were put right).
-Every level is alpha-beta; UCT stays, tested, for a game that wants it.
+The search is alpha-beta: negamax with iterative deepening, a transposition table keyed by the
+position and the player to move, killer moves and a history table, principal variation search
+with late-move reductions, the leaves' evaluations remembered, and quiescence over the game's
+swinging actions where a level asks for it. UCT (Monte Carlo tree search whose leaves are scored
+by the evaluation) was measured against it at hard's budget (pairs of games, sides swapped) and
+lost in all three games: 2.5 % (untuned) to 57 % (tuned, at 2.4 times the time) in Hopper and
+Sneaker, 12 % to 45 % (2.7 times the time) in Enlightenment, 20 % in Four Circles; no level used
+it, and it was removed (issue 29; ``tools/karo_reference.py`` keeps a Monte Carlo reference).
 
 K0's draws are part of the tree: a position met again, on the line being searched or earlier in
 the game (the seat's ``seen``), scores a draw (its third occurrence would be one, and a player
@@ -36,7 +33,6 @@ time to finish.
 
 from __future__ import annotations
 
-import math
 import random
 import sys
 import time
@@ -80,17 +76,13 @@ class OutOfWork(Exception):  # noqa: N818 (an event, not an error)
 @dataclass(frozen=True)
 class Level:
     """How hard a computer thinks: the deepest iteration and the node budget (work, not time),
-    the method (``"alphabeta"`` or ``"mcts"``), and how it errs: ``noise`` (evaluation units
-    added at random to each root action's score; its scores are then made exact) and
-    ``blunder`` (the share of decisions played at random)."""
+    and how it errs: ``noise`` (evaluation units added at random to each root action's score; its
+    scores are then made exact) and ``blunder`` (the share of decisions played at random)."""
 
     depth: int
     nodes: int
-    method: str = "alphabeta"
     noise: int = 0
     blunder: float = 0.0
-    exploration: float = 0.7  # UCT's constant, for ``"mcts"``
-    scale: float = 400.0  # UCT: evaluation units for a 73 % expectation (a logistic's scale)
     setup_depth: int = 1  # plies a game's own setup search looks ahead (Model.setup)
     pvs: bool = False  # alpha-beta: principal variation search (null windows after the first)
     patience: int = 300  # positions of play after which the game's repetitions are not fled
@@ -431,119 +423,6 @@ class Search(Generic[P]):
         self.best_score = scores.get(best_index, 0)
         return inner[order[best_index]]
 
-    # --- Monte Carlo tree search --------------------------------------------------------------
-
-    def mcts(self, pos: Any, actions: list[Any]) -> Thought:
-        """UCT over the root ``actions``: each iteration walks down by UCB1, adds one node and
-        scores it by the evaluation (a logistic of it: the chance of winning as the player to
-        move sees it); the most visited root action wins. A node lists its actions only when
-        first walked through."""
-        model, level = self.model, self.level
-        given, pos = pos, model.prepare(pos)
-        inner = {model.inner(given, pos, a): a for a in actions}
-        root = _Node(pos, (pos.key(), pos.to_play), False)
-        root.untried = model.order(pos, list(inner), 0)
-        yield  # the root's actions listed and ordered: a chunk of its own
-        c, scale = level.exploration, level.scale
-        try:
-            while True:
-                if self.tick():
-                    yield
-                node, line = root, [root]
-                while True:
-                    if node.terminal is not None:
-                        value = node.terminal
-                        break
-                    if node.untried is None:
-                        ply = len(line) - 1
-                        node.untried = model.order(node.position, model.actions(node.position, ply), ply)
-                    if node.untried:
-                        node = node.expand(self, node.untried.pop(0), line)
-                        line.append(node)
-                        value = node.terminal if node.terminal is not None else _expectation(
-                            model.evaluate(node.position), scale)
-                        break
-                    if not node.children:  # no action: the pass, or after a pass the draw (K0)
-                        if node.passed:
-                            node.terminal = value = 0.5
-                            break
-                        node = node.expand_pass(self)
-                        line.append(node)
-                        value = _expectation(model.evaluate(node.position), scale)
-                        break
-                    node = node.best_child(c)
-                    line.append(node)
-                # ``value`` is for the player to move at ``node``; each parent sees its opposite.
-                for n in reversed(line):
-                    n.visits += 1
-                    n.wins += 1.0 - value  # counted for the player who moved into ``n``
-                    value = 1.0 - value
-        except OutOfWork:
-            pass
-        if not root.children:
-            return actions[0]
-        best = max(root.children, key=lambda n: (n.visits, n.wins / max(n.visits, 1)))
-        self.best_score = round(level.scale * _logit(best.wins / max(best.visits, 1)))
-        return inner[best.action]
-
-
-def _expectation(score: int, scale: float) -> float:
-    """An evaluation as the chance of winning for the player to move (a logistic)."""
-    return 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, -score / scale))))
-
-
-def _logit(p: float) -> float:
-    p = min(max(p, 1e-6), 1 - 1e-6)
-    return math.log(p / (1 - p))
-
-
-class _Node:
-    """A node of UCT: its position, the actions not yet tried (most promising first; None until
-    listed), its children, and its visits and wins counted for the player who moved into it."""
-
-    __slots__ = ("position", "key", "untried", "children", "visits", "wins", "terminal", "action", "passed")
-
-    def __init__(self, position: Any, key: Hashable, passed: bool, action: Any = None,
-                 terminal: float | None = None) -> None:
-        self.position = position
-        self.key = key
-        self.untried: list[Any] | None = None
-        self.children: list[_Node] = []
-        self.visits = 0
-        self.wins = 0.0  # for the player who moved into this node
-        self.terminal = terminal  # the value for the player to move here, once decided
-        self.action = action
-        self.passed = passed
-
-    def best_child(self, c: float) -> _Node:
-        log_n = math.log(self.visits)
-        best, best_value = self.children[0], -1.0
-        for child in self.children:
-            value = child.wins / child.visits + c * math.sqrt(log_n / child.visits)
-            if value > best_value:
-                best, best_value = child, value
-        return best
-
-    def expand(self, search: Search[Any], action: Any, line: list[_Node]) -> _Node:
-        model, pos = search.model, self.position
-        child = model.child(pos, action)
-        won = model.winner(child, pos.to_play)
-        key = (child.key(), child.to_play)
-        terminal = None
-        if won is not None:
-            terminal = 0.0 if won[0] is pos.to_play else 1.0  # for the player to move after
-        elif key in search.seen or any(n.key == key for n in line):
-            terminal = 0.5  # K0: a position again (its third time would be a draw)
-        node = _Node(child, key, False, action, terminal)
-        self.children.append(node)
-        return node
-
-    def expand_pass(self, search: Search[Any]) -> _Node:
-        child = self.position.passed()
-        node = _Node(child, (child.key(), child.to_play), True, Pass())
-        self.children.append(node)
-        return node
-
 
 def _timed(search: Search[Any], work: Thought) -> Thought:
     """``work``, the time between its slices left out of its time budget (the page breathes)."""
@@ -629,9 +508,7 @@ class SearchComputer(Generic[P]):
         if self.settings.blunder and rng.random() < self.settings.blunder:
             return rng.choice(play)
         rng.shuffle(play)  # ties are broken at random (the game's order is stable over it)
-        method: Callable[[Any, list[Any]], Thought] = (
-            search.mcts if self.settings.method == "mcts" else search.alphabeta)
-        action = yield from _timed(search, method(pos, play))
+        action = yield from _timed(search, search.alphabeta(pos, play))
         if any(isinstance(a, AcceptDraw) for a in actions) and (
                 search.best_score < DRAW_ACCEPTED_BELOW
                 or (played > self.settings.patience // 2 and search.best_score <= WON)):
