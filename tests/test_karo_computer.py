@@ -198,12 +198,25 @@ def test_after_its_patience_the_search_no_longer_flees_the_game_positions():
         assert (computer.choose(again) == win) is played
 
 
+class RowsOnly(hopper_and_sneaker.computer.HopperModel):
+    """Hopper and Sneaker judged by the rows to go alone (about the evaluation before issue 33),
+    which sees no way out of the locked position below."""
+
+    weights = hopper_and_sneaker.computer.Weights(
+        row=-100, row_squared=0, laggard=0, blocked_row=-100, home=30, reach=25, hopper=0, behind=0,
+        at_home=0, straggling=40, movable=0, tempo=0)
+
+    def evaluate(self, position: Any) -> int:
+        return hopper_and_sneaker.computer.evaluate(position, self.weights)
+
+
 @pytest.mark.parametrize("patience, ends", [(20, True), (10_000, False)])
 def test_a_locked_game_ends_in_a_draw_once_the_computers_stop_fleeing_repetition(patience, ends):
-    """From a duel that ran for 34,540 turns: the player ahead fled every repetition forever.
-    With patience, both computers play on by their evaluation and K0's repetition ends it."""
+    """From a duel that ran for 34,540 turns: the player ahead, who saw no way forward, fled
+    every repetition forever. With patience, both computers play on by their evaluation and
+    K0's repetition ends it."""
     state = state_at(hopper_and_sneaker, hopper_and_sneaker.Position.parse(HS_LOCKED))
-    model, levels = hopper_and_sneaker.computer.MODEL, hopper_and_sneaker.computer.LEVELS
+    model, levels = RowsOnly(), hopper_and_sneaker.computer.LEVELS
     players = {p: SearchComputer(model, level, replace(levels[level], patience=patience), 1)
                for p, level in zip(PLAYERS, ("hard", "medium"))}
     while state.to_play is not None and state.turns < 120:
@@ -376,7 +389,6 @@ def test_packed_positions_list_play_and_judge_moves_as_the_rules_do(package):
         position = state.position
         packed = model.prepare(position)
         assert packed.cells() == position.cells
-        assert model.evaluate(packed) == package.computer.evaluate(position)
         after = {model.inner(position, packed, action): position.play(action)[0]
                  for action in position.actions()}
         assert sorted(model.actions(packed, 1)) == sorted(after)
@@ -417,3 +429,26 @@ def test_a_time_budget_stops_the_search_and_the_pauses_between_slices_do_not_cou
     unclocked = SearchComputer(enlightenment.computer.MODEL, "hard", level, 1)
     unclocked.choose(seat)
     assert unclocked.last is not None and unclocked.last.nodes > computer.last.nodes
+
+
+def test_enlightenments_evaluation_is_the_same_on_packed_positions_as_on_the_rules_cells():
+    model, evaluate = enlightenment.computer.MODEL, enlightenment.computer.evaluate
+    for state in random_states(enlightenment, 40, 43):
+        assert model.evaluate(model.prepare(state.position)) == evaluate(state.position)
+
+
+def test_hopper_and_sneakers_evaluation_judges_both_colours_alike():
+    """The board turned half round with the colours swapped is the same game for the other player."""
+    board = hopper_and_sneaker.board
+    at = {(sq.column, sq.row): sq.index for sq in board.SQUARES}
+    columns, rows = (min(k) + max(k) for k in zip(*at))
+    turned = [at[columns - sq.column, rows - sq.row] for sq in board.SQUARES]
+    evaluate = hopper_and_sneaker.computer.evaluate
+    for state in random_states(hopper_and_sneaker, 40, 47):
+        position = state.position
+        cells: list[Any] = [None] * len(position.cells)
+        for i, piece in enumerate(position.cells):
+            if piece is not None:
+                cells[turned[i]] = board.PIECES[piece.player.opponent, piece.face]
+        mirrored = hopper_and_sneaker.Position(tuple(cells), position.to_play.opponent, position.hoppers)
+        assert evaluate(position) == evaluate(mirrored)
