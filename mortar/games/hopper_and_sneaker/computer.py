@@ -22,11 +22,13 @@ terms, his less the other's; weights in :data:`WEIGHTS`):
 The weights were fitted to the results of games (a logistic regression of the outcome on these
 terms over 15,800 positions of the computer's own games; the fitting script was a one-off, not
 kept), rounded, and are read as they play, not as they look: the fit made a row to go cost
-little until the piece is far behind, and the laggard carry most of the race. Measured in play
+little until the piece is far behind, and the last piece carry most of the race. Measured in play
 (``tools/duel_karo.py --match hard hard:modelfile=OLD``, hard against hard with the evaluation
 before it: 100 a row to go, 30 a piece home, 25 a row of reach, 40 a straggler), at the same
-nodes the fitted evaluation scored 74.5 % (67–82, 50 pairs, seed 1). It is half as slow again
-as the one before (7.3 µs against 4.7 µs in CPython), the search 14 % slower in nodes a second.
+nodes the fitted evaluation scored 74.5 % (67–82, 50 pairs, seed 1) and 65.4 % (57.5–73.3, 60
+pairs, seed 5); with the one before given 4,600 nodes to its 4,000 (about equal CPU time: 32
+against 36 ms a decision), 66.9 % (55.6–78.2, 40 pairs, seed 6). It is half as slow again as
+the one before (7.3 µs against 4.7 µs in CPython), the search 14 % slower in nodes a second.
 
 Both wins (HS7) are found by the search itself (:meth:`.packed.Packed.winner`).
 
