@@ -9,7 +9,7 @@
 #   make bench-web   start-up, interaction and memory figures in headless Chromium (prints only)
 #   make bench-records  record parsing and replay times, CPython and Pyodide (prints only)
 #   make duel        Mortar Hunt's computer: the league table (prints only; DUEL_PAIRS=200)
-#   make duel-karo   the KARO games' computer strength table (prints only; DUEL_PAIRS=200)
+#   make duel-karo   the KARO games' computer league and decision times (prints only; DUEL_PAIRS=200)
 #   make duel-marsal Maršál a Špión's computer levels (prints only; DUEL_PAIRS=200)
 
 SHELL := /bin/bash
@@ -150,12 +150,16 @@ duel:
 	$(PYTHON) tools/league.py --pairs $(DUEL_PAIRS) --tables $(DUEL_TABLES) --out build/league.jsonl
 	$(PYTHON) tools/league.py --table build/league.jsonl
 
-# The KARO games' computer (Hopper and Sneaker, Enlightenment, Four Circles): hard against random,
-# hard against medium, medium against easy, DUEL_PAIRS pairs each with the sides swapped; prints a
-# table with 95 % intervals (see tools/duel_karo.py). Long at 200 pairs: DUEL_JOBS=2 on two cores.
+# The KARO games' computer (Hopper and Sneaker, Enlightenment, Four Circles): a league per game,
+# easy against random, medium against easy, hard against medium and against the reference players
+# at equal time (tools/karo_reference.py), DUEL_PAIRS pairs each with the sides swapped, with 95 %
+# intervals, how the games ended and how long they were (see tools/duel_karo.py); then each
+# level's decision times in CPython and in Pyodide. Hours at 200 pairs: DUEL_JOBS=2 on two cores.
 DUEL_JOBS ?= 1
-duel-karo:
+duel-karo: $(NODE_STAMP)
 	$(PYTHON) tools/duel_karo.py --pairs $(DUEL_PAIRS) --jobs $(DUEL_JOBS)
+	$(PYTHON) tools/bench_karo_ai.py times
+	$(NODE) tools/pyodide_run.mjs bench_karo_ai times --clock js-cpu
 
 # Maršál a Špión's computer: each level against random and hard against medium, paired games
 # (the sides swapped), to the end of each game (R12). Prints figures, asserts nothing.

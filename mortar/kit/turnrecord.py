@@ -223,11 +223,16 @@ class TurnGame(ABC, Generic[OptionsT, S]):
 
     def duel_start(self, options: OptionsT | None, rng: random.Random) -> S:
         """A new game for a pair of duel games, its setups (if the game has them) made at
-        random, so that both games of the pair start alike with the seats swapped."""
-        state = self.new(options)
-        while state.position.setting_up:
-            state.apply(state.random_action(rng))
-        return state
+        random, so that both games of the pair start alike with the seats swapped; never a start
+        that leaves a player no action (Hopper and Sneaker's three Hoppers in front of three
+        Sneakers can only pass, and lose: a pair decided by the draw)."""
+        while True:
+            state = self.new(options)
+            while state.position.setting_up:
+                state.apply(state.random_action(rng))
+            position = state.position
+            if position.has_actions() and position.passed().has_actions():
+                return state
 
     def default_options(self) -> OptionsT:
         return self.read_options({}, Player.RED, {})
