@@ -26,6 +26,7 @@ from typing import TypeVar
 from ..rules import Options, Variant, opponent
 from ..seat import Seat, SeenAction
 from .belief import PARTICLES, Belief
+from .styles import STYLES, Style
 from .tracks import Tracker
 
 Event = tuple[str, int | None, bool | None, int | None, bool]  # player, shot, hit, sacrificed, resigned
@@ -85,16 +86,17 @@ def apply_event(belief: Model, happened: Event) -> None:
 
 
 def building(observed: str, options: Options, log: Sequence[SeenAction], evasion: float = 0.0,
-             size: int = PARTICLES, window: int | None = WINDOW, kind: str = "joint"
-             ) -> Generator[None, None, Model]:
+             size: int = PARTICLES, window: int | None = WINDOW, kind: str = "joint",
+             styles: tuple[Style, ...] = STYLES) -> Generator[None, None, Model]:
     """The belief about ``observed``'s live pieces after ``log``, sliced: yields between events,
     returns a belief the caller must not change (copy it first). ``kind``: "joint" (particles,
-    :class:`Belief`) or "tracks" (:class:`Tracker`)."""
+    :class:`Belief`, the enemy moving in one of ``styles``) or "tracks" (:class:`Tracker`)."""
     observed = str(observed)
     start = window_start(len(log), window)
     head = facts(observed, options, log, start)
     public = tuple(event(seen) for seen in log[start:])
-    key = (kind, observed, options, evasion, size if kind == "joint" else 0, start, head)
+    key = (kind, observed, options, evasion, size if kind == "joint" else 0, start, head,
+           styles if kind == "joint" else ())
     entries = _CACHE.get(key)
     if entries is None:
         if len(_CACHE) >= _STARTS:
@@ -111,7 +113,8 @@ def building(observed: str, options: Options, log: Sequence[SeenAction], evasion
     if best is None:
         live, wrecks, fired = head
         if kind == "joint":
-            found = Belief(observed, options, live, wrecks, fired, size, evasion, salt=start)
+            found = Belief(observed, options, live, wrecks, fired, size, evasion, salt=start, kinds=styles,
+                           placed=start == 0)
         else:
             found = Tracker(observed, options, live, wrecks, fired, evasion)
         at = 0
@@ -137,9 +140,10 @@ def run(steps: Generator[None, None, T]) -> T:
 
 
 def enemy_building(seat: Seat, evasion: float = EVASION, size: int = PARTICLES,
-                   window: int | None = WINDOW, kind: str = "joint") -> Generator[None, None, Model]:
+                   window: int | None = WINDOW, kind: str = "joint",
+                   styles: tuple[Style, ...] = STYLES) -> Generator[None, None, Model]:
     """Where the seat's enemy pieces may be, as the seat may deduce (sliced)."""
-    return building(opponent(str(seat.player)), seat.options, seat.log, evasion, size, window, kind)
+    return building(opponent(str(seat.player)), seat.options, seat.log, evasion, size, window, kind, styles)
 
 
 def exposure_building(seat: Seat, window: int | None = WINDOW) -> Generator[None, None, Tracker]:
@@ -149,8 +153,8 @@ def exposure_building(seat: Seat, window: int | None = WINDOW) -> Generator[None
 
 
 def enemy_belief(seat: Seat, evasion: float = EVASION, size: int = PARTICLES, window: int | None = WINDOW,
-                 kind: str = "joint") -> Model:
-    return run(enemy_building(seat, evasion, size, window, kind))
+                 kind: str = "joint", styles: tuple[Style, ...] = STYLES) -> Model:
+    return run(enemy_building(seat, evasion, size, window, kind, styles))
 
 
 def exposure(seat: Seat, window: int | None = WINDOW) -> Tracker:
