@@ -29,6 +29,7 @@ from mortar.games.mortar_hunt.computer import geometry as geo  # noqa: E402
 from mortar.games.mortar_hunt.game import GAME  # noqa: E402
 
 FLOOR = 0.02  # no row is ever ruled out: a player may always change its mind
+PRIOR = 1  # choices of each row among one end per row added to what was seen: few data, no extremes
 Observation = tuple[int, tuple[int, int, int, int], int]  # row from, ends per row, row chosen (0-3)
 
 
@@ -76,10 +77,12 @@ def observe(name: str, games: int, table: str, seed: int, against: str
 
 
 def fit(moves: list[Observation], rounds: int = 200) -> list[list[float]]:
-    """Per row moved from: the weight of each row moved to (the likeliest; the largest is 1)."""
+    """Per row moved from: the weight of each row moved to (the likeliest with a prior of
+    ``PRIOR`` choices among one end in each row, a choice each; the largest is 1)."""
     weights = []
     for start in range(4):
         mine = [(ends, chosen) for f, ends, chosen in moves if f == start]
+        mine += [((1, 1, 1, 1), d) for d in range(4)] * PRIOR
         w = [1.0] * 4
         chosen_count = [sum(1 for _, c in mine if c == d) for d in range(4)]
         for _ in range(rounds):

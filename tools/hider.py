@@ -11,6 +11,9 @@ their own pieces as the enemy may see them from the same public events.
   enemy's answer finds one of its pieces (the enemy aims at what it may believe of them, among
   the squares it can reach) less a cost for every row a piece stands ahead of its back row. It
   fires only when its best shot hits with ``fire_at`` or more, or when it must.
+* ``warden`` -- the hider with the computer's own belief (``computer/belief.py``, the styles
+  learnt from play) for the enemy's pieces and for what the enemy may believe of its own: it
+  knows that a hider's back row is no secret to a belief that learns.
 * ``stalker`` -- the same defence, but a belief-tracker on offence: it fires whenever its shot is
   clearly better than blind fire and follows a piece it has located (a lower threshold, a
   smaller cost for standing forward).
@@ -24,7 +27,7 @@ from typing import Any
 
 from mortar.games.mortar_hunt.actions import Sacrifice, Turn
 from mortar.games.mortar_hunt.computer import geometry as geo
-from mortar.games.mortar_hunt.computer.model import building, run
+from mortar.games.mortar_hunt.computer.model import EVASION, building, run
 from mortar.games.mortar_hunt.computer.player import place
 from mortar.games.mortar_hunt.computer.tracks import Tracker
 from mortar.games.mortar_hunt.rules import opponent
@@ -57,10 +60,7 @@ class Hider:
         if str(seat.phase) == "setup":
             return place(seat, rng)
         player = str(seat.player)
-        enemy: Tracker = yield from building(opponent(player), seat.options, seat.log, 0.0, 0, None,
-                                             "tracks")  # type: ignore[assignment]
-        seen: Tracker = yield from building(player, seat.options, seat.log, 0.0, 0, None,
-                                            "tracks")  # type: ignore[assignment]
+        enemy, seen = yield from self.beliefs(seat)
         live = [p for p in seat.pieces if p.alive]
         if seat.must_sacrifice:
             heat = seen.heat()
@@ -91,6 +91,13 @@ class Hider:
                 best.append(turn)
         return rng.choice(best)
 
+    def beliefs(self, seat: Any) -> Generator[None, None, tuple[Any, Any]]:
+        """Where the enemy's pieces may be, and where the enemy may believe mine are."""
+        player = str(seat.player)
+        enemy = yield from building(opponent(player), seat.options, seat.log, 0.0, 0, None, "tracks")
+        seen = yield from building(player, seat.options, seat.log, 0.0, 0, None, "tracks")
+        return enemy, seen
+
     def danger(self, seat: Any, enemy: Tracker, seen: Tracker,
                options: list[int | None]) -> dict[int | None, dict[int, float]]:
         """Per shot of mine (None: none): the chance the enemy's next shot lands on each square
@@ -106,6 +113,41 @@ class Hider:
         return out
 
 
+class Warden(Hider):
+    """The hider with the computer's own belief (see the module doc)."""
+
+    label = level = "warden"
+    particles = 200  # the enemy's guesses of my pieces
+
+    def beliefs(self, seat: Any) -> Generator[None, None, tuple[Any, Any]]:
+        player = str(seat.player)
+        enemy = yield from building(opponent(player), seat.options, seat.log, EVASION, 300)
+        seen = yield from building(player, seat.options, seat.log, EVASION, self.particles)
+        return enemy, seen
+
+    def danger(self, seat: Any, enemy: Any, seen: Any,
+               options: list[int | None]) -> dict[int | None, dict[int, float]]:
+        """As the hider's, but the enemy's belief after my turn is the joint belief run one
+        event further, and its reach is per joint guess, by the style it is seen to play."""
+        half = [s for s in geo.half_squares(str(seat.player)) if s not in {c.index for c in seat.craters}]
+        reaches = [([s for s in half if mask >> s & 1], chance)
+                   for mask, chance in enemy.reach_masks(True).items()]
+        fires = enemy.fire_chance(seat.enemy_skips >= 2)
+        out = {}
+        for shot in options:
+            after = seen.copy()
+            after.observed_turn(shot)
+            guess = after.heat()
+            aim = {s: guess[s] ** self.sharpness for s in half}
+            found: dict[int, float] = {}
+            for squares, chance in reaches:
+                scale = self.aim * fires * chance / (sum(aim[s] for s in squares) or 1.0)
+                for s in squares:
+                    found[s] = found.get(s, 0.0) + aim[s] * scale
+            out[shot] = found
+        return out
+
+
 class Stalker(Hider):
     """The belief-tracking reference (see the module doc)."""
 
@@ -114,4 +156,4 @@ class Stalker(Hider):
     forward = 0.1
 
 
-HIDERS = {"hider": Hider, "stalker": Stalker}
+HIDERS = {"hider": Hider, "warden": Warden, "stalker": Stalker}

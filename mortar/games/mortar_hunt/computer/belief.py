@@ -130,7 +130,7 @@ class Belief:
     """The observer's belief about the observed player's live pieces (see the module doc)."""
 
     __slots__ = ("observed", "options", "codes", "particles", "weights", "styles", "kinds", "wrecks", "fired",
-                 "size", "evasion", "events", "last_shot", "skipped", "_salt")
+                 "size", "evasion", "events", "last_shot", "_salt")
 
     def __init__(self, observed: str, options: Options, live: int = 3, wrecks: int = 0, fired: int = 0,
                  size: int = PARTICLES, evasion: float = 0.0, salt: int = 0,
@@ -145,7 +145,6 @@ class Belief:
         self.kinds = tuple(kinds)  # the styles the enemy may play (see .styles)
         self.events = 0  # events applied: part of every draw's seed
         self.last_shot: int | None = None  # the observed player's latest shot: it pins its shooter
-        self.skipped = 0  # the observed player's turns without a shot since its last (R8)
         self._salt = salt  # where the events started (the model's window start)
         rng = self._rng(-1)
         # each guess's style, in proportion to the styles' shares (stratified: no sampling noise)
@@ -255,8 +254,8 @@ class Belief:
         styled = [table.styled(k) for k in self.kinds]
         aims = [table.aimed(k) for k in self.kinds]
         rows = row_of(self.observed)
-        free_to_skip = self.skipped < 2  # else R8 obliged it to fire: the shot tells no style
-        self.skipped = self.skipped + 1 if shot is None else 0
+        # (whether it fired tells nothing of its style: every style skips when it sees nothing
+        # to fire at, and the share of skips weighed in swung the belief to the wrong style)
         out: list[Particle] = []
         weights: list[float] = []
         styles: list[int] = []
@@ -274,7 +273,7 @@ class Belief:
                 m = _pick(rng, prior, 1.0)
                 ends, cumulative = _weighted(table, kind, styled[style], parts[m], rows)
                 end = _draw_end(rng, ends, squares[:m] + squares[m + 1:], heat, cumulative)
-                total = 1.0 - kind.fires if free_to_skip else 1.0
+                total = 1.0
             else:
                 # the shooter fires from where its style likes to fire from: its chance to
                 # end a move where it can fire at the shot (the mover fires), or to stand where
@@ -319,8 +318,6 @@ class Belief:
                     end = _draw_end(rng, ends, squares[:m] + squares[m + 1:], heat, cumulative)
                     others_standing = [standing[j] if j != m else 0.0 for j in range(k)]
                     shooter = _pick(rng, others_standing, sum(others_standing))
-                if free_to_skip:
-                    total *= kind.fires
             if end is None:
                 continue
             new = parts[:m] + (end,) + parts[m + 1:]
