@@ -35,8 +35,9 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Generator, Iterable, Sequence
 
+from ....kit.steps import finish
 from ..moves import reachable_ends, target_masks
 from ..rules import HALF_MASK, Options, PieceType, Variant
 from . import geometry as geo
@@ -516,7 +517,11 @@ class Belief:
         """The observed side's *reach* per joint guess: the squares some live piece could fire
         at next turn, allowing one move first (a bitmask) -> its probability. ``styled``: only
         the moves its style makes likely (a hider fires from its back row, seldom steps forward
-        to fire), see :func:`_styled_reach`."""
+        to fire), see :func:`_likely_reach`."""
+        return finish(self.reaching(styled))
+
+    def reaching(self, styled: bool = False) -> Generator[None, None, dict[int, float]]:
+        """:meth:`reach_masks`, sliced: yields between batches of guesses."""
         blocked = self.blocked
         found: dict[int, float] = {}
         total = sum(self.weights)
@@ -531,7 +536,9 @@ class Belief:
         table = self.table()
         rows = row_of(self.observed)
         reach = [_styled_reach(self.observed, blocked, kind) for kind in self.kinds]
-        for parts, w, style in zip(self.particles, self.weights, self.styles):
+        for n, (parts, w, style) in enumerate(zip(self.particles, self.weights, self.styles)):
+            if n % REACH_BATCH == REACH_BATCH - 1:
+                yield
             mine, kind = reach[style], self.kinds[style]
             mask = 0
             for s in parts:
@@ -611,6 +618,7 @@ def _weighted(table: Moves, kind: Style, found: dict[int, tuple[tuple[int, ...],
 
 
 REACH_SHARE = 0.5  # a styled reach counts the ends weighted at least this share of the likeliest
+REACH_BATCH = 100  # guesses between two yields of Belief.reaching (a few ms in CPython, cold)
 _STYLED_REACH: dict[tuple[str, int, Style], dict[int, int]] = {}
 
 

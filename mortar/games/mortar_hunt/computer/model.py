@@ -167,8 +167,8 @@ def forget(tables: bool = False) -> None:
     _CACHE.clear()
     if tables:
         from . import belief, geometry, tracks
-        for found in (belief._MOVES, belief._REACH, geometry._ENDS, geometry._REACH, tracks._TRANSITIONS,
-                      tracks._REACH):
+        for found in (belief._MOVES, belief._REACH, belief._STYLED_REACH, geometry._ENDS, geometry._REACH,
+                      tracks._TRANSITIONS, tracks._REACH):
             found.clear()
         for function in (geometry.half_positions, geometry.half_squares, geometry.targets, geometry.origins):
             function.cache_clear()

@@ -157,9 +157,11 @@ class Computer:
         # belief is joint; else where some piece may reach)
         reaches = None
         if w.per_guess and isinstance(enemy, Belief):
-            reaches = [([s for s in half if mask >> s & 1], chance)
-                       for mask, chance in enemy.reach_masks(w.styled_reach).items()]
+            masks = yield from enemy.reaching(w.styled_reach)
+            reaches = [([s for s in half if mask >> s & 1], chance) for mask, chance in masks.items()]
         reach = enemy.can_fire_at() if reaches is None else []
+        yield
+        yield from seen.readying()
         fires = w.fires
         if w.styled_reach and isinstance(enemy, Belief):
             fires = enemy.fire_chance(seat.enemy_skips >= 2)
