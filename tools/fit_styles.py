@@ -34,7 +34,7 @@ Observation = tuple[int, tuple[int, int, int, int], int]  # row from, ends per r
 
 
 def observe(name: str, games: int, table: str, seed: int, against: str
-            ) -> tuple[list[Observation], list[Observation], list[int], list[int], list[int]]:
+            ) -> tuple[list[Observation], list[Observation], list[int], list[int], list[int], list[int]]:
     """The player's moves, where its live pieces stood (piece-turns per row), and its turns
     free to skip: [with a shot, without]."""
     moves: list[Observation] = []
@@ -42,6 +42,7 @@ def observe(name: str, games: int, table: str, seed: int, against: str
     rows = [0, 0, 0, 0]
     fired = [0, 0]
     shooters = [0, 0]  # shots by the piece that moved, by another
+    targets = [0, 0, 0, 0]  # its shots by the row of the enemy's half they land in (back row first)
     for n in range(games):
         rng = random.Random(f"styles|{seed}|{n}")
         state = GAME.duel_start(TABLES[table], rng)
@@ -63,6 +64,7 @@ def observe(name: str, games: int, table: str, seed: int, against: str
                 moves.append((start, (ends[0], ends[1], ends[2], ends[3]), chosen))
                 if action.shot is not None:
                     shooters[action.shot.piece != piece.number] += 1
+                    targets[depth("B" if p == "A" else "A", action.shot.at.index) - 1] += 1
                 if action.shot is not None and action.shot.piece == piece.number:
                     able = [0, 0, 0, 0]
                     for end in seat.legal_moves(piece.number):
@@ -73,7 +75,7 @@ def observe(name: str, games: int, table: str, seed: int, against: str
                     if own.alive:
                         rows[depth(p, own.position.square.index) - 1] += 1
             state.apply(action)
-    return moves, firing, rows, fired, shooters
+    return moves, firing, rows, fired, shooters, targets
 
 
 def fit(moves: list[Observation], rounds: int = 200) -> list[list[float]]:
@@ -116,9 +118,10 @@ def main() -> None:
         found_by = dict(zip(names, pool.map(observe, names, *zip(*[(args.games, args.table, args.seed,
                                                                       args.against)] * len(names)))))
     for name, pooled in styles:
-        moves, firing, rows, fired, shooters = [], [], [0, 0, 0, 0], [0, 0], [0, 0]
+        moves, firing, rows, fired, shooters, aimed_at = [], [], [0, 0, 0, 0], [0, 0], [0, 0], [1, 1, 1, 1]
         for one in pooled.split("+"):
-            found, fire, stood, shots, by = found_by[one]
+            found, fire, stood, shots, by, at = found_by[one]
+            aimed_at = [a + b for a, b in zip(aimed_at, at)]
             moves += found
             firing += fire
             rows = [a + b for a, b in zip(rows, stood)]
@@ -131,7 +134,9 @@ def main() -> None:
         fires = fired[0] / (sum(fired) or 1)
         mover = shooters[0] / (sum(shooters) or 1)
         aimed = ", ".join("(" + ", ".join(f"{x:.3f}" for x in w) + ")" for w in fit(firing))
-        print(f"{name:>8s} ({pooled}): {len(moves)} moves; fires {fires:.3f} when free to skip; "
+        targets = ", ".join(f"{x / sum(aimed_at):.3f}" for x in aimed_at)
+        print(f"{name:>8s} ({pooled}): {len(moves)} moves; fires {fires:.3f} when free to skip, at rows "
+              f"({targets}); "
               f"stood ({stood}); moves ({text}); the mover fires {mover:.3f} of its shots, moving to fire "
               f"({aimed})", flush=True)
 

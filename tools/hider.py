@@ -14,9 +14,9 @@ their own pieces as the enemy may see them from the same public events.
 * ``warden`` -- the hider with the computer's own belief (``computer/belief.py``, the styles
   learnt from play) for the enemy's pieces and for what the enemy may believe of its own: it
   knows that a hider's back row is no secret to a belief that learns.
-* ``stalker`` -- the same defence, but a belief-tracker on offence: it fires whenever its shot is
-  clearly better than blind fire and follows a piece it has located (a lower threshold, a
-  smaller cost for standing forward).
+* ``stalker`` -- the warden's beliefs and defence, but a belief-tracker on offence: it fires
+  whenever its shot is clearly better than blind fire and follows a piece it has located (a
+  lower threshold, a smaller cost for standing forward).
 """
 
 from __future__ import annotations
@@ -148,7 +148,7 @@ class Warden(Hider):
         return out
 
 
-class Stalker(Hider):
+class Stalker(Warden):
     """The belief-tracking reference (see the module doc)."""
 
     label = level = "stalker"

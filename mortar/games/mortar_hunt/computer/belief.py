@@ -39,7 +39,7 @@ from collections.abc import Generator, Iterable, Sequence
 
 from ....kit.steps import finish
 from ..moves import reachable_ends, target_masks
-from ..rules import HALF_MASK, Options, PieceType, Variant
+from ..rules import HALF_MASK, Options, PieceType, Variant, opponent
 from . import geometry as geo
 from .styles import STYLES, Style, row_of
 
@@ -135,7 +135,8 @@ class Belief:
 
     def __init__(self, observed: str, options: Options, live: int = 3, wrecks: int = 0, fired: int = 0,
                  size: int = PARTICLES, evasion: float = 0.0, salt: int = 0,
-                 kinds: Sequence[Style] = STYLES, placed: bool = True) -> None:
+                 kinds: Sequence[Style] = STYLES, placed: bool = True,
+                 shares: Sequence[float] | None = None) -> None:
         self.observed = observed
         self.options = options
         self.codes = tuple(CODE[k] for k in geo.piece_types(options))
@@ -148,11 +149,13 @@ class Belief:
         self.last_shot: int | None = None  # the observed player's latest shot: it pins its shooter
         self._salt = salt  # where the events started (the model's window start)
         rng = self._rng(-1)
-        # each guess's style, in proportion to the styles' shares (stratified: no sampling noise)
-        total = sum(k.share for k in self.kinds)
+        # each guess's style, in proportion to the styles' shares (stratified: no sampling noise),
+        # or to ``shares``: what the events before the window made likely (.model)
+        chances = list(shares) if shares is not None else [k.share for k in self.kinds]
+        total = sum(chances)
         bounds, acc = [], 0.0
-        for k in self.kinds:
-            acc += k.share / total
+        for chance in chances:
+            acc += chance / total
             bounds.append(acc)
         self.styles: list[int] = [min(bisect_right(bounds, (i + 0.5) / size), len(self.kinds) - 1)
                                   for i in range(size)]
@@ -255,6 +258,7 @@ class Belief:
         styled = [table.styled(k) for k in self.kinds]
         aims = [table.aimed(k) for k in self.kinds]
         rows = row_of(self.observed)
+        aimed_row = row_of(opponent(self.observed))[shot] if shot is not None else 0
         # (whether it fired tells nothing of its style: every style skips when it sees nothing
         # to fire at, and the share of skips weighed in swung the belief to the wrong style)
         out: list[Particle] = []
@@ -299,10 +303,10 @@ class Belief:
                 free = [prior[m] * sum(standing[j] for j in range(k) if j != m) if ends_of(parts[m])
                         else 0.0 for m in range(k)]
                 a, b = kind.mover * sum(firing), (1.0 - kind.mover) * sum(free)
-                total = a + b
+                total = (a + b) * kind.targets[aimed_row]  # and the style chose to fire there
                 if total <= 0.0:
                     continue
-                if rng.random() * total < a:
+                if rng.random() * (a + b) < a:
                     m = _pick(rng, firing, a / kind.mover)
                     others = squares[:m] + squares[m + 1:]
                     good = tuple(e for e in fire_of(parts[m], shot) if square_of(e) not in others)

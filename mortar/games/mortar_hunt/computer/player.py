@@ -29,6 +29,7 @@ LEVELS = COMPUTER_LEVELS
 Action = Setup | Turn | Sacrifice
 Thinking = Generator[None, None, Action]
 BATCH = 64  # candidate turns scored between two yields (a few ms in CPython)
+RATE_STEP = 0.01  # the race model's hit rates are rounded to this
 
 
 @dataclass(frozen=True)
@@ -56,8 +57,12 @@ class HardWeights:
     # the enemy's styles of moving (.styles): "learned" (fitted from play) or "uniform" (before
     # issue 34: every R5 end alike, which rates a hider's back row cold)
     styles: str = "learned"
-    # the race model's typical hits per turn, either side (0.2: no difference)
+    # the race model's typical hits per turn, either side (0.2: no difference), and how many
+    # turns of that prior weigh against each side's hits per turn so far in this game (0: the
+    # prior alone): against players who hide, hits are rare, a lead is worth more, and hard
+    # hides when ahead and takes risks when behind
     hit_rate: float = 0.12
+    race_prior: float = 10.0
     # the enemy's answer: it aims at (belief + floor) ** sharpness among the squares it can reach
     # (per joint guess of its pieces: 62 % against 60 % for the marginal reach), firing in this
     # share of its turns, and finds us `danger` times as often as that model says (calibrated:
@@ -184,7 +189,7 @@ class Computer:
         mine = sum(1 for p in seat.pieces if p.alive)
         theirs = seat.enemy_live
         my_turns, their_turns = turns_left(player, seat.turn, seat.options.turn_limit)
-        p = q = w.hit_rate
+        p, q = race_rates(seat, w.hit_rate, w.race_prior)
         # what a hit and a loss are worth now, from the race model
         values = {(h_, r_): answer(mine, theirs - h_, my_turns - 1, their_turns, p, q, float(r_))
                   for h_ in (0, 1) for r_ in (0, 1)}
@@ -233,6 +238,22 @@ class Computer:
             elif score > top - 1e-12:
                 best.append(Candidate(turn, hit, score, risk))
         return rng.choice(best)
+
+
+def race_rates(seat: Seat, prior: float, weight: float) -> tuple[float, float]:
+    """Hits per turn, mine and the enemy's, for the race model: the prior's ``weight`` turns at
+    ``prior`` and each side's turns and hits so far (public: every shot's result is)."""
+    if weight <= 0.0:
+        return prior, prior
+    turns = {"mine": 0, "theirs": 0}
+    hits = {"mine": 0, "theirs": 0}
+    for seen in seat.log:
+        side = "mine" if seen.player is seat.player else "theirs"
+        turns[side] += 1
+        hits[side] += bool(seen.hit)
+    # (rounded: the race model's tables are kept per pair of rates)
+    return (round((hits["mine"] + weight * prior) / (turns["mine"] + weight) / RATE_STEP) * RATE_STEP,
+            round((hits["theirs"] + weight * prior) / (turns["theirs"] + weight) / RATE_STEP) * RATE_STEP)
 
 
 def legal_turns(seat: Seat) -> list[Turn]:

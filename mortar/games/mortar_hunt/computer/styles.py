@@ -10,6 +10,10 @@ each row with the style's share. Which style the enemy plays is part of the hidd
 guesses whose style explains the shots and the misses survive, so the belief learns it as the
 game goes.
 
+A style also says where its shots land (a turtle can only reach the observer's front row), which
+tells the styles apart over the whole game: the belief's window (:mod:`.model`) starts from the
+styles that the shots before it make likely.
+
 The numbers are fitted from play by ``tools/fit_styles.py`` (a choice model over the R5 ends'
 rows, per row moved from; where the pieces stood) and checked by ``tools/calibration.py`` (a
 square rated 30 % holds a piece about 30 % of the time, row by row). Rows are counted from the
@@ -35,6 +39,7 @@ class Style:
     moves: tuple[Rows, Rows, Rows, Rows]  # per row moved from: the weight of each row moved to
     mover: float = 0.8  # the chance that the piece that fires is the one that moved
     aims: tuple[Rows, Rows, Rows, Rows] = ((1.0,) * 4,) * 4  # per row: where it fires from
+    targets: Rows = (0.25, 0.25, 0.25, 0.25)  # where its shots land: rows of the observer's half
 
 
 UNIFORM = Style("uniform", 1.0, 0.8, (1.0, 1.0, 1.0, 1.0), ((1.0,) * 4,) * 4)
@@ -49,19 +54,22 @@ STYLES = (
                  (1.0, 1.0, 1.0, 0.02)),
           mover=0.49,
           aims=((1.0, 0.05, 0.02, 0.02), (0.93, 1.0, 0.02, 0.02), (1.0, 1.0, 0.09, 0.02),
-                (1.0, 1.0, 1.0, 1.0))),
+                (1.0, 1.0, 1.0, 1.0)),
+          targets=(0.02, 0.05, 0.13, 0.8)),
     Style("hider", share=0.2, fires=0.98, rows=(0.7, 0.19, 0.07, 0.03),
           moves=((1.0, 0.46, 0.12, 0.02), (1.0, 0.02, 0.02, 0.02), (1.0, 0.2, 0.02, 0.02),
                  (1.0, 1.0, 1.0, 0.02)),
           mover=0.6,
           aims=((1.0, 0.08, 0.02, 0.02), (1.0, 0.12, 0.03, 0.02), (1.0, 1.0, 0.09, 0.02),
-                (1.0, 1.0, 1.0, 1.0))),
+                (1.0, 1.0, 1.0, 1.0)),
+          targets=(0.05, 0.1, 0.25, 0.6)),
     Style("hunter", share=0.35, fires=0.94, rows=(0.26, 0.21, 0.16, 0.37),
           moves=((0.87, 1.0, 0.73, 0.63), (1.0, 0.11, 0.1, 0.18), (1.0, 0.83, 0.1, 0.16),
                  (1.0, 0.2, 0.21, 0.1)),
           mover=0.66,
           aims=((1.0, 0.17, 0.06, 0.16), (1.0, 0.11, 0.05, 0.09), (1.0, 1.0, 0.17, 0.14),
-                (1.0, 1.0, 1.0, 1.0))),
+                (1.0, 1.0, 1.0, 1.0)),
+          targets=(0.2, 0.25, 0.25, 0.3)),
     Style("loose", share=0.2, fires=0.7, rows=(0.16, 0.2, 0.27, 0.38),
           moves=((0.25, 0.3, 0.39, 1.0), (0.49, 0.63, 0.85, 1.0), (0.32, 0.81, 0.63, 1.0),
                  (1.0, 0.33, 0.62, 0.38)),
