@@ -12,7 +12,7 @@ import os
 import re
 from pathlib import Path
 
-from mortar.games.mortar_hunt.record import from_data, parse
+from mortar.games.mortar_hunt.record import from_data
 from mortar.games.mortar_hunt.rules import Loadout
 
 SAVE_KEY = "mortar-hunt/save"
@@ -121,9 +121,8 @@ class Driver:
         if text is None:
             return None
         data = json.loads(text)
-        record = data["record"]  # a save of version 1 holds the record's text
-        record = parse(record) if isinstance(record, str) else from_data(record)
-        return record.replay(Loadout(data["loadout"]))
+        record = from_data(data["record"])  # the save's envelope (version 3): the loadout is the form's
+        return record.replay(Loadout(data["form"]["loadout"]))
 
     # --- screens -------------------------------------------------------------------------
 

@@ -158,7 +158,7 @@ def walk_mortar_hunt(w: Walk) -> None:
     d.press_button("Yes, resign")
     d.wait_screen("over")
     d.press(page.locator("#app [data-action='aid']"))
-    page.wait_for_selector("#app .radar-on", state="attached")
+    page.wait_for_selector("#app .aid-on", state="attached")
     w.screen("over, what the computer believed")
 
     # an imported record's review

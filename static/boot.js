@@ -102,7 +102,18 @@
         option.selected = code === lang;
         select.appendChild(option);
       });
-      select.addEventListener("change", function () { choose(select.value); });
+      // A keyboard user walks the closed list with the arrow keys (each one a change): the
+      // language is switched by Enter or on leaving the list, a pointer's pick at once.
+      var keyed = false;
+      select.addEventListener("keydown", function (event) {
+        if (event.key === "Enter") { keyed = false; choose(select.value); }
+        else if (event.key.indexOf("Arrow") === 0 || event.key === "Home" || event.key === "End") keyed = true;
+      });
+      select.addEventListener("change", function () { if (!keyed) choose(select.value); });
+      select.addEventListener("blur", function () {
+        if (keyed && select.value !== lang) choose(select.value);
+        keyed = false;
+      });
       // a phone shows the language's short name over the closed list (box.css .lang-pick)
       var code = select.parentNode.querySelector(".lang-code");
       if (code) code.textContent = SHORT[lang] || lang;
@@ -334,6 +345,16 @@
 
   function showPicker() { window.boxWhenWords(pickerReady); }
 
+  // A saved game, read as the table writes it: not the mark of a save that could not be
+  // written ({"unsaved": true}), and not text that is no save at all.
+  function isSave(text) {
+    if (text === null) return false;
+    try {
+      var data = JSON.parse(text);
+      return data !== null && typeof data === "object" && data.unsaved !== true && "app" in data;
+    } catch (e) { return false; }
+  }
+
   function pickerReady() {
     var picker = document.getElementById("picker");
     if (picker) picker.hidden = false;
@@ -341,9 +362,8 @@
     document.querySelectorAll(".game-card").forEach(function (card) {
       var saved = null;
       try { saved = window.localStorage.getItem(card.getAttribute("data-game") + "/save"); } catch (e) { saved = null; }
-      var unsaved = saved !== null && saved.indexOf('"unsaved"') >= 0;
       var mark = card.querySelector(".game-continue");
-      if (mark) mark.hidden = saved === null || unsaved;
+      if (mark) mark.hidden = !isSave(saved);
       // a picker embedded in a language opens its games in that language
       if (window.boxLangFromUrl) card.setAttribute("href", card.getAttribute("href") + "&lang=" + window.boxLangFromUrl);
     });

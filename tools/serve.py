@@ -98,6 +98,18 @@ def archive_sources(root: Path = REPO_ROOT) -> dict[str, list[Path]]:
     return out
 
 
+def sources_fingerprint(root: Path) -> tuple[tuple[str, int, int], ...]:
+    """What the archives are built from, as (path, mtime, size) of every file: changes when a
+    source or a catalogue is edited, added or removed."""
+    files = [*(root / "mortar").rglob("*.py"), *(root / "locale").glob("*.po")]
+    out = []
+    for f in sorted(files):
+        if "__pycache__" not in f.parts:
+            st = f.stat()
+            out.append((f.as_posix(), st.st_mtime_ns, st.st_size))
+    return tuple(out)
+
+
 def build_archives(root: Path = REPO_ROOT, force: bool = False) -> dict[str, Path]:
     """Write every archive under ``root/py/`` that is missing or stale, and each language's
     catalogues (``lang/<lang>.mo``, ``.json``: tools/i18n.py); their paths by name."""
@@ -142,6 +154,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     # tests also serve the trimmed library as python_stdlib.zip (e2e/conftest.py).
     files: dict[str, Path] = {}
     _zip_lock = threading.Lock()
+    _built_from: tuple[tuple[str, int, int], ...] | None = None  # the sources the archives were built from
 
     def _strip_prefix(self) -> bool:
         """Map a prefixed URL to a root-relative one; False if it is outside the prefix."""
@@ -169,10 +182,16 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return self._send_file(self.files[path])
         if self.rebuild_zip and path.startswith(f"/{ARCHIVES}/") and path.endswith((".zip", ".mo", ".json")):
             with self._zip_lock:
-                try:
-                    build_archives(Path(self.directory))
-                except Exception as exc:  # serve the old archive, but say why
-                    self.log_message("archive rebuild failed: %s", exc)
+                # Building the archives' import graph takes seconds: only when a source changed
+                # since the last build (a stat of each file, a few milliseconds).
+                root = Path(self.directory)
+                seen = sources_fingerprint(root)
+                if seen != Handler._built_from:
+                    try:
+                        build_archives(root)
+                        Handler._built_from = seen
+                    except Exception as exc:  # serve the old archive, but say why
+                        self.log_message("archive rebuild failed: %s", exc)
         return super().send_head()
 
     def _send_file(self, file: Path):

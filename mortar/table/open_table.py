@@ -12,16 +12,17 @@ game or knows a rule beyond the common actions.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict
 
 from ..kit.common import AcceptDraw, OfferDraw, Pass, Resign
 from .board import Token
+from .drafts import CHANGED, UNCHANGED, Chosen, Context, Play, PlayModel, Reply, Result
 from .html import El, h
-from .render import button, status, title
+from .render import Frame, button, confirm_bar, status, title
 from .words import _
 
 COMMON_INTENTS = frozenset({"offer-draw", "accept-draw", "resign", "resign-confirm", "resign-cancel",
-                            "pass"})
+                            "pass", "cancel"})
 
 
 class OpenSeat(Protocol):
@@ -33,6 +34,11 @@ class OpenSeat(Protocol):
     def offer(self) -> bool: ...  # the opponent offered a draw this seat may accept now
     @property
     def acting(self) -> bool: ...  # this seat's player is to act now
+
+    @property
+    def last(self) -> Any: ...  # the last action of play (the kit's ``Played``), or None
+    @property
+    def declined(self) -> bool: ...  # the other moved on instead of accepting this seat's offer
 
     def legal_actions(self) -> list[Any]: ...
     def refusal(self, action: object) -> Any: ...  # a Refusal (``message``) or None
@@ -64,22 +70,53 @@ def disc(tone: str, marked: bool, *classes: str) -> Token:
 
 # --- a turn: the common intents ----------------------------------------------------------------
 
+class OpenCommon(TypedDict):
+    """What :func:`header` and :func:`footer` draw (:meth:`OpenDraft.common_model`)."""
+
+    name: str
+    other: str
+    names: dict[str, str]
+    titled: dict[str, str]  # each name with its side where the name does not say it
+    turn: int
+    acting: bool
+    offered: bool
+    declined: bool
+    offering: bool
+    resign_asked: bool
+    must_pass: bool
+    message: str | None
+
+
+class OpenModel(PlayModel, OpenCommon):
+    """An open game's turn model: the common part, the game's colours, what to do, the last move."""
+
+    colours: dict[str, str]
+    hint: str | None
+    last_text: str | None
+
+
 class OpenDraft:
     """A person's turn at an open game, built from their seat: the game adds its own intents
-    (``on_<intent>`` methods returning True, False or its own action) and its model; the
-    common ones are answered here. The game's own action goes back through :meth:`play`, which
-    adds a draw offer when the player asked for one."""
+    (``on_<intent>`` methods answering a :data:`~.drafts.Reply`; a whole action chosen through
+    :meth:`choose`, which adds a draw offer when the player asked for one) and its model; the
+    common ones are answered here. ``said(played)``: a played action in the game's words."""
 
     intents: frozenset[str] = COMMON_INTENTS
-    finished = False  # an open game goes straight on to the next player (nothing to read first)
 
-    def __init__(self, seat: OpenSeat, names: Mapping[str, str]) -> None:
+    def __init__(self, seat: OpenSeat, context: Context) -> None:
         self.seat = seat
         self.player = str(seat.player)
-        self.names = dict(names)
+        self.names = context.names
+        self.near = context.near
+        self.turn = context.turn or 1
         self.message: str | None = None
         self.offering = False  # the player's next move carries a draw offer
         self.resign_asked = False
+        last = seat.last
+        self.report = self.said(last) if last is not None and str(last.player) != self.player else None
+
+    def said(self, played: Any) -> str:
+        raise NotImplementedError
 
     @property
     def name(self) -> str:
@@ -87,62 +124,82 @@ class OpenDraft:
 
     @property
     def other(self) -> str:
-        return next(name for p, name in self.names.items() if p != self.player)
+        return next(self.names[p] for p in self.names if p != self.player)
 
     @property
     def must_pass(self) -> bool:
         """No action of the player's own is legal: passing is (K0's automatic pass, one tap)."""
         return self.seat.acting and Pass() in self.seat.legal_actions()
 
-    def handle(self, intent: str, arg: str | None) -> Any:
-        handler: Callable[[str | None], Any] | None = getattr(self, "on_" + intent.replace("-", "_"), None)
+    def handle(self, intent: str, arg: str | None) -> Reply[object]:
+        handler: Callable[[str | None], Reply[object]] | None = getattr(
+            self, "on_" + intent.replace("-", "_"), None)
         if handler is None or intent not in self.intents:
             raise ValueError(f"unknown intent {intent!r}")
         if not self.seat.acting:
-            return False  # (a tap on a board that is only looked at)
+            return UNCHANGED  # (a tap on a board that is only looked at)
         return handler(arg)
 
-    def play(self, action: Any) -> Any:
-        """The game's own action as played: with the draw offer, when the player made one."""
-        return OfferDraw(action) if self.offering else action
+    def choose(self, action: object, label: str, at: str | None) -> Chosen[object]:
+        """The game's own action chosen, with the draw offer when the player made one."""
+        return Chosen(OfferDraw(action) if self.offering else action, label, at)
+
+    def played(self, seat: OpenSeat) -> Result:
+        """The move said back in the live region; the next player's turn comes at once."""
+        self.seat = seat
+        return Result(self.said(seat.last) if seat.last is not None else None)
 
     def refused(self, action: object) -> str | None:
         """Why the seat refuses ``action``, in its words, or None."""
         refusal = self.seat.refusal(action)
         return None if refusal is None else _sentence(str(refusal.message))
 
-    def on_offer_draw(self, arg: str | None) -> bool:
+    def on_offer_draw(self, arg: str | None) -> Reply[object]:
         self.offering = not self.offering if arg is None else arg == "on"
         self.message = None
-        return True
+        return CHANGED
 
-    def on_accept_draw(self, arg: str | None) -> Any:
+    def on_accept_draw(self, arg: str | None) -> Reply[object]:
         if self.refused(AcceptDraw()) is not None:
-            return False
-        return AcceptDraw()
+            return UNCHANGED
+        return Play(AcceptDraw())
 
-    def on_pass(self, arg: str | None) -> Any:
+    def on_pass(self, arg: str | None) -> Reply[object]:
         refused = self.refused(Pass())
         if refused is not None:
             self.message = refused
-            return True
-        return Pass()
+            return CHANGED
+        return Play(Pass())
 
-    def on_resign(self, arg: str | None) -> bool:
+    def on_resign(self, arg: str | None) -> Reply[object]:
         self.resign_asked = True
-        return True
+        return CHANGED
 
-    def on_resign_cancel(self, arg: str | None) -> bool:
+    def on_resign_cancel(self, arg: str | None) -> Reply[object]:
         self.resign_asked = False
-        return True
+        return CHANGED
 
-    def on_resign_confirm(self, arg: str | None) -> Any:
-        return Resign() if self.resign_asked else False
+    def on_resign_confirm(self, arg: str | None) -> Reply[object]:
+        return Play(Resign()) if self.resign_asked else UNCHANGED
 
-    def common_model(self) -> dict[str, Any]:
+    def on_cancel(self, arg: str | None) -> Reply[object]:
+        """Escape: the question closed, else what the game was building dropped."""
+        if self.resign_asked:
+            self.resign_asked = False
+            return CHANGED
+        return self.drop()
+
+    def drop(self) -> Reply[object]:
+        """What the game's taps built so far dropped (a picked piece): the game's own."""
+        return UNCHANGED
+
+    def common_model(self) -> OpenCommon:
         """What :func:`header` and :func:`footer` draw."""
-        return {"player": self.player, "name": self.name, "other": self.other, "names": dict(self.names),
-                "acting": self.seat.acting, "offered": self.seat.acting and self.seat.offer,
+        return {"name": self.name, "other": self.other, "names": dict(self.names),
+                "titled": {p: self.names.titled(p) for p in self.names},
+                "turn": self.turn, "acting": self.seat.acting,
+                "offered": self.seat.acting and self.seat.offer,
+                "declined": self.seat.acting and self.seat.declined,
                 "offering": self.offering, "resign_asked": self.resign_asked,
                 "must_pass": self.must_pass, "message": self.message}
 
@@ -154,26 +211,32 @@ def _sentence(text: str) -> str:
 
 # --- drawing -------------------------------------------------------------------------------------
 
-def whose_turn(model: Mapping[str, Any], colour: Mapping[str, str]) -> str:
-    """Whose turn it is, in words: the player's own, or the one being waited for."""
-    if model.get("waiting"):
-        return str(model["waiting"])
+def turn_line(model: Mapping[str, Any], frame: Frame) -> str | None:
+    """The line under the heading (which says whose turn it is): what to do now, or whom the
+    screen waits for."""
+    if frame.waiting:
+        return frame.waiting
     if not model["acting"]:
-        other = next(p for p in model["names"] if p != model["player"])
-        return _("{name} ({colour}) is to move.").format(name=model["names"][other], colour=colour[other])
-    return _("Your move, {name} ({colour}).").format(name=model["name"], colour=colour[model["player"]])
+        other = next(p for p in model["titled"] if p != model["player"])
+        return _("{name} is to move.").format(name=model["titled"][other])
+    hint: str | None = model["hint"]
+    return hint
 
 
-def header(model: Mapping[str, Any], heading: str, hint: str | None, facts: Sequence[El | str] = (),
-           tabs: El | None = None) -> El:
+def header(model: Mapping[str, Any], frame: Frame, heading: str, hint: str | None,
+           facts: Sequence[El | str] = (), tabs: El | None = None) -> El:
     """The top of an open game's screen: the heading (a turn, a setup), the game's facts, the
-    reason a tap was refused or else what to do (``hint``), and a pending draw offer."""
+    reason a tap was refused or else what to do (``hint``: one line of fixed height, so that
+    nothing moves between two taps), and a pending draw offer."""
     offer = None
     if model.get("offered"):
         offer = h("p", {"class": "status-line offer", "role": "status"},
                   _("{other} offers a draw.").format(other=model["other"]), " ",
                   button(_("Accept the draw"), "accept-draw", cls="small"),
                   h("span", {"class": "hint"}, _(" or move to decline.")))
+    if model.get("declined") and not model.get("offering"):
+        declined = _("{other} declined your draw offer.").format(other=model["other"])
+        hint = f"{declined} {hint}" if hint else declined
     line = (status(model["message"], error=True) if model.get("message") else
             None if model.get("resign_asked") else  # (the question under the board is what now)
             status(hint) if hint else None)
@@ -182,21 +245,25 @@ def header(model: Mapping[str, Any], heading: str, hint: str | None, facts: Sequ
     return h("header", {"class": "bar"},
              h("div", {"class": "bar-row"}, title(heading), tabs),
              h("ul", {"class": "facts"}, [h("li", None, f) for f in facts]) if facts else None,
-             h("div", {"class": "turn-words", "aria-live": "polite"}, line), offer)
+             h("div", {"class": "turn-words say", "aria-live": "polite"}, line), offer)
 
 
-def footer(model: Mapping[str, Any]) -> El | None:
-    """The common actions under an open game's board: pass when nothing else is legal, offer a
-    draw with the next move, resign (asked first), leave."""
+def footer(model: Mapping[str, Any], frame: Frame, *, held: El | None = None) -> El | None:
+    """The common actions under an open game's board: the chosen move's confirmation, pass when
+    nothing else is legal, offer a draw with the next move, resign (asked first), leave. ``held``:
+    the way back from what the player holds half-built (a tile in hand), in the same row while
+    it is held, so that it is on the screen wherever the board leaves room."""
     leave = button(_("Save and leave"), "menu", cls="quiet small")
-    if not model["acting"]:
-        return h("div", {"class": "footer-actions"}, leave)
+    if not model["acting"] or frame.waiting:
+        idle = h("div", {"class": "footer-actions"}, leave)
+        return h("div", {"class": "open-footer"}, confirm_bar(frame, idle=idle))
     if model["resign_asked"]:
         question = _("Resign this game? {other} wins.").format(other=model["other"])
-        return h("div", {"class": "confirm-box", "role": "alertdialog", "aria-labelledby": "resign-q"},
+        return h("div", {"class": "confirm-box", "role": "alertdialog", "aria-labelledby": "resign-q",
+                         "aria-modal": "true"},
                  h("p", {"id": "resign-q"}, question),
-                 button(_("Yes, resign"), "resign-confirm", cls="danger", autofocus=True),
-                 button(_("No, keep playing"), "resign-cancel"))
+                 button(_("No, keep playing"), "resign-cancel", autofocus=True),
+                 button(_("Yes, resign"), "resign-confirm", cls="danger"))
     passing = None
     if model["must_pass"]:
         passing = h("div", {"class": "must-pass"},
@@ -204,14 +271,15 @@ def footer(model: Mapping[str, Any]) -> El | None:
                       _("None of your pieces can move: you pass this turn.")),
                     button(_("Pass"), "pass", cls="primary big confirm", autofocus=True,
                            describedby="pass-why"))
-    return h("div", {"class": "open-footer"}, passing,
-             h("div", {"class": "footer-actions"},
-               # (no offer of one's own while the other's stands: accepting it is the answer)
-               None if model["must_pass"] or model.get("offered") else
-               button(_("Offer a draw"), "offer-draw", "off" if model["offering"] else "on",
-                      cls="small offer-toggle", pressed=model["offering"],
-                      aria_label=_("Offer a draw with my next move")),
-               button(_("Resign…"), "resign", cls="quiet small"), leave))
+    actions = h("div", {"class": "footer-actions"}, held, leave) if held is not None else h(
+                "div", {"class": "footer-actions"},
+                # (no offer of one's own while the other's stands: accepting it is the answer)
+                None if model["must_pass"] or model.get("offered") else
+                button(_("Offer a draw"), "offer-draw", "off" if model["offering"] else "on",
+                       cls="small offer-toggle", pressed=model["offering"],
+                       aria_label=_("Offer a draw with my next move")),
+                button(_("Resign…"), "resign", cls="quiet small"), leave)
+    return h("div", {"class": "open-footer"}, passing, confirm_bar(frame, idle=actions))
 
 
 # --- the end, in words ---------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Element trees (:mod:`mortar.ui.html`) to real DOM nodes — browser only.
+"""Element trees (:mod:`mortar.table.html`) to real DOM nodes — browser only.
 
 Only ``createElement`` (``createElementNS`` inside ``<svg>``), ``setAttribute``, ``textContent``
 and ``createTextNode``: text is never parsed as HTML, so a name like ``<img src=x onerror=...>``
@@ -38,3 +38,8 @@ def build(node: El | str, svg: bool = False):
 
 def replace_children(root, node: El) -> None:
     root.replaceChildren(build(node))
+
+
+def css_escape(value: str) -> str:
+    """A value as a CSS selector's attribute value may hold it (a square's name, ``(2,-1)``)."""
+    return "".join(c if c.isalnum() or c in ":-_/" else "\\" + c for c in value)

@@ -125,7 +125,7 @@ class Publisher:
             msg[key] = value
         return msg, problems
 
-    def notify(self, kind: str, data: dict[str, Any]) -> None:
+    def notify(self, kind: str, data: Mapping[str, Any]) -> None:
         """Post the message for this event to ``window.parent`` if the game is framed; else nothing."""
         try:
             msg, problems = self.message(kind, data)

@@ -13,7 +13,7 @@ service worker): that import fails, and the page reloads once (every confirmed a
 saved); at the next start ``install`` first takes the full library from the service worker's
 cache (an asynchronous fetch, which it does serve), so the same import then succeeds.
 
-Loaded by path from main.py (not as ``mortar.ui.fallback``, which would import the mortar
+Loaded by path from main.py (not as ``mortar.web.fallback``, which would import the mortar
 package first), so it imports nothing but the interpreter's own start-up modules.
 """
 

@@ -1,6 +1,6 @@
 """Records in and out of the page — browser only: export as a file, copy to the clipboard, share
 (the Web Share API), and import a file the player picked (read as bytes: text that is not
-UTF-8 is refused, as the referee CLI refuses it). ``app`` is the :class:`mortar.ui.events.App`.
+UTF-8 is refused, as the referee CLI refuses it). ``app`` is the :class:`mortar.web.events.App`.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def share(app, name: str, text: str) -> None:
     async def share() -> None:
         options = to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
         file = js.File.new(to_js([text]), name, options)
-        title = f"{app.table.kind.title} game record"
+        title = f"{app.table.kind.game.title} game record"
         data = to_js({"files": to_js([file]), "title": title},
                      dict_converter=js.Object.fromEntries)
         try:
@@ -79,7 +79,7 @@ def import_file(app, input_el) -> None:
     if absent(file):
         return
     if file.size > MAX_RECORD_BYTES:
-        app.table.notice = f"That file is too big to be a {app.table.kind.title} record."
+        app.table.notice = f"That file is too big to be a {app.table.kind.game.title} record."
         app.render()
         return
 

@@ -19,7 +19,7 @@ from .embed import Publisher
 
 
 class LocalStorage:
-    """localStorage behind the small interface :class:`mortar.ui.saves.SaveSlot` uses."""
+    """localStorage behind the small interface :class:`mortar.table.saves.SaveSlot` uses."""
 
     def __init__(self, storage) -> None:
         self.storage = storage
@@ -81,8 +81,9 @@ async def start() -> None:
         if kind.symbols is not None:  # the drawings its pieces <use>
             document.body.prepend(build(kind.symbols))
         storage, no_save = choose_storage(js.window)
-        publisher = Publisher(kind.name, kind.players, kind.public)
-        table = Table(kind, storage, notify=publisher.notify, think_budget=THINK_BUDGET)
+        publisher = Publisher(kind.game.name, kind.game.players, kind.public)
+        table = Table(kind, storage, notify=publisher.notify, think_budget=THINK_BUDGET,
+                      titles={e.name: e.title for e in games.entries()})
         table.restore()
         # The modules and a restored game stay for the page's life: no later collection walks
         # them again (after a long game's reload that collection alone cost a first decision).

@@ -17,6 +17,7 @@ from ...kit.records import (
     NewerFormatError,
     RecordError,
     RecordIllegalError,
+    UnknownLevelError,
     check_format,
     expect_object,
     json_type,
@@ -53,10 +54,6 @@ FORMAT = "mortar-hunt/1"
 
 __all__ = ["FORMAT", "NewerFormatError", "Record", "RecordError", "RecordIllegalError",
            "RecordedAction", "UnknownLevelError", "from_data", "infer_loadout", "load", "parse", "save"]
-
-
-class UnknownLevelError(RecordError):
-    """A computer seat at a level this version does not have (a later version's, or edited)."""
 
 
 @dataclass(frozen=True)
@@ -158,7 +155,7 @@ class Record:
 
     # --- text ----------------------------------------------------------------------------
 
-    def to_json(self, results: bool = True) -> dict:
+    def to_json(self, results: bool = False) -> dict:
         """The record as JSON data; ``results``: with each shot's announced result (optional in
         RECORD.md: the positions decide it; saves leave it out)."""
         players = {}
@@ -184,7 +181,7 @@ class Record:
     def save(self) -> str:
         """Canonical JSON text, laid out like RECORD.md's example: one player, setup or action a
         line, so records read and diff well."""
-        data = self.to_json()
+        data = self.to_json(results=True)
 
         def dump(value: object) -> str:
             if isinstance(value, LargeNumber):

@@ -2,7 +2,7 @@
 turn limit, the halves and the obstacle row, and how a game ends (RULINGS R1, R3, R8, R10, R11).
 
 They are chosen once at the table and never change while the game is played; the mutable state
-lives in :mod:`mortar.game`.
+lives in :mod:`.state`.
 """
 
 from __future__ import annotations

@@ -72,5 +72,5 @@ def board_view(board: Mapping[str, Any], label: str, *, interactive: bool = True
     view = BoardView(list(Square.columns), [str(r) for r in range(1, Square.height + 1)], grid, label,
                      turned=board["near"] == Player.WHITE.value, interactive=interactive, arrows=arrows,
                      classes=["open-board", "en-board"], last=last,
-                     focus_marks=("at", "choice", "picked"))
+                     focus_marks=("at", "picked", "choice", "movable"))
     return render_board(view)

@@ -1,74 +1,88 @@
 """A turn of Enlightenment on a phone, jump chains included (EN4): tap a piece; the squares it
-may go to are marked (the seat's ``next_landings``, never worked out here). A step ends the move
-at once. A jump lands, and the chain grows one tap a landing, its path drawn, the next landings
-marked; "Stop here" (or a tap on the piece where it stands) ends it, "Undo" takes the last
-landing back, and a chain with nowhere further to go ends by itself. The common actions are the
-open table's (:class:`mortar.table.open_table.OpenDraft`).
+may go to are marked (the seat's ``next_landings``, never worked out here). A tap on one chooses
+the move that ends there — a step, or a jump whose chain may go on: the next landings are marked
+and a tap on one lengthens it. The move chosen is confirmed as every move of the box is: a second
+tap on where it ends, or its button; "Undo" takes the last landing back. The common actions are
+the open table's (:class:`mortar.table.open_table.OpenDraft`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from ....kit.grid import NotationError
-from ....kit.turns import Played
-from ....table.open_table import COMMON_INTENTS, OpenDraft
+from ....table.drafts import CHANGED, UNCHANGED, Context, Reply
+from ....table.effects import Flip
+from ....table.open_table import COMMON_INTENTS, OpenDraft, OpenModel
 from ....table.words import _
 from ..actions import Move, Moved
 from ..board import EDGE, Square
 from ..state import Seat
 from . import boardview
-from .texts import COLOUR, path_text
+from .texts import COLOUR, move_text, path_text
 
 
-def is_step(a: Square, b: Square) -> bool:
-    """Two squares one apart (a step), as against a jump's two (how the record tells them)."""
-    return max(abs(a.column - b.column), abs(a.row - b.row)) == 1
+class TurnModel(OpenModel):
+    board: dict[str, Any]
+    path: list[str]  # the chain's squares while it is built
+    path_text: str | None
+    jumping: bool
+    last: list[str]
+    counts: dict[str, dict[str, int]]
 
 
 class TurnDraft(OpenDraft):
     """The player's move being built: a start square, then each landing."""
 
-    intents = COMMON_INTENTS | {"square", "stop", "undo"}
+    intents = COMMON_INTENTS | {"square"}
 
-    def __init__(self, seat: Seat, names: Mapping[str, str], near: str, last: Played[Any] | None) -> None:
-        super().__init__(seat, names)
+    def __init__(self, seat: Seat, context: Context) -> None:
+        super().__init__(seat, context)
         self.en_seat = seat
-        self.near = near
-        self.last = last
         self.path: list[Square] = []  # the start, then the landings so far
+
+    def said(self, played: Any) -> str:
+        return move_text(played, self.names)
 
     def choices(self) -> tuple[Square, ...]:
         return self.en_seat.next_landings(self.path) if self.path else ()
 
     @property
     def jumping(self) -> bool:
-        """A jump chain is under way (the piece has landed at least once)."""
+        """The piece has left its square: a move is chosen, perhaps a chain under way."""
         return len(self.path) >= 2
 
-    def on_square(self, arg: str | None) -> Any:
+    def _chosen(self) -> Reply[object]:
+        move = Move(tuple(self.path))
+        refused = self.refused(move)
+        if refused is not None:  # (a landing the chain may not stop on)
+            self.message = refused
+            return CHANGED
+        a, b = self.path[0], self.path[-1]
+        step = len(self.path) == 2 and max(abs(a.column - b.column), abs(a.row - b.row)) == 1
+        label = (_("Step {a}–{b}") if step else _("Jump {path}")).format(a=a, b=b, path=path_text(self.path))
+        return self.choose(move, label, str(self.path[-1]))
+
+    def on_square(self, arg: str | None) -> Reply[object]:
         try:
             sq = Square.parse(arg or "")
         except NotationError:
-            return False
+            return UNCHANGED
         seat, self.message = self.en_seat, None
         if sq in self.choices():
-            if len(self.path) == 1 and is_step(self.path[0], sq):
-                return self.play(Move((self.path[0], sq)))  # a step is a whole move
             self.path.append(sq)
-            if not self.choices():  # nowhere further: the chain ends here
-                return self._finish()
-            return True
+            return self._chosen()
         if self.jumping:
             if sq is self.path[-1]:
-                return self._finish()  # a tap on the piece where it stands: stop here
-            if sq is self.path[0]:
-                self.path = []  # back at the start: the chain is dropped
-                return True
-            self.message = _("The piece is on {square}: tap a marked square to jump on, Stop here, or "
-                             "Undo.").format(square=self.path[-1])
-            return True
+                return self._chosen()  # the chosen move's end again: the table confirms it
+            if sq in self.path[:-1]:  # back to an earlier landing (or the start: the move dropped)
+                del self.path[max(1, self.path.index(sq) + 1):]
+                if len(self.path) == 1:
+                    self.path = []
+                return self._chosen() if self.jumping else CHANGED
+            self.message = _("The piece is on {square}: tap a marked square to jump on, or confirm the "
+                             "move.").format(square=self.path[-1])
+            return CHANGED
         piece = seat.at(sq)
         if piece is not None and piece.player is seat.player:
             if self.path == [sq]:
@@ -79,7 +93,7 @@ class TurnDraft(OpenDraft):
                 self.path = []
                 self.message = _("The piece on {square} has no free square next to it and nothing to "
                                  "jump over.").format(square=sq)
-            return True
+            return CHANGED
         if self.path:  # a square the picked piece cannot reach now: the rules say why
             self.message = self.refused(Move((*self.path, sq)))
         elif piece is not None:
@@ -87,27 +101,15 @@ class TurnDraft(OpenDraft):
                 other=self.other, colour=COLOUR[seat.player])
         else:
             self.message = _("Pick one of your pieces first, then where it goes.")
-        return True
+        return CHANGED
 
-    def _finish(self) -> Any:
-        move = Move(tuple(self.path))
-        refused = self.refused(move)
-        if refused is not None:
-            self.message = refused
-            return True
-        return self.play(move)
-
-    def on_stop(self, arg: str | None) -> Any:
-        return self._finish() if self.jumping else False
-
-    def on_undo(self, arg: str | None) -> bool:
+    def drop(self) -> Reply[object]:
         if not self.path:
-            return False
-        self.path.pop()
-        self.message = None
-        return True
+            return UNCHANGED
+        self.path, self.message = [], None
+        return CHANGED
 
-    def model(self, aid: Any = None) -> dict[str, Any]:
+    def model(self) -> TurnModel:
         seat = self.en_seat
         marks: dict[Square, list[str]] = {}
         moved = None
@@ -120,41 +122,48 @@ class TurnDraft(OpenDraft):
                 moved = (self.path[0], self.path[-1])
             for sq in self.choices():
                 marks.setdefault(sq, []).append("choice")
-        last = self.last.effect if self.last is not None else None
+        elif seat.acting and not self.must_pass:  # the pieces that can move now, for a glance
+            for sq, _lit in seat.position.pieces(seat.player):
+                if seat.next_landings([sq]):
+                    marks.setdefault(sq, []).append("movable")
+        last = seat.last.effect if seat.last is not None else None
         last_path = [str(sq) for sq in last.path] if isinstance(last, Moved) else []
         counts = {}
         for p in (seat.player, seat.opponent):
             own = seat.position.pieces(p)
             counts[p.value] = {"lit": sum(1 for _sq, lit in own if lit),
                                "home": sum(1 for sq, lit in own if lit and sq in EDGE), "all": len(own)}
-        hint = None
-        if seat.acting and not self.must_pass:
-            if not self.path:
-                hint = _("Pick a piece. It steps to a free square next to it, or jumps across or up and "
-                         "down over a piece, and may jump on.")
-            elif not self.jumping:
-                hint = _("Tap a marked square: next to it is a step, two away a jump.")
-            else:
-                hint = _("Jumped to {square}. Tap a marked square to jump on, or stop here.").format(
-                    square=self.path[-1])
-        turn = (self.last.turn + 1) if self.last is not None else 1
         # the enlightenment of the last move, drawn once when this screen first shows it
         lit = isinstance(last, Moved) and last.enlightened
-        flips = [{"kind": "flip", "at": last_path[-1:]}] if lit else []
-        colours = {p.value: COLOUR[p] for p in (seat.player, seat.opponent)}
         return {
-            **self.common_model(), "kind": "turn", "turn": turn, "colours": colours,
+            **self.common_model(), "kind": "turn", "player": self.player,
+            "colours": {p.value: COLOUR[p] for p in (seat.player, seat.opponent)},
             "board": {"cells": boardview.cells(seat.position, marks, moved), "near": self.near},
             "path": [str(sq) for sq in self.path] if self.jumping else [],
             "path_text": path_text(self.path) if self.path else None, "jumping": self.jumping,
-            "last": last_path, "last_text": self.last_text(), "hint": hint, "counts": counts,
-            "moment": ("move", turn - 1), "effects": flips,
+            "last": last_path, "last_text": self.last_text(), "hint": self.hint(), "counts": counts,
+            "moment": ("move", seat.last.turn if seat.last else 0),
+            "effects": [Flip(tuple(last_path[-1:]))] if lit else [],
         }
 
-    def last_text(self) -> str | None:
-        last = self.last.effect if self.last is not None else None
-        if not isinstance(last, Moved) or self.last is None:
+    def hint(self) -> str | None:
+        if not self.en_seat.acting or self.must_pass:
             return None
-        who = self.names[self.last.player.value]
-        text = _("Last move: {who}, {path}").format(who=who, path=path_text(last.path))
-        return text + (" " + _("(enlightened).") if last.enlightened else ".")
+        if not self.path:
+            return _("Pick a marked piece. It steps to a free square next to it, or jumps across or up "
+                     "and down over a piece, and may jump on.")
+        if not self.jumping:
+            return _("Tap a marked square: next to it is a step, two away a jump.")
+        if not self.choices():
+            return _("Tap {square} again to play this move.").format(square=self.path[-1])
+        return _("On {square}: tap a marked square to jump on, or {square} again to play.").format(
+            square=self.path[-1])
+
+    def last_text(self) -> str | None:
+        last = self.en_seat.last
+        effect = last.effect if last is not None else None
+        if not isinstance(effect, Moved) or last is None:
+            return None
+        who = self.names[last.player.value]
+        text = _("Last move: {who}, {path}").format(who=who, path=path_text(effect.path))
+        return text + (" " + _("(enlightened).") if effect.enlightened else ".")

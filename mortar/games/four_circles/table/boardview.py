@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ....kit.grid import LETTERS, Cell
+from ....kit.grid import Cell
 from ....kit.turns import Player
 from ....table.board import Arrow, BoardView, Window, render_board
 from ....table.board import Cell as BoardCell
@@ -34,8 +34,8 @@ MARK_WORDS = {
 
 
 def column_label(x: int) -> str:
-    """A column's label: its letter on the letters' columns (a–z), else its number."""
-    return LETTERS[x - 1].lower() if 1 <= x <= len(LETTERS) else str(x)
+    """A column's label: its x (a cell is named ``(x,y)`` on the board, in words and records)."""
+    return str(x)
 
 
 def cells(tiles: Iterable[Cell], pieces: Mapping[Cell, Piece], window: Window,
@@ -82,5 +82,6 @@ def board_view(board: Mapping[str, Any], label: str, *, interactive: bool = True
     view = BoardView(columns, [str(y) for y in range(y0, y0 + height)], grid, label,
                      turned=board["near"] == Player.WHITE.value, interactive=interactive,
                      arrows=arrows, classes=["open-board", "fc-board"], last=last, pan=interactive,
-                     focus_marks=("picked", "tile-picked", "choice"))
+                     focus_marks=("chosen", "picked", "tile-picked", "tile-new", "choice", "movable",
+                                  "movable-tile"))
     return render_board(view)

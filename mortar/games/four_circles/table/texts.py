@@ -58,3 +58,8 @@ def move_text(played: Played[Moved | Placed], names: Mapping[str, str]) -> str:
     else:
         text = _("{who} moved.").format(who=who)
     return _("Turn {n}: {text}").format(n=played.turn, text=text)
+
+
+def start_text(state: object) -> str:
+    """A review's first step."""
+    return _("Start: twenty tiles, no piece yet.")

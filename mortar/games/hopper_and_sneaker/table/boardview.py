@@ -68,5 +68,6 @@ def board_view(board: Mapping[str, Any], label: str, *, interactive: bool = True
                                              tokens=tokens)
     view = BoardView(list(Square.columns), [str(r) for r in range(1, Square.height + 1)], grid, label,
                      turned=board["near"] == Player.WHITE.value, interactive=interactive,
-                     classes=["open-board", "hs-board"], last=last, focus_marks=("picked", "swap", "choice"))
+                     classes=["open-board", "hs-board"], last=last,
+                     focus_marks=("chosen", "picked", "swap", "choice", "movable", "own"))
     return render_board(view)

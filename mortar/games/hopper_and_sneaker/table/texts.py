@@ -50,3 +50,8 @@ def move_text(played: Played[Moved | Arranged], names: Mapping[str, str]) -> str
 
 def _over(count: int) -> str:
     return ngettext("{n} piece", "{n} pieces", count).format(n=count)
+
+
+def start_text(state: object) -> str:
+    """A review's first step."""
+    return _("Start: the pieces as arranged.") if getattr(state, "setups", None) else _("Start.")

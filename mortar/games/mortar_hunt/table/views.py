@@ -3,11 +3,12 @@ models of :mod:`.placement` and :mod:`.turn` (pure Python). Every rule word and 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ....table.html import El, h
-from ....table.render import button
-from ....table.render import tabs as _tabs
+from ....table.models import Screen
+from ....table.render import Frame, button, confirm_bar
+from ....table.render import tabs as table_tabs
 from ....table.render import title as _title
 from ....table.words import _, capital, ngettext
 from .boardview import board_view
@@ -15,6 +16,7 @@ from .padview import render_pad
 from .parts import compass, piece_badge
 from .scene import position_text, report_text, type_word
 
+PAD_TAB = (("pad", _("Pad")),)  # narrow screens: the pad beside the board's tab
 STEP_LABELS = {"forward": _("Forward"), "back": _("Back"), "left": _("Turn left"), "right": _("Turn right")}
 STEP_SYMBOLS = {"forward": "↑", "back": "↓", "left": "↺", "right": "↻"}
 
@@ -178,12 +180,12 @@ def render_turn(model: dict) -> El:
                                "aria-labelledby": "resign-q"},
                        h("p", {"id": "resign-q"}, _("Resign this game? {name} wins.").format(
                            name=model["other"])),
-                       button(_("Yes, resign"), "resign-confirm", cls="danger", autofocus=True),
-                       button(_("No, keep playing"), "resign-cancel"))
+                       button(_("No, keep playing"), "resign-cancel", autofocus=True),
+                       button(_("Yes, resign"), "resign-confirm", cls="danger"))
         else:
             footer = h("div", {"class": "footer-actions"},
                        button(_("Resign…"), "resign", cls="quiet small"),
-                       button(_("Leave (the game is saved)"), "menu", cls="quiet small"))
+                       button(_("Save and leave"), "menu", cls="quiet small"))
     pad = render_pad(model["pad"], title=_("Your pad ({p})").format(p=player), current_turn=model["turn"])
     turn = model["turn"]
     if stage == "result" and model["result"].get("turn"):
@@ -196,8 +198,8 @@ def render_turn(model: dict) -> El:
     return h("div", {"class": ["turn-layout", f"tab-{model['tab']}", f"stage-{stage}",
                                "has-radar" if radar else None]},
              h("header", {"class": "bar"},
-               h("div", {"class": "bar-row"}, _title(_("Turn {n} · {name} ({player})").format(
-                   n=turn, name=name, player=player)), _tabs(model)),
+               h("div", {"class": "bar-row"}, _title(_("Turn {n} · {name}").format(n=turn, name=name)),
+                 table_tabs(cast(Screen, model), PAD_TAB)),
                _warnings(model)),
              report,
              h("div", {"class": "pieces-col"}, pieces),
@@ -244,6 +246,9 @@ def _move_controls(model: dict) -> tuple[El, str, El]:
     end = move["end"]
     if not picked:
         hint = _("Pick the piece to move, here or on the board.")
+    elif end is None and set(move["dests"]) <= {move["start"].split("/")[0]}:  # it can only turn
+        hint = _("Piece {n} can only turn where it stands: pick a facing on the compass.").format(
+            n=move["piece"])
     elif end is None:
         hint = _("Pick a marked square for piece {n}, or step it with the buttons.").format(n=move["piece"])
     elif move["error"]:
@@ -302,7 +307,7 @@ def _fire_controls(model: dict) -> tuple[El | None, str, El]:
     elif target and quick:
         hint = _("Pick {target} again to fire, or pick another target.").format(target=target)
     elif target:
-        hint = _("Fire at {target}, or pick another target.").format(target=target)
+        hint = _("Fire at {target} with its button, or pick another target.").format(target=target)
     else:
         hint = (_("Piece {n} moves to {end}. Pick a dashed target twice to fire.") if quick else
                 _("Piece {n} moves to {end}. Pick a dashed target to aim.")).format(
@@ -317,12 +322,11 @@ def _fire_controls(model: dict) -> tuple[El | None, str, El]:
         # (the warning above the board says it already: here for the button's description only)
         parts.append(h("p", {"class": ["status-line error", "sr-only" if model["must_shoot"] else None],
                              "id": "skip-reason"}, reason))
-    fire_label = _("Fire at {target}").format(target=target) if target else _("Fire")
-    parts.append(h("div", {"class": "row fire-row"},
-                   button(fire_label, "fire", cls="primary", disabled=target is None, shortcut="F"),
-                   button(_("Don't fire"), "skip", disabled=not fire["can_skip"], shortcut="H",
-                          describedby=("skip-reason" if not fire["can_skip"] else
-                                       "skip-warning" if model.get("last_free_skip") else None))))
+    frame: Frame = model["frame"]
+    parts.append(confirm_bar(frame, idle=button(
+        _("Don't fire"), "skip", disabled=not fire["can_skip"], shortcut="H",
+        describedby=("skip-reason" if not fire["can_skip"] else
+                     "skip-warning" if model.get("last_free_skip") else None))))
     parts.append(button(_("Change the move"), "change-move", cls="small"))
     return pieces, hint, h("section", {"class": "controls fire-controls", "aria-label": _("Fire")}, parts)
 
@@ -360,7 +364,7 @@ def _result_controls(model: dict) -> tuple[None, str, El]:
                           "aria-hidden": "true"})
     banner = None
     if result["over"] and result.get("hit") and model["enemy_alive"] == 0:
-        banner = h("p", {"class": "win-banner"}, _("You win, {name}!").format(name=model["name"]))
+        banner = h("p", {"class": "win-banner"}, _("You win, {name}!").format(name=model["plain"]))
     saved = (_("This turn is played; it cannot be taken back, but this device could not save it.")
              if model.get("save_failed") else _("This turn is played and saved; it cannot be taken back."))
     if model.get("auto_next"):
@@ -372,6 +376,8 @@ def _result_controls(model: dict) -> tuple[None, str, El]:
                        button(next_label, "end-turn", cls="primary big confirm", autofocus=True, arm=True))
 
 
-def render_play(model: dict) -> El:
-    """A player's own screen: placing the pieces, or a turn."""
-    return render_placement(model) if model["screen"] == "placement" else render_turn(model)
+def render_play(model: dict, frame: Frame) -> El:
+    """A player's own screen: placing the pieces, or a turn (``frame``: what the table says)."""
+    drawn = {**model, "screen": frame.screen, "tab": frame.tab, "computer": frame.computer,
+             "save_failed": frame.save_failed, "auto_next": frame.auto_next, "frame": frame}
+    return render_placement(drawn) if model["kind"] == "placement" else render_turn(drawn)
