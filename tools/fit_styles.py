@@ -1,6 +1,6 @@
 """How players move between the rows of their half: the belief's styles, fitted from play.
 
-    python tools/fit_styles.py [--games N] [--players hider,stalker,hard,exchange,...]
+    python tools/fit_styles.py [--games N] [--styles turtle=hider+warden,hider=stalker,...] [--jobs N]
 
 Plays each player of a style against hard (the seats alternating) and records every move it makes: the row
 its piece stood in (counted from its own back row), the rows of every end the rules allowed it,
@@ -104,14 +104,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--styles", help="NAME=PLAYER+PLAYER,...: players pooled into a style",
-                        default="hider=hider+stalker,hunter=hard+exchange+determinized,loose=medium+easy+random")
+                        default="turtle=hider+warden,hider=stalker,hunter=hard-before+exchange+determinized,"
+                                "loose=medium+easy+random")
     parser.add_argument("--against", default="hard")
     parser.add_argument("--table", default="classic", choices=list(TABLES))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="processes playing at once")
     args = parser.parse_args()
-    print("per player: its moves, where its live pieces stood (rows from its own back row), and the "
-          "fitted weight of each row moved to, per row moved from")
+    print("STYLES = (  # rows counted from the player's own back row; targets from the other's")
     styles = [spec.partition("=")[::2] for spec in args.styles.split(",")]
     names = sorted({one for _, pooled in styles for one in pooled.split("+")})
     with ProcessPoolExecutor(args.jobs) as pool:
@@ -128,17 +128,24 @@ def main() -> None:
             fired = [a + b for a, b in zip(fired, shots)]
             shooters = [a + b for a, b in zip(shooters, by)]
         total = sum(rows) or 1
-        stood = ", ".join(f"{r / total:.3f}" for r in rows)
         weights = fit(moves)
-        text = ", ".join("(" + ", ".join(f"{x:.3f}" for x in w) + ")" for w in weights)
         fires = fired[0] / (sum(fired) or 1)
         mover = shooters[0] / (sum(shooters) or 1)
-        aimed = ", ".join("(" + ", ".join(f"{x:.3f}" for x in w) + ")" for w in fit(firing))
-        targets = ", ".join(f"{x / sum(aimed_at):.3f}" for x in aimed_at)
-        print(f"{name:>8s} ({pooled}): {len(moves)} moves; fires {fires:.3f} when free to skip, at rows "
-              f"({targets}); "
-              f"stood ({stood}); moves ({text}); the mover fires {mover:.3f} of its shots, moving to fire "
-              f"({aimed})", flush=True)
+        print(f"    # {pooled}: {len(moves)} moves, {len(firing)} of them to fire")
+        print(f"    Style(\"{name}\", share=?, fires={fires:.2f}, rows={_row([r / total for r in rows])},")
+        print(f"          moves={_rows(weights)},")
+        print(f"          mover={mover:.2f},")
+        print(f"          aims={_rows(fit(firing))},")
+        print(f"          targets={_row([x / sum(aimed_at) for x in aimed_at])}),", flush=True)
+    print(")  # the shares are not fitted: who will play the computer is not known")
+
+
+def _row(values: list[float]) -> str:
+    return "(" + ", ".join(repr(round(x, 2)) for x in values) + ")"
+
+
+def _rows(rows: list[list[float]]) -> str:
+    return "(" + ", ".join(_row(r) for r in rows) + ")"
 
 
 if __name__ == "__main__":
