@@ -48,8 +48,8 @@ TABLES = {
     "LH": Options(Variant.CLASSIC, 28, Loadout.ALL_LH),
 }
 # the most telling first: hard against its strongest references, each level against the one below
-MATCHES = ("hard:hider", "hard:stalker", "hard:exchange", "hard:determinized", "hard:medium", "medium:easy",
-           "easy:random", "hider:exchange", "stalker:exchange", "hider:medium")
+MATCHES = ("hard:warden", "hard:hider", "hard:stalker", "hard:exchange", "hard:determinized", "hard:medium",
+           "medium:easy", "easy:random", "hider:exchange", "stalker:exchange", "hider:medium")
 EXTRA: dict[str, Callable[[Any], Any]] = {**PLAYERS, **HIDERS, "hard-before": HardBefore,
                                           "old-hard": LegacyHard}
 
