@@ -135,7 +135,7 @@ bench-records: $(NODE_STAMP)
 # The computer opponent's decision times (prints figures; see tools/bench_bot.py).
 bench-bot: $(NODE_STAMP)
 	$(PYTHON) tools/bench_bot.py
-	$(NODE) tools/pyodide_run.mjs bench_bot --no-before
+	$(NODE) tools/pyodide_run.mjs bench_bot --no-before --clock js-cpu
 
 # The computer opponent's league (issue 10): every level against the others, the reference
 # players (tools/reference.py) and the old hard, in paired games with the 28-turn limit, over the
