@@ -414,8 +414,7 @@ def test_phone_sized_game_with_touch(open_game):
     assert_clean(g)
     # a Python exception in a handler shows the error panel instead of a dead page
     # (the app's drawing made to fail: an intent the table does not know is a stale tap, ignored)
-    button = g.page.locator('#app [data-action="reveal"][data-armed]')  # (the curtain's, armed)
-    button.wait_for()
+    button = g.page.get_by_role("button", name="Step back")  # (the review's, on the game's end)
     g.page.evaluate("""() => {
         const app = document.getElementById("app");
         const text = Object.getOwnPropertyDescriptor(Node.prototype, "textContent");

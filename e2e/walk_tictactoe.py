@@ -106,10 +106,13 @@ def walk_tictactoe(w: Walk) -> None:
     d.press_button("I am Alexandra — show my board")
     d.wait_screen("turn")
     w.screen("turn")
-    d.tap_square("b2")  # X's first mark: hidden from O
+    d.tap_square("b2")  # X's first mark: hidden from O; chosen, then confirmed by a second tap
+    w.screen("turn, a square chosen")
+    d.tap_square("b2")
     d.wait_screen("curtain")
     d.press_button("I am Maximilian — show my board")
     d.wait_screen("turn")
+    d.tap_square("a1")
     d.tap_square("a1")
     d.wait_screen("curtain")
     d.press_button("I am Alexandra — show my board")

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from .html import El
 from .html_text import to_html
 from .kind import FieldSpec, Opponent
+from .remote import plays_by_links
 from .render import render, saved_card_unread
 from .saves import MemoryStorage
 from .table import Table
@@ -38,8 +39,8 @@ def switches(kind: GameKind[S, SeatT]) -> tuple[Switch, ...]:
     another device, and each value another option is shown with (:attr:`FieldSpec.shown_when`)."""
     specs = (*kind.fields, *((kind.aid,) if kind.aid is not None else ()))
     shown = [spec.shown_when for spec in specs if spec.shown_when is not None]
-    return (("opponent", Opponent.COMPUTER.value), ("opponent", Opponent.REMOTE.value),
-            *dict.fromkeys(shown))
+    remote = (("opponent", Opponent.REMOTE.value),) if plays_by_links(kind.game) else ()
+    return (("opponent", Opponent.COMPUTER.value), *remote, *dict.fromkeys(shown))
 
 
 def seated(kind: GameKind[S, SeatT]) -> Table[S, SeatT]:

@@ -48,6 +48,11 @@ FORMAT = "remote-seat/1"
 PREFIX = "/remote/"  # a game by links is saved under "<game>/remote/<its id>"
 
 
+def plays_by_links(game: object) -> bool:
+    """The game has its part of play by links (``GameDef.links``; the test-only game has none)."""
+    return callable(getattr(game, "links", None))
+
+
 def slot_key(game: str, game_id: str) -> str:
     return f"{game}{PREFIX}{game_id}"
 

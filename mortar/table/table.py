@@ -29,7 +29,7 @@ from .keeper import UNSAVED, Keeper
 from .kind import GameKind, Opponent, S, SaveError, SeatT, Stage, TableFacts
 from .models import SavedSummary, Screen
 from .names import Names, names_refusal
-from .remote import Joining, RemoteSeat, RemoteTable, wall_clock
+from .remote import Joining, RemoteSeat, RemoteTable, plays_by_links, wall_clock
 from .review import Review, reviewing
 from .savefile import Saved
 from .saves import MemoryStorage, SaveConflict, Storage
@@ -86,7 +86,7 @@ class Table(RemoteTable[S, SeatT], Generic[S, SeatT]):
         self.remote: RemoteSeat | None = None  # a game by links at the table (its player's side)
         self.joining: Joining | None = None  # an invitation opened, to join
         self.pasted = ""  # a link pasted in the page's field
-        self.link_base = link_base
+        self.link_base = link_base if plays_by_links(kind.game) else None
         self.now = now
 
     # --- what is at the table ----------------------------------------------------------

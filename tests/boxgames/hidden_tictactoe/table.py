@@ -94,7 +94,9 @@ class HiddenTicTacToeKind(KindBase[State]):
         return h("div", {"class": "turn-layout"}, title(turn["name"]),
                  h("div", {"class": "board-col"},
                    board(turn["seat"], f"{turn['name']}'s board", chosen=chosen)),
-                 status(turn["message"], error=True), confirm_bar(frame),
+                 # (the line that says why a tap did nothing keeps its height: nothing moves)
+                 h("div", {"class": "say", "aria-live": "polite"}, status(turn["message"], error=True)),
+                 confirm_bar(frame),
                  button("Resign", "resign", cls="quiet small"))
 
     def outcome_text(self, state: State, names: Names) -> str:
