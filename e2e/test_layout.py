@@ -68,21 +68,16 @@ MOVES_KNOWN = {
     ("marsal-a-spion", "landscape"): {
         "setup, a piece held", "setup, two placed", "turn, a move offering a draw", "turn, a piece picked",
         "turn, a piece that never moves", "turn, a square it cannot reach", "turn, an attack aimed"},
-    ("hopper-and-sneaker", "portrait"): {
-        "arranging, a square off the home rows", "over, a step back", "resign?", "turn, offering a draw",
-        "turn, the other's piece"},
-    ("hopper-and-sneaker", "landscape"): {"resign?", "turn, the other's piece"},
-    ("enlightenment", "portrait"): {
-        "over, a step back", "resign?", "turn, offering a draw", "turn, the other's piece"},
-    ("enlightenment", "landscape"): {
-        "over, a step back", "resign?", "turn, a piece picked", "turn, a square it cannot reach",
-        "turn, offering a draw", "turn, the other's piece"},
+    ("hopper-and-sneaker", "portrait"): {"arranging, a square off the home rows", "over, a step back",
+                                         "resign?"},
+    ("hopper-and-sneaker", "landscape"): {"resign?"},
+    ("enlightenment", "portrait"): {"over, a step back", "resign?"},
+    ("enlightenment", "landscape"): {"over, a step back", "resign?"},
     ("four-circles", "portrait"): {
-        "over, a step back", "resign?", "tile put down", "turn, a cell it cannot reach",
-        "turn, a piece picked", "turn, a tile that may not move", "turn, offering a draw", "turn, zoomed in"},
-    ("four-circles", "landscape"): {
         "over, a step back", "resign?", "tile put down", "turn, a piece picked",
         "turn, a tile that may not move", "turn, offering a draw", "turn, zoomed in"},
+    ("four-circles", "landscape"): {
+        "over, a step back", "resign?", "tile put down", "turn, offering a draw", "turn, zoomed in"},
 }
 
 
