@@ -12,18 +12,20 @@ from __future__ import annotations
 # faces turn over one after another), and nothing in the app moved between two frames: a
 # screen measured before then can be caught between two layouts on a busy machine.
 QUIET = """async () => {
-  if (document.querySelector('.fx-shake, .fx-shell, .fx-impact')) return false;
-  if (document.querySelector('#app [data-arm]:not([data-armed])')) return false;
   const finite = (a) => a.playState === 'running' && a.effect &&
                         a.effect.getComputedTiming().endTime !== Infinity;
-  if (document.getAnimations().some(finite)) return false;
+  const busy = () => document.querySelector('.fx-shake, .fx-shell, .fx-impact') ||
+                     document.querySelector('#app [data-arm]:not([data-armed])') ||
+                     document.getAnimations().some(finite);
+  if (busy()) return false;
   const shape = () => [...document.querySelectorAll('#app *')].map((e) => {
     const r = e.getBoundingClientRect();
     return `${r.x},${r.y},${r.width},${r.height}`;
   }).join(';');
   const before = shape();
   await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-  return shape() === before;
+  // (looked at again: a screen drawn between the first look and the frames is caught)
+  return !busy() && shape() === before;
 }"""
 
 
