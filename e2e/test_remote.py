@@ -21,186 +21,18 @@ action and its taps (``GameKind.taps``); everything the phones know comes throug
 from __future__ import annotations
 
 import base64
-import random
-import time
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
 
 import pytest
-from walk import SIZES, TOUCH, Walk
+from remote_driver import JSQR, Device, Mirror, edited, join, open_phones, start, turn, verified
 
-from mortar import games
 from mortar.kit.common import Resign
-from mortar.kit.link import Message, encode, read
-from mortar.kit.remote import links_of
-
-ROOT = Path(__file__).resolve().parent.parent
-JSQR = ROOT / "node_modules" / "jsqr" / "dist" / "jsQR.js"
-READY_MS = 90_000
-PLAY_SCREENS = ("turn", "placement", "setup")
-SENT_SCREENS = ("waiting", "ended", "over")
-# The screen once the page has nothing left to do by itself: no long read (a save, the verified
-# end) under way, no link in the address still to open, no button still arming.
-SETTLED = """() => document.documentElement.getAttribute('data-screen') !== 'reading'
-  && !location.hash.startsWith('#L')
-  && !document.querySelector('#app [data-arm]:not([data-armed])')"""
-
-
-@dataclass
-class Device:
-    """One phone: its page and the walk of its new screens."""
-
-    page: Any
-    walk: Walk
-
-    def load(self, url: str) -> None:
-        """A new page at ``url`` (Python starts again in it)."""
-        self.page.goto(url, wait_until="domcontentloaded")
-        self.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_MS)
-        self.settled()
-
-    def screen(self) -> str:
-        return str(self.page.get_attribute("html", "data-screen"))
-
-    def settled(self) -> str:
-        self.page.wait_for_function(SETTLED, timeout=30_000, polling=50)
-        return self.screen()
-
-    def tap(self, intent: str, arg: str | None = None) -> None:
-        where = (f'#app [data-square="{arg}"]' if intent == "square" else
-                 f'#app [data-action="{intent}"]' + (f'[data-arg="{arg}"]' if arg is not None else ""))
-        self.settled()
-        self.page.locator(where).first.tap()
-
-    def link(self) -> str:
-        """The link to send, as a person selects it on the screen."""
-        return self.page.locator("#app .link-text").first.input_value()
-
-    def open(self, link: str) -> str:
-        """The other's link opened from a message: the game's address with the link in its
-        fragment (this page is at that address already: only the fragment changes)."""
-        self.page.goto(link)
-        return self.settled()
-
-    def notice(self) -> str:
-        return self.page.locator("#app .notice").first.text_content() or ""
-
-    def dismiss(self) -> None:
-        self.tap("dismiss")
-        self.settled()
-
-    def reload(self) -> str:
-        self.page.reload(wait_until="domcontentloaded")
-        self.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_MS)
-        return self.settled()
-
-    def check(self, name: str, *, scroll: bool = True) -> None:
-        self.walk.screen(name, scroll=scroll)
+from mortar.kit.link import read
 
 
 @pytest.fixture(scope="module")
 def phones(open_game):
     """Two phones with touch: upright, and sideways."""
-    out = []
-    for size in ("portrait", "landscape"):
-        game = open_game(wait_ready=False, viewport=SIZES[size], context_options=dict(TOUCH), path="")
-        out.append(Device(game.page, Walk(game.page, "remote", size)))
-    began = time.monotonic()
-    yield out
-    print(f"\n(play by links: {time.monotonic() - began:.1f} s on two phones)")
-    problems = "\n".join(d.walk.report(d.walk.layout) + d.walk.report(d.walk.axe) for d in out)
-    assert not problems.strip(), problems
-
-
-class Mirror:
-    """The whole game as the test knows it (it chose both players' actions): the player to act,
-    their legal actions and the taps that play one."""
-
-    def __init__(self, name: str, values: dict[str, str]) -> None:
-        self.kind = games.table(name)
-        game = self.kind.game
-        options = self.kind.new(values, {p: None for p in game.players}).options
-        self.state = game.new(links_of(game).remote_options(options), {p: None for p in game.players})
-        self.rng = random.Random(name)
-
-    def to_play(self) -> str:
-        player = self.state.to_play
-        assert player is not None
-        return str(player)
-
-    def choose(self) -> Any:
-        seat = self.state.seat(self.to_play())
-        try:
-            actions = [a for a in seat.legal_actions() if not isinstance(a, Resign)]
-        except Exception:  # a setup is too many to list: one at random
-            return seat.random_action(self.rng)
-        return self.rng.choice(actions)
-
-    def play(self, device: Device, action: Any) -> None:
-        """The player to act plays ``action`` on their phone, tap by tap."""
-        assert device.settled() in PLAY_SCREENS, device.screen()
-        for intent, arg in self.kind.taps(action, self.state.seat(self.to_play())):
-            device.tap(intent, arg)
-        self.state.apply(action)
-        # a turn's result shown to the mover (a shot's news) is passed by its own button
-        passing = device.page.locator('#app [data-action="end-turn"]')
-        while device.settled() in PLAY_SCREENS and passing.count():
-            device.tap("end-turn")
-
-
-def start(a: Device, site, game: str, values: dict[str, str], side: str) -> None:
-    """Ann's start form: a person on another device, her name, her side and the options."""
-    a.load(f"{site.url}?game={game}")
-    page = a.page
-    page.locator('#app input[name="opponent"][value="remote"]').tap()
-    page.wait_for_selector('#app input[name="side"]')
-    page.fill(f'#app input[name="name-{games.table(game).game.players[0]}"]', "Ann")
-    page.locator(f'#app input[name="side"][value="{side}"]').tap()
-    for name, value in values.items():
-        page.locator(f'#app input[name="{name}"][value="{value}"]').tap()
-    page.locator('#app [data-key="start"]').tap()
-    a.settled()
-
-
-def join(b: Device, link: str) -> None:
-    """Bob opens the invitation (a new page: the game loads), sees who invites him to what,
-    and joins."""
-    b.load(link)
-    assert b.screen() == "join", b.screen()
-    assert "Ann invites you to a game of" in (b.page.locator("#app .screen-title").text_content() or "")
-    b.check("join")
-    b.page.fill('#app .remote-join input[type="text"]', "Bob")
-    b.tap("join")
-    b.settled()
-
-
-def turn(mirror: Mirror, devices: dict[str, Device], action: Any = None) -> Device:
-    """The player to act plays on their own phone, and its link goes to the other phone."""
-    mover = devices[mirror.to_play()]
-    mirror.play(mover, mirror.choose() if action is None else action)
-    assert mover.settled() in SENT_SCREENS, mover.screen()
-    other = next(d for d in devices.values() if d is not mover)
-    other.open(mover.link())
-    return mover
-
-
-def edited(link: str, **change: Any) -> str:
-    """A link changed on its way (its message's fields), encoded again as a link of the game."""
-    base, _, fragment = link.partition("#")
-    m = read(fragment)
-    assert isinstance(m, Message)
-    fields = {"number": m.number, "steps": m.steps, **change}
-    message = Message(m.game, m.game_id, fields["number"], m.sender, m.previous, m.pair, fields["steps"],
-                      m.invitation, m.joiner)
-    return f"{base}#{encode(message)}"
-
-
-def verified(*devices: Device) -> None:
-    for device in devices:
-        assert device.settled() in ("ended", "over"), device.screen()
-        assert "Verified: both devices played by the rules." in (
-            device.page.locator("#app .verdict").first.text_content() or "")
+    yield from open_phones(open_game)
 
 
 LENGTHS: list[int] = []

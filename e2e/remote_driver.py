@@ -1,0 +1,221 @@
+"""Two phones playing a game by links in real Chromium (issues 30 and 31): what the e2e tests of
+play by links share (``test_remote.py``, ``test_remote_more.py``).
+
+A :class:`Device` is one phone's page: it taps as a person does, reads the link to send off the
+screen as a person selects it, and opens the other's link as a person opens it from a message
+(the game's address with the link in its ``#fragment``). A :class:`Mirror` is the whole game
+beside the phones, which the test keeps only to choose each action and its taps
+(``GameKind.taps``); everything the phones know comes through the links.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from walk import SIZES, TOUCH, Walk
+
+from mortar import games
+from mortar.kit.common import Resign
+from mortar.kit.link import Message, encode, read
+from mortar.kit.remote import links_of
+
+ROOT = Path(__file__).resolve().parent.parent
+JSQR = ROOT / "node_modules" / "jsqr" / "dist" / "jsQR.js"
+READY_MS = 90_000
+PLAY_SCREENS = ("turn", "placement", "setup")
+SENT_SCREENS = ("waiting", "ended", "over")
+# The screen once the page has nothing left to do by itself: no long read (a save, the verified
+# end) under way, no link in the address still to open, no button still arming.
+SETTLED = """() => document.documentElement.getAttribute('data-screen') !== 'reading'
+  && !location.hash.startsWith('#L')
+  && !document.querySelector('#app [data-arm]:not([data-armed])')"""
+
+
+@dataclass
+class Device:
+    """One phone: its page and the walk of its new screens."""
+
+    page: Any
+    walk: Walk
+    taps: Counter[str] = field(default_factory=Counter)  # taps made on this phone, by intent
+    opened: int = 0  # links opened on this phone
+
+    def load(self, url: str) -> None:
+        """A new page at ``url`` (Python starts again in it)."""
+        self.page.goto(url, wait_until="domcontentloaded")
+        self.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_MS)
+        self.settled()
+
+    def screen(self) -> str:
+        return str(self.page.get_attribute("html", "data-screen"))
+
+    def settled(self) -> str:
+        self.page.wait_for_function(SETTLED, timeout=30_000, polling=50)
+        return self.screen()
+
+    def tap(self, intent: str, arg: str | None = None) -> None:
+        where = (f'#app [data-square="{arg}"]' if intent == "square" else
+                 f'#app [data-action="{intent}"]' + (f'[data-arg="{arg}"]' if arg is not None else ""))
+        self.settled()
+        self.page.locator(where).first.tap()
+        self.taps[intent] += 1
+
+    def link(self) -> str:
+        """The link to send, as a person selects it on the screen."""
+        return self.page.locator("#app .link-text").first.input_value()
+
+    def open(self, link: str) -> str:
+        """The other's link opened from a message: the game's address with the link in its
+        fragment (this page is at that address already: only the fragment changes)."""
+        self.page.goto(link)
+        self.opened += 1
+        return self.settled()
+
+    def notice(self) -> str:
+        return self.page.locator("#app .notice").first.text_content() or ""
+
+    def dismiss(self) -> None:
+        self.tap("dismiss")
+        self.settled()
+
+    def reload(self) -> str:
+        self.page.reload(wait_until="domcontentloaded")
+        self.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_MS)
+        return self.settled()
+
+    def check(self, name: str, *, scroll: bool = True) -> None:
+        self.walk.screen(name, scroll=scroll)
+
+
+class Mirror:
+    """The whole game as the test knows it (it chose both players' actions): the player to act,
+    their legal actions and the taps that play one."""
+
+    def __init__(self, name: str, values: dict[str, str]) -> None:
+        self.kind = games.table(name)
+        game = self.kind.game
+        options = self.kind.new(values, {p: None for p in game.players}).options
+        self.state = game.new(links_of(game).remote_options(options), {p: None for p in game.players})
+        self.rng = random.Random(name)
+
+    def to_play(self) -> str:
+        player = self.state.to_play
+        assert player is not None
+        return str(player)
+
+    def choose(self) -> Any:
+        seat = self.state.seat(self.to_play())
+        try:
+            actions = [a for a in seat.legal_actions() if not isinstance(a, Resign)]
+        except Exception:  # a setup is too many to list: one at random
+            return seat.random_action(self.rng)
+        return self.rng.choice(actions)
+
+    def play(self, device: Device, action: Any) -> None:
+        """The player to act plays ``action`` on their phone, tap by tap."""
+        assert device.settled() in PLAY_SCREENS, device.screen()
+        for intent, arg in self.kind.taps(action, self.state.seat(self.to_play())):
+            device.tap(intent, arg)
+        self.state.apply(action)
+        # a turn's result shown to the mover (a shot's news) is passed by its own button
+        passing = device.page.locator('#app [data-action="end-turn"]')
+        while device.settled() in PLAY_SCREENS and passing.count():
+            device.tap("end-turn")
+
+
+def start(a: Device, site, game: str, values: dict[str, str], side: str, *, loaded: bool = False) -> None:
+    """Ann's start form: a person on another device, her name, her side and the options (the
+    game's page loaded first unless ``loaded``)."""
+    if not loaded:
+        a.load(f"{site.url}?game={game}")
+    page = a.page
+    page.locator('#app input[name="opponent"][value="remote"]').tap()
+    page.wait_for_selector('#app input[name="side"]')
+    page.fill(f'#app input[name="name-{games.table(game).game.players[0]}"]', "Ann")
+    page.locator(f'#app input[name="side"][value="{side}"]').tap()
+    for name, value in values.items():
+        page.locator(f'#app input[name="{name}"][value="{value}"]').tap()
+    page.locator('#app [data-key="start"]').tap()
+    a.settled()
+
+
+def join(b: Device, link: str, *, loaded: bool = False) -> None:
+    """Bob opens the invitation (a new page: the game loads; only the address's fragment
+    changes where the game's page is ``loaded`` already), sees who invites him to what, and
+    joins."""
+    if loaded:
+        b.open(link)
+    else:
+        b.load(link)
+    assert b.screen() == "join", b.screen()
+    assert "Ann invites you to a game of" in (b.page.locator("#app .screen-title").text_content() or "")
+    b.check("join")
+    b.page.fill('#app .remote-join input[type="text"]', "Bob")
+    b.tap("join")
+    b.settled()
+
+
+def turn(mirror: Mirror, devices: dict[str, Device], action: Any = None) -> Device:
+    """The player to act plays on their own phone, and its link goes to the other phone."""
+    mover = devices[mirror.to_play()]
+    mirror.play(mover, mirror.choose() if action is None else action)
+    assert mover.settled() in SENT_SCREENS, mover.screen()
+    other = next(d for d in devices.values() if d is not mover)
+    other.open(mover.link())
+    return mover
+
+
+def edited(link: str, **change: Any) -> str:
+    """A link changed on its way (its message's fields), encoded again as a link of the game."""
+    base, _, fragment = link.partition("#")
+    m = read(fragment)
+    assert isinstance(m, Message)
+    fields = {"number": m.number, "steps": m.steps, **change}
+    message = Message(m.game, m.game_id, fields["number"], m.sender, m.previous, m.pair, fields["steps"],
+                      m.invitation, m.joiner)
+    return f"{base}#{encode(message)}"
+
+
+def verified(*devices: Device) -> None:
+    for device in devices:
+        assert device.settled() in ("ended", "over"), device.screen()
+        assert "Verified: both devices played by the rules." in (
+            device.page.locator("#app .verdict").first.text_content() or "")
+
+
+def load_both(devices: list[Device], url: str) -> None:
+    """The same page loaded on both phones at once (Python starts in both side by side)."""
+    for device in devices:
+        device.page.goto(url, wait_until="domcontentloaded")
+    for device in devices:
+        device.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_MS)
+        device.settled()
+
+
+def reload_both(devices: list[Device]) -> None:
+    """Both phones reloaded at once (Python starts again in both, side by side)."""
+    for device in devices:
+        device.page.reload(wait_until="domcontentloaded")
+    for device in devices:
+        device.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_MS)
+        device.settled()
+
+
+def open_phones(open_game: Callable[..., Any]) -> Iterator[list[Device]]:
+    """Two phones with touch, upright (360 × 740) and sideways (740 × 360), for a module's
+    tests; the layout checks and axe-core's findings on their screens fail it at the end."""
+    out = []
+    for size in ("portrait", "landscape"):
+        game = open_game(wait_ready=False, viewport=SIZES[size], context_options=dict(TOUCH), path="")
+        out.append(Device(game.page, Walk(game.page, "remote", size)))
+    began = time.monotonic()
+    yield out
+    print(f"\n(play by links: {time.monotonic() - began:.1f} s on two phones)")
+    problems = "\n".join(d.walk.report(d.walk.layout) + d.walk.report(d.walk.axe) for d in out)
+    assert not problems.strip(), problems

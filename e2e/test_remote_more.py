@@ -1,0 +1,369 @@
+"""More games by links between two phones (issues 30 and 31), in real Chromium: two browser
+contexts with touch, one upright (360 × 740), one sideways (740 × 360), each link read off one
+phone's screen and opened on the other (``remote_driver``). Beside ``test_remote.py`` (Four
+Circles whole, Mortar Hunt's first turns), in a file of its own so that it runs beside it.
+
+* Hopper and Sneaker with the secret arrangement: the first's arrangement travels as a
+  commitment (the other phone's page and storage hold none of it), the second arranges in the
+  open, the first opens it with its first move; a draw offered with a move and accepted by link
+  ends it, verified on both phones.
+* Enlightenment: a few turns, then a resignation, verified on both phones.
+* Maršál a Špión: both setups committed (filled at random), moves until an attack; the attack
+  seen from both phones (the attacker's shows the defender; the defender's shows the outcome and
+  holds nothing of a winning attacker: not in its page, not in its storage); a resignation, and
+  both armies opened and checked on both phones ("verified").
+* A lying device: Mortar Hunt against a test double in CPython (the kit's own ``RemoteGame``)
+  that answers "miss" where a piece of its was hit; the honest phone's screen gives the verdict
+  in words once the double's openings come.
+
+The phones load each game's page side by side (``load_both``), and the second joins by its
+address's fragment, as a person opens a link on a page already open.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from typing import Any
+
+import pytest
+from remote_driver import Device, Mirror, join, load_both, open_phones, reload_both, start, turn, verified
+
+from mortar.games.marsal_a_spion.actions import Attack
+from mortar.games.marsal_a_spion.board import Player as MarsalPlayer
+from mortar.games.marsal_a_spion.links import context as marsal_context
+from mortar.games.marsal_a_spion.table.texts import NAME as PIECE_NAMES
+from mortar.games.mortar_hunt.links import HuntKnowledge
+from mortar.kit import commitment
+from mortar.kit.common import AcceptDraw, OfferDraw, Resign
+from mortar.kit.link import read
+from mortar.kit.remote import Applied, RemoteGame
+
+LENGTHS: list[int] = []  # every link read off a phone's screen, in characters
+
+
+@pytest.fixture(scope="module")
+def phones(open_game):
+    """Two phones with touch: upright, and sideways."""
+    yield from open_phones(open_game)
+    if LENGTHS:
+        print(f"\n(link lengths on the phones: median {statistics.median(LENGTHS):.0f}, "
+              f"longest {max(LENGTHS)} characters, {len(LENGTHS)} links)")
+
+
+def sent(device: Device) -> str:
+    """The link on ``device``'s screen, its length noted."""
+    link = device.link()
+    LENGTHS.append(len(link))
+    return link
+
+
+def steps_of(link: str) -> tuple[dict[str, Any], ...]:
+    return tuple(read(link.partition("#")[2]).steps)
+
+
+def play_turns(mirror: Mirror, devices: dict[str, Device], count: int) -> None:
+    for _ in range(count):
+        mover = turn(mirror, devices)
+        LENGTHS.append(len(mover.link()))
+
+
+# --- Hopper and Sneaker: the secret arrangement ------------------------------------------------
+
+
+def test_hopper_and_sneaker_by_links_with_the_secret_arrangement(phones, site):
+    a, b = phones
+    values = {"first": "Red", "setup": "secret"}
+    mirror = Mirror("hopper-and-sneaker", values)
+    load_both(phones, f"{site.url}?game=hopper-and-sneaker")
+    start(a, site, "hopper-and-sneaker", values, "first", loaded=True)  # Ann is Red: she arranges first
+    devices = {"Red": a, "White": b}
+    arrangement = mirror.choose()
+    mirror.play(a, arrangement)
+    assert a.settled() == "waiting", a.screen()
+    invitation = sent(a)
+    assert [set(step) for step in steps_of(invitation)] == [{"commit"}]  # a commitment, no arrangement
+    join(b, invitation, loaded=True)
+    hidden_from(b, arrangement)
+    turn(mirror, devices)  # Bob arranges in the open; Ann's phone gets it
+    hidden_from(b, arrangement)
+    assert a.screen() == "turn"
+    mover = turn(mirror, devices)  # Ann's first move opens her arrangement
+    opening = steps_of(mover.link())
+    assert "open" in opening[0], opening
+    LENGTHS.append(len(mover.link()))
+    play_turns(mirror, devices, 1)
+    # the player to move offers a draw with a move; the other accepts by link: the end
+    offer = OfferDraw(mirror.choose())
+    assert mirror.state.seat(mirror.to_play()).refusal(offer) is None
+    turn(mirror, devices, offer)
+    acceptor = devices[mirror.to_play()]
+    assert AcceptDraw() in mirror.state.seat(mirror.to_play()).legal_actions()
+    mirror.play(acceptor, AcceptDraw())
+    assert acceptor.settled() == "ended", acceptor.screen()
+    other = a if acceptor is b else b
+    other.open(sent(acceptor))
+    verified(a, b)
+    assert "draw" in (other.page.locator("#app").text_content() or "").lower()
+
+
+def hidden_from(device: Device, arrangement: Any) -> None:
+    """The committed arrangement is nowhere on the other's phone: its page names no Hopper or
+    Sneaker on the first's squares, and the links kept in its storage carry no arrangement of
+    the first's (its commitment only)."""
+    page = device.page
+    device.settled()
+    first = arrangement.player.value
+    for square, _ in arrangement.pieces:
+        cell = page.locator(f'#app [data-square="{square}"]')
+        label = (cell.first.get_attribute("aria-label") or "") if cell.count() else ""
+        assert "Hopper" not in label and "Sneaker" not in label, f"{first}'s {square} shown: {label}"
+    stored = page.evaluate("() => Object.assign({}, localStorage)")
+    chains = [json.loads(json.loads(v)["game"])["links"] for k, v in stored.items() if "/remote/" in k]
+    assert chains
+    for link in (link for chain in chains for link in chain if link["b"] == first):
+        assert all(set(step) <= {"commit"} for step in link["s"]), link
+
+
+# --- Enlightenment ---------------------------------------------------------------------------------
+
+
+def test_enlightenment_by_links_to_a_resignation(phones, site):
+    b, a = phones  # Ann invites from the sideways phone
+    values = {"first": "White"}
+    mirror = Mirror("enlightenment", values)
+    load_both(phones, f"{site.url}?game=enlightenment")
+    start(a, site, "enlightenment", values, "second", loaded=True)  # Ann is White: she moves first
+    devices = {"Red": b, "White": a}
+    assert a.screen() == "turn"
+    mirror.play(a, mirror.choose())  # the invitation goes with her first move
+    join(b, sent(a), loaded=True)
+    assert b.screen() == "turn"
+    play_turns(mirror, devices, 2)
+    loser = devices[mirror.to_play()]
+    mirror.play(loser, Resign())
+    assert loser.settled() == "ended", loser.screen()
+    winner = a if loser is b else b
+    winner.open(sent(loser))
+    verified(a, b)
+
+
+# --- Maršál a Špión: an attack seen from both phones -----------------------------------------------
+
+
+def test_marsal_a_spion_by_links_an_attack_seen_from_both_phones(phones, site):
+    a, b = phones
+    mirror = Mirror("marsal-a-spion", {})
+    load_both(phones, f"{site.url}?game=marsal-a-spion")
+    start(a, site, "marsal-a-spion", {}, "first", loaded=True)  # Ann is Red
+    devices = {"Red": a, "Blue": b}
+    set_up(a, mirror)  # her army committed square by square: the invitation carries its root
+    assert a.settled() == "waiting", a.screen()
+    join(b, sent(a), loaded=True)
+    set_up(b, mirror)
+    assert b.settled() == "waiting", b.screen()
+    a.open(sent(b))
+    # moves towards the enemy; the first attack whatever comes of it, then on to one the
+    # attacker wins (the mirror knows both armies), whose hidden winner the defender must not see
+    attacks: list[bool] = []
+    for _ in range(60):
+        attack = next((x for x in mirror.state.seat(mirror.to_play()).legal_actions() if isinstance(x, Attack)
+                       and unseen(mirror, x) and (not attacks or wins(mirror, x))), None)
+        if attack is not None:
+            attacks.append(attack_seen_from_both(mirror, devices, attack, reload=not attacks))
+            if attacks[-1]:
+                break
+        else:
+            turn(mirror, devices, closer(mirror))
+        assert mirror.state.outcome is None
+    assert attacks and attacks[-1], attacks
+    if mirror.state.outcome is None:  # (a flag captured ends the game at once)
+        loser = devices[mirror.to_play()]
+        mirror.play(loser, Resign())
+        assert loser.settled() == "ended", loser.screen()
+        assert "Not verified yet" in loser.page.locator("#app .verdict").first.text_content()
+        winner = a if loser is b else b
+        winner.open(sent(loser))  # the resignation and the loser's army opened
+        loser.open(sent(winner))  # the winner's army opened
+    verified(a, b)
+
+
+def closer(mirror: Mirror) -> Any:
+    """The move that brings a piece nearest an enemy piece (a quick way to an attack)."""
+    seat = mirror.state.seat(mirror.to_play())
+    enemies = [e.square for e in seat.enemy]
+    return min((m for m in seat.legal_actions() if not isinstance(m, Attack)), key=lambda m: min(
+        abs(m.end.column - e.column) + abs(m.end.row - e.row) for e in enemies))
+
+
+def unseen(mirror: Mirror, attack: Attack) -> bool:
+    """The defender has not seen the attacking piece (it never defended against them and
+    survived, R13): what the defender's phone learns of it is this attack's alone."""
+    attacker = mirror.to_play()
+    handle = next(p.handle for p in mirror.state.seat(attacker).own if p.square == attack.start)
+    defender = next(p for p in mirror.kind.game.players if p != attacker)
+    return next(e for e in mirror.state.seat(defender).enemy if e.handle == handle).known is None
+
+
+def wins(mirror: Mirror, attack: Attack) -> bool:
+    """The attacker takes the defender's square (and the game goes on: no flag falls)."""
+    trial = mirror.state.copy()
+    trial.apply(attack)
+    return trial.outcome is None and any(p.square == attack.end for p in trial.seat(mirror.to_play()).own)
+
+
+def attack_seen_from_both(mirror: Mirror, devices: dict[str, Device], attack: Attack, *,
+                          reload: bool = False) -> bool:
+    """An attack by links: the attacker's link, the defender's phone opening its piece at once,
+    the attacker's phone showing it and resolving, the outcome's link. The attacker's phone shows
+    the defender; the defender's phone shows the outcome and, when the attacker won, nothing of
+    it (R13): not in its page, not in its storage (the attacker's salt, which alone opens it).
+    With ``reload``, both phones are reloaded halfway. True when the attacker won."""
+    attacker, defender = mirror.to_play(), next(p for p in devices if p != mirror.to_play())
+    x, y = devices[attacker], devices[defender]
+    seat = mirror.state.seat(attacker)
+    own = next(p for p in seat.own if p.square == attack.start)
+    theirs = next(p for p in mirror.state.seat(defender).own if p.square == attack.end)
+    taps = {p: (sum(d.taps.values()), d.opened) for p, d in devices.items()}
+    mirror.play(x, attack)
+    assert x.settled() == "waiting", x.screen()
+    y.open(sent(x))
+    assert y.screen() == "waiting", y.screen()  # its piece opened: a link back, with no choice to make
+    reveal = sent(y)
+    assert [set(step) for step in steps_of(reveal)] == [{"reveal"}], steps_of(reveal)
+    if reload:  # both phones reloaded mid-attack: each comes back to the same screen and link
+        links = (x.link(), reveal)
+        reload_both([x, y])
+        assert (x.screen(), y.screen()) == ("waiting", "waiting") and (x.link(), y.link()) == links
+    x.open(reveal)
+    shown = x.page.locator("#app").text_content() or ""
+    assert f"attacked {attack.end} from {attack.start}: a {PIECE_NAMES[theirs.piece]}." in shown, shown
+    x.check("attack, the defender shown")
+    x.tap("end-turn")
+    assert x.settled() == "waiting", x.screen()
+    outcome = sent(x)
+    y.open(outcome)
+    assert y.screen() == "turn", y.screen()
+    won = any(p.square == attack.end and p.handle == own.handle for p in mirror.state.seat(attacker).own)
+    told = (y.page.locator("#app").text_content() or "") + (y.page.locator("#announcer").text_content() or "")
+    salt = salt_of(x, attacker, own.handle)
+    y_html = y.page.evaluate("() => document.documentElement.outerHTML")
+    y_stored = y.page.evaluate("() => JSON.stringify(Object.assign({}, localStorage))")
+    x_stored = x.page.evaluate("() => JSON.stringify(Object.assign({}, localStorage))")
+    assert salt_of(y, defender, theirs.handle) in x_stored  # the attacker's phone knows it
+    label = y.page.locator(f'#app [data-square="{attack.end}"]').first.get_attribute("aria-label") or ""
+    if won:
+        assert "attacker moved onto" in told, told
+        assert PIECE_NAMES[own.piece] not in label, label
+        assert salt not in y_html and salt not in y_stored, "the winning attacker opened on the defender's"
+        assert all("attacker" not in step for step in steps_of(outcome)), steps_of(outcome)
+    else:  # removed: its identity is public (R9's tray)
+        assert f"{PIECE_NAMES[own.piece]} attacked your" in told, told
+        assert salt in y_stored
+    y.check("attack, the outcome told")
+    counts = {p: (sum(d.taps.values()) - taps[p][0], d.opened - taps[p][1]) for p, d in devices.items()}
+    print(f"\n(an attack by links, {'won' if won else 'lost'} by the attacker: the attacker "
+          f"{counts[attacker][0]} taps, 2 links sent, {counts[attacker][1]} opened; the defender "
+          f"{counts[defender][0]} taps, 1 link sent, {counts[defender][1]} opened)")
+    return won
+
+
+def salt_of(device: Device, player: str, handle: Any) -> str:
+    """The salt of ``player``'s committed square ``handle``, from the secret in the save of
+    ``player``'s own phone: what opens that square's piece, and nothing else does."""
+    save = own_save(device, "marsal-a-spion")
+    secret = commitment.from_text(save["secret"], 32)
+    where = marsal_context(save["summary"]["id"], MarsalPlayer(player), handle)
+    return commitment.to_text(commitment.salt(secret, where))
+
+
+def set_up(device: Device, mirror: Mirror) -> None:
+    """A whole army filled at random on the phone and confirmed (two taps); the mirror takes the
+    setup the phone made, read from its own save (what its player sees on their own board)."""
+    assert device.settled() == "setup", device.screen()
+    device.tap("fill")
+    device.tap("confirm-setup")
+    device.settled()
+    player = mirror.to_play()
+    save = own_save(device, "marsal-a-spion")
+    setups = [data for actions in [*save["played"].values(), save["pending"]] for data in actions
+              if "setup" in data]
+    assert len(setups) == 1, save
+    mirror.state.apply(mirror.kind.game.parse_action(setups[0], mirror.state.seat(player)))
+
+
+def own_save(device: Device, game: str) -> dict[str, Any]:
+    """The kit's save of the one game by links of ``game`` on this phone (``RemoteGame.save``)."""
+    stored = device.page.evaluate("() => Object.assign({}, localStorage)")
+    saves = [json.loads(json.loads(v)["game"]) for k, v in stored.items() if k.startswith(f"{game}/remote/")]
+    assert len(saves) == 1, list(stored)
+    return saves[0]
+
+
+# --- A lying device caught on the honest phone ---------------------------------------------------
+
+
+class FalseMiss(HuntKnowledge):
+    """A device that answers "miss" to the first shot that hit one of its pieces, then plays on
+    as if it had answered truly (the kit's own device, one answer changed on its way out)."""
+
+    lied = False
+
+    def take_outbox(self) -> list[dict[str, Any]]:
+        out = super().take_outbox()
+        for step in out:
+            if not self.lied and step.get("answer") == "hit":
+                step["answer"], self.lied = "miss", True
+        return out
+
+
+def test_a_lying_device_is_caught_on_the_honest_phone(phones, site):
+    a = phones[0]
+    mirror = Mirror("mortar-hunt", {})
+    start(a, site, "mortar-hunt", {}, "first")  # Ann is A, who places first
+    mirror.play(a, mirror.choose())
+    base, _, invitation = sent(a).partition("#")
+    double = RemoteGame.join(mirror.kind.game, invitation, "Bob")  # Bob's device: a test double
+    double.knowledge.__class__ = FalseMiss
+    placement, shot = exposed(mirror)  # where Ann's first turn can hit a piece of Bob's
+    placed = double.play(placement)
+    assert placed is not None
+    a.open(f"{base}#{placed}")
+    mirror.play(a, shot)
+    applied = double.receive(sent(a).partition("#")[2])
+    assert isinstance(applied, Applied) and applied.reply is None, applied
+    seat = mirror.state.seat("B")
+    mine = {mirror.state.position("A", n).square for n in (1, 2, 3)}
+    action = next(x for x in seat.legal_actions() if not isinstance(x, Resign)
+                  and (getattr(x, "shot", None) is None or x.shot.at not in mine))
+    told = double.play(action)  # Bob's turn, and its answer to Ann's shot: "miss"
+    mirror.state.apply(action)
+    assert told is not None and {"answer": "miss"} in steps_of(f"#{told}")
+    assert a.open(f"{base}#{told}") == "turn", a.screen()
+    assert "Bob has 3 pieces left" in (a.page.locator("#app").text_content() or "")  # she believes it
+    a.tap("tab", "pad")  # (upright, Resign… is on the pad's tab)
+    mirror.play(a, Resign())  # Ann resigns; her openings go with it, and Bob's device sends its own
+    assert a.settled() == "ended", a.screen()
+    openings = double.receive(sent(a).partition("#")[2])
+    assert isinstance(openings, Applied) and openings.reply is not None, openings
+    a.open(f"{base}#{openings.reply}")
+    verdict = a.page.locator("#app .verdict").first.text_content() or ""
+    assert "Bob's device said" in verdict and "was a miss at turn" in verdict, verdict
+    assert "but a piece stood there" in verdict and "A lie loses the game: Ann wins." in verdict, verdict
+    a.check("a lie caught")
+
+
+def exposed(mirror: Mirror) -> tuple[Any, Any]:
+    """A placement of B's (the mirror's next action) where one of A's first turns hits a piece
+    of B's, and that turn."""
+    for _ in range(500):
+        placement = mirror.choose()
+        trial = mirror.state.copy()
+        trial.apply(placement)
+        theirs = {trial.position("B", n).square for n in (1, 2, 3)}
+        shot = next((x for x in trial.seat("A").legal_actions()
+                     if getattr(x, "shot", None) is not None and x.shot.at in theirs), None)
+        if shot is not None:
+            mirror.state.apply(placement)
+            return placement, shot
+    raise AssertionError("no placement of B's within reach of A's first shot")
