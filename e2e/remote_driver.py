@@ -145,17 +145,18 @@ def start(a: Device, site, game: str, values: dict[str, str], side: str, *, load
     a.settled()
 
 
-def join(b: Device, link: str, *, loaded: bool = False) -> None:
+def join(b: Device, link: str, *, loaded: bool = False, check: bool = True) -> None:
     """Bob opens the invitation (a new page: the game loads; only the address's fragment
     changes where the game's page is ``loaded`` already), sees who invites him to what, and
-    joins."""
+    joins (``check``: the join screen walked)."""
     if loaded:
         b.open(link)
     else:
         b.load(link)
     assert b.screen() == "join", b.screen()
     assert "Ann invites you to a game of" in (b.page.locator("#app .screen-title").text_content() or "")
-    b.check("join")
+    if check:
+        b.check("join")
     b.page.fill('#app .remote-join input[type="text"]', "Bob")
     b.tap("join")
     b.settled()
@@ -193,15 +194,6 @@ def load_both(devices: list[Device], url: str) -> None:
     """The same page loaded on both phones at once (Python starts in both side by side)."""
     for device in devices:
         device.page.goto(url, wait_until="domcontentloaded")
-    for device in devices:
-        device.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_MS)
-        device.settled()
-
-
-def reload_both(devices: list[Device]) -> None:
-    """Both phones reloaded at once (Python starts again in both, side by side)."""
-    for device in devices:
-        device.page.reload(wait_until="domcontentloaded")
     for device in devices:
         device.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_MS)
         device.settled()

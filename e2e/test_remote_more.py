@@ -8,10 +8,12 @@ Circles whole, Mortar Hunt's first turns), in a file of its own so that it runs 
   open, the first opens it with its first move; a draw offered with a move and accepted by link
   ends it, verified on both phones.
 * Enlightenment: a few turns, then a resignation, verified on both phones.
-* Maršál a Špión: both setups committed (filled at random), moves until an attack; the attack
-  seen from both phones (the attacker's shows the defender; the defender's shows the outcome and
-  holds nothing of a winning attacker: not in its page, not in its storage); a resignation, and
-  both armies opened and checked on both phones ("verified").
+* Maršál a Špión: both setups committed (two of the setup screen's whole setups), an attack
+  the attacker loses, a move, an attack the attacker wins, each seen from both phones (the
+  attacker's shows the defender; the defender's shows the outcome, and holds nothing of a
+  winning attacker: not in its page, not in its storage), the defender's phone reloaded in the
+  middle of the first; a resignation, and both armies opened and checked on both phones
+  ("verified").
 * A lying device: Mortar Hunt against a test double in CPython (the kit's own ``RemoteGame``)
   that answers "miss" where a piece of its was hit; the honest phone's screen gives the verdict
   in words once the double's openings come.
@@ -27,11 +29,12 @@ import statistics
 from typing import Any
 
 import pytest
-from remote_driver import Device, Mirror, join, load_both, open_phones, reload_both, start, turn, verified
+from remote_driver import Device, Mirror, join, load_both, open_phones, start, turn, verified
 
 from mortar.games.marsal_a_spion.actions import Attack
 from mortar.games.marsal_a_spion.board import Player as MarsalPlayer
 from mortar.games.marsal_a_spion.links import context as marsal_context
+from mortar.games.marsal_a_spion.pieces import Clash, Piece, clash
 from mortar.games.marsal_a_spion.table.texts import NAME as PIECE_NAMES
 from mortar.games.mortar_hunt.links import HuntKnowledge
 from mortar.kit import commitment
@@ -85,6 +88,7 @@ def test_hopper_and_sneaker_by_links_with_the_secret_arrangement(phones, site):
     assert [set(step) for step in steps_of(invitation)] == [{"commit"}]  # a commitment, no arrangement
     join(b, invitation, loaded=True)
     hidden_from(b, arrangement)
+    b.check("arranging, the other's arrangement committed")
     turn(mirror, devices)  # Bob arranges in the open; Ann's phone gets it
     hidden_from(b, arrangement)
     assert a.screen() == "turn"
@@ -92,6 +96,8 @@ def test_hopper_and_sneaker_by_links_with_the_secret_arrangement(phones, site):
     opening = steps_of(mover.link())
     assert "open" in opening[0], opening
     LENGTHS.append(len(mover.link()))
+    shown = [faces_named(b, square, face) for square, face in arrangement.pieces]
+    assert shown.count(True) >= len(shown) - 1, shown  # (all but the piece she moved)
     play_turns(mirror, devices, 1)
     # the player to move offers a draw with a move; the other accepts by link: the end
     offer = OfferDraw(mirror.choose())
@@ -104,7 +110,7 @@ def test_hopper_and_sneaker_by_links_with_the_secret_arrangement(phones, site):
     other = a if acceptor is b else b
     other.open(sent(acceptor))
     verified(a, b)
-    assert "draw" in (other.page.locator("#app").text_content() or "").lower()
+    assert "A draw, agreed." in (other.page.locator("#app").text_content() or "")
 
 
 def hidden_from(device: Device, arrangement: Any) -> None:
@@ -115,14 +121,20 @@ def hidden_from(device: Device, arrangement: Any) -> None:
     device.settled()
     first = arrangement.player.value
     for square, _ in arrangement.pieces:
-        cell = page.locator(f'#app [data-square="{square}"]')
-        label = (cell.first.get_attribute("aria-label") or "") if cell.count() else ""
-        assert "Hopper" not in label and "Sneaker" not in label, f"{first}'s {square} shown: {label}"
+        assert not faces_named(device, square), f"{first}'s {square} shown on the other's phone"
     stored = page.evaluate("() => Object.assign({}, localStorage)")
     chains = [json.loads(json.loads(v)["game"])["links"] for k, v in stored.items() if "/remote/" in k]
     assert chains
     for link in (link for chain in chains for link in chain if link["b"] == first):
         assert all(set(step) <= {"commit"} for step in link["s"]), link
+
+
+def faces_named(device: Device, square: Any, face: Any = None) -> bool:
+    """The square's label on the phone names a Hopper or a Sneaker (``face``: that one)."""
+    cell = device.page.locator(f'#app [data-square="{square}"]')
+    label = (cell.first.get_attribute("aria-label") or "") if cell.count() else ""
+    words = ("Hopper", "Sneaker") if face is None else (face.name.title(),)
+    return any(word in label for word in words)
 
 
 # --- Enlightenment ---------------------------------------------------------------------------------
@@ -137,7 +149,7 @@ def test_enlightenment_by_links_to_a_resignation(phones, site):
     devices = {"Red": b, "White": a}
     assert a.screen() == "turn"
     mirror.play(a, mirror.choose())  # the invitation goes with her first move
-    join(b, sent(a), loaded=True)
+    join(b, sent(a), loaded=True, check=False)
     assert b.screen() == "turn"
     play_turns(mirror, devices, 2)
     loser = devices[mirror.to_play()]
@@ -157,43 +169,55 @@ def test_marsal_a_spion_by_links_an_attack_seen_from_both_phones(phones, site):
     load_both(phones, f"{site.url}?game=marsal-a-spion")
     start(a, site, "marsal-a-spion", {}, "first", loaded=True)  # Ann is Red
     devices = {"Red": a, "Blue": b}
-    set_up(a, mirror)  # her army committed square by square: the invitation carries its root
+    set_up(a, mirror, "centre")  # her army committed square by square: the invitation carries its root
     assert a.settled() == "waiting", a.screen()
     join(b, sent(a), loaded=True)
-    set_up(b, mirror)
+    set_up(b, mirror, "corner")  # (these two armies meet in two attacks and one move between)
     assert b.settled() == "waiting", b.screen()
     a.open(sent(b))
-    # moves towards the enemy; the first attack whatever comes of it, then on to one the
-    # attacker wins (the mirror knows both armies), whose hidden winner the defender must not see
+    # an attack the attacker loses where one is at hand (it is then opened to the defender),
+    # then one the attacker wins (it stays hidden from the defender): the mirror knows both
+    # armies; moves towards the enemy until there is one
     attacks: list[bool] = []
-    for _ in range(60):
-        attack = next((x for x in mirror.state.seat(mirror.to_play()).legal_actions() if isinstance(x, Attack)
-                       and unseen(mirror, x) and (not attacks or wins(mirror, x))), None)
+    moves = 0
+    while not attacks or not attacks[-1]:
+        endings = {x: ending(mirror, x) for x in mirror.state.seat(mirror.to_play()).legal_actions()
+                   if isinstance(x, Attack) and unseen(mirror, x)}
+        wanted = ("won",) if attacks else ("lost", "won")
+        attack = min((x for x, end in endings.items() if end in wanted), default=None,
+                     key=lambda x: wanted.index(endings[x]))
         if attack is not None:
             attacks.append(attack_seen_from_both(mirror, devices, attack, reload=not attacks))
-            if attacks[-1]:
-                break
         else:
-            turn(mirror, devices, closer(mirror))
+            turn(mirror, devices, closer(mirror, winning=bool(attacks)))
+            moves += 1
+            assert moves < 60, "no attack the attacker wins"
         assert mirror.state.outcome is None
-    assert attacks and attacks[-1], attacks
-    if mirror.state.outcome is None:  # (a flag captured ends the game at once)
-        loser = devices[mirror.to_play()]
-        mirror.play(loser, Resign())
-        assert loser.settled() == "ended", loser.screen()
-        assert "Not verified yet" in loser.page.locator("#app .verdict").first.text_content()
-        winner = a if loser is b else b
-        winner.open(sent(loser))  # the resignation and the loser's army opened
-        loser.open(sent(winner))  # the winner's army opened
+    print(f"\n(Maršál a Špión by links: {moves} moves, {len(attacks)} attacks)")
+    loser = devices[mirror.to_play()]
+    mirror.play(loser, Resign())
+    assert loser.settled() == "ended", loser.screen()
+    assert "Not verified yet" in loser.page.locator("#app .verdict").first.text_content()
+    winner = a if loser is b else b
+    winner.open(sent(loser))  # the resignation and the loser's army opened
+    loser.open(sent(winner))  # the winner's army opened
     verified(a, b)
 
 
-def closer(mirror: Mirror) -> Any:
-    """The move that brings a piece nearest an enemy piece (a quick way to an attack)."""
-    seat = mirror.state.seat(mirror.to_play())
-    enemies = [e.square for e in seat.enemy]
-    return min((m for m in seat.legal_actions() if not isinstance(m, Attack)), key=lambda m: min(
-        abs(m.end.column - e.column) + abs(m.end.row - e.row) for e in enemies))
+def closer(mirror: Mirror, *, winning: bool) -> Any:
+    """The move that brings a piece nearest an enemy piece (``winning``: one it would beat, as
+    the mirror knows both armies): a quick way to an attack."""
+    player = mirror.to_play()
+    seat = mirror.state.seat(player)
+    enemies = [p for q in mirror.kind.game.players if q != player for p in mirror.state.seat(q).own]
+    pieces = {p.square: p.piece for p in seat.own}
+
+    def distance(move: Any) -> int:
+        return min((abs(move.end.column - e.square.column) + abs(move.end.row - e.square.row)
+                    for e in enemies if not winning or e.piece is not Piece.FLAG
+                    and clash(pieces[move.start], e.piece) is Clash.ATTACKER_WINS), default=99)
+
+    return min((m for m in seat.legal_actions() if not isinstance(m, Attack)), key=distance)
 
 
 def unseen(mirror: Mirror, attack: Attack) -> bool:
@@ -205,11 +229,14 @@ def unseen(mirror: Mirror, attack: Attack) -> bool:
     return next(e for e in mirror.state.seat(defender).enemy if e.handle == handle).known is None
 
 
-def wins(mirror: Mirror, attack: Attack) -> bool:
-    """The attacker takes the defender's square (and the game goes on: no flag falls)."""
+def ending(mirror: Mirror, attack: Attack) -> str | None:
+    """"won" when the attacker takes the defender's square, "lost" when it is removed, None when
+    the game ends (a flag falls)."""
     trial = mirror.state.copy()
     trial.apply(attack)
-    return trial.outcome is None and any(p.square == attack.end for p in trial.seat(mirror.to_play()).own)
+    if trial.outcome is not None:
+        return None
+    return "won" if any(p.square == attack.end for p in trial.seat(mirror.to_play()).own) else "lost"
 
 
 def attack_seen_from_both(mirror: Mirror, devices: dict[str, Device], attack: Attack, *,
@@ -218,7 +245,7 @@ def attack_seen_from_both(mirror: Mirror, devices: dict[str, Device], attack: At
     the attacker's phone showing it and resolving, the outcome's link. The attacker's phone shows
     the defender; the defender's phone shows the outcome and, when the attacker won, nothing of
     it (R13): not in its page, not in its storage (the attacker's salt, which alone opens it).
-    With ``reload``, both phones are reloaded halfway. True when the attacker won."""
+    With ``reload``, the defender's phone is reloaded halfway. True when the attacker won."""
     attacker, defender = mirror.to_play(), next(p for p in devices if p != mirror.to_play())
     x, y = devices[attacker], devices[defender]
     seat = mirror.state.seat(attacker)
@@ -231,13 +258,15 @@ def attack_seen_from_both(mirror: Mirror, devices: dict[str, Device], attack: At
     assert y.screen() == "waiting", y.screen()  # its piece opened: a link back, with no choice to make
     reveal = sent(y)
     assert [set(step) for step in steps_of(reveal)] == [{"reveal"}], steps_of(reveal)
-    if reload:  # both phones reloaded mid-attack: each comes back to the same screen and link
-        links = (x.link(), reveal)
-        reload_both([x, y])
-        assert (x.screen(), y.screen()) == ("waiting", "waiting") and (x.link(), y.link()) == links
+    if reload:  # the defender's phone reloaded mid-attack: its answer, made with no tap, was kept
+        assert y.reload() == "waiting" and y.link() == reveal
     x.open(reveal)
     shown = x.page.locator("#app").text_content() or ""
     assert f"attacked {attack.end} from {attack.start}: a {PIECE_NAMES[theirs.piece]}." in shown, shown
+    # (the result's words fade in after the faces turn over: judged once they stand; axe once
+    # caught them half faded, at a contrast of 2.65)
+    x.page.wait_for_function("() => getComputedStyle(document.querySelector('#app .result')).opacity === '1'",
+                             timeout=10_000, polling=100)
     x.check("attack, the defender shown")
     x.tap("end-turn")
     assert x.settled() == "waiting", x.screen()
@@ -277,11 +306,12 @@ def salt_of(device: Device, player: str, handle: Any) -> str:
     return commitment.to_text(commitment.salt(secret, where))
 
 
-def set_up(device: Device, mirror: Mirror) -> None:
-    """A whole army filled at random on the phone and confirmed (two taps); the mirror takes the
-    setup the phone made, read from its own save (what its player sees on their own board)."""
+def set_up(device: Device, mirror: Mirror, preset: str) -> None:
+    """A whole army of the setup screen's ``preset`` on the phone, confirmed (two taps); the
+    mirror takes the setup the phone made, read from its own save (what its player sees on
+    their own board)."""
     assert device.settled() == "setup", device.screen()
-    device.tap("fill")
+    device.tap("preset", preset)
     device.tap("confirm-setup")
     device.settled()
     player = mirror.to_play()
