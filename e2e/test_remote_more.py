@@ -42,22 +42,22 @@ from mortar.kit.common import AcceptDraw, OfferDraw, Resign
 from mortar.kit.link import read
 from mortar.kit.remote import Applied, RemoteGame
 
-LENGTHS: list[int] = []  # every link read off a phone's screen, in characters
+LENGTHS: dict[str, list[int]] = {}  # game -> every link of it read off a phone's screen, in characters
 
 
 @pytest.fixture(scope="module")
 def phones(open_game):
     """Two phones with touch: upright, and sideways."""
     yield from open_phones(open_game)
-    if LENGTHS:
-        print(f"\n(link lengths on the phones: median {statistics.median(LENGTHS):.0f}, "
-              f"longest {max(LENGTHS)} characters, {len(LENGTHS)} links)")
+    for game, lengths in LENGTHS.items():
+        print(f"\n(links of {game} on the phones: median {statistics.median(lengths):.0f}, "
+              f"longest {max(lengths)} characters, {len(lengths)} links)")
 
 
 def sent(device: Device) -> str:
     """The link on ``device``'s screen, its length noted."""
     link = device.link()
-    LENGTHS.append(len(link))
+    LENGTHS.setdefault(read(link.partition("#")[2]).game, []).append(len(link))
     return link
 
 
@@ -67,8 +67,7 @@ def steps_of(link: str) -> tuple[dict[str, Any], ...]:
 
 def play_turns(mirror: Mirror, devices: dict[str, Device], count: int) -> None:
     for _ in range(count):
-        mover = turn(mirror, devices)
-        LENGTHS.append(len(mover.link()))
+        sent(turn(mirror, devices))
 
 
 # --- Hopper and Sneaker: the secret arrangement ------------------------------------------------
@@ -89,20 +88,19 @@ def test_hopper_and_sneaker_by_links_with_the_secret_arrangement(phones, site):
     join(b, invitation, loaded=True)
     hidden_from(b, arrangement)
     b.check("arranging, the other's arrangement committed")
-    turn(mirror, devices)  # Bob arranges in the open; Ann's phone gets it
+    sent(turn(mirror, devices))  # Bob arranges in the open; Ann's phone gets it
     hidden_from(b, arrangement)
     assert a.screen() == "turn"
     mover = turn(mirror, devices)  # Ann's first move opens her arrangement
-    opening = steps_of(mover.link())
+    opening = steps_of(sent(mover))
     assert "open" in opening[0], opening
-    LENGTHS.append(len(mover.link()))
     shown = [faces_named(b, square, face) for square, face in arrangement.pieces]
     assert shown.count(True) >= len(shown) - 1, shown  # (all but the piece she moved)
     play_turns(mirror, devices, 1)
     # the player to move offers a draw with a move; the other accepts by link: the end
     offer = OfferDraw(mirror.choose())
     assert mirror.state.seat(mirror.to_play()).refusal(offer) is None
-    turn(mirror, devices, offer)
+    sent(turn(mirror, devices, offer))
     acceptor = devices[mirror.to_play()]
     assert AcceptDraw() in mirror.state.seat(mirror.to_play()).legal_actions()
     mirror.play(acceptor, AcceptDraw())
@@ -189,7 +187,7 @@ def test_marsal_a_spion_by_links_an_attack_seen_from_both_phones(phones, site):
         if attack is not None:
             attacks.append(attack_seen_from_both(mirror, devices, attack, reload=not attacks))
         else:
-            turn(mirror, devices, closer(mirror, winning=bool(attacks)))
+            sent(turn(mirror, devices, closer(mirror, winning=bool(attacks))))
             moves += 1
             assert moves < 60, "no attack the attacker wins"
         assert mirror.state.outcome is None
