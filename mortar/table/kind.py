@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from ..kit.jsontext import JSONValue
 from ..kit.protocol import AnyState, Computer, GameRecord
@@ -302,7 +302,7 @@ class GameKind(Protocol[S, SeatT_contra]):
         ...
 
 
-class KindBase(Generic[S]):
+class KindBase(Generic[S, SeatT]):
     """The defaults of :class:`GameKind`'s optional members: no aid, no symbols, no tabs of its
     own, no public fields, nothing kept, no idle work, no older saves; by links, no rulings, no
     turn from a seat, no options in words and no lies of its own."""
@@ -329,7 +329,7 @@ class KindBase(Generic[S]):
 
     remote_rulings: Mapping[str, str] = {}
 
-    def seat_turn(self, seat: Any) -> int | None:
+    def seat_turn(self, seat: SeatT) -> int | None:
         return None
 
     def invitation_form(self, options: Mapping[str, JSONValue]) -> dict[str, str]:

@@ -3,12 +3,13 @@ renderers draw. A game's own screens are its draft (and its model) and the revie
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 from ..kit.protocol import AnyState
 from .drafts import Chosen, Draft, PlayModel
 
 if TYPE_CHECKING:
+    from .remote_view import EndModel, ListedModel
     from .review import Review
 
 
@@ -51,7 +52,7 @@ class StartScreen(Screen):
     form: FormModel
     saved: SavedSummary | None
     links: bool  # a game by links may be started here (the page knows its address)
-    remote_games: list[Any]  # this device's games by links (remote_view.ListedModel)
+    remote_games: list[ListedModel]  # this device's games by links
     pasted: str  # a link typed in the list's field, not yet opened
 
 
@@ -91,4 +92,4 @@ class PlayScreen(Screen):
 class ReviewScreen(Screen):
     review: Review[AnyState, object]  # (its frame and the game's step drawn by the renderer)
     can_rematch: bool
-    remote_end: Any  # a game by links: its verdict and last link (remote_view.EndModel), or None
+    remote_end: EndModel | None  # a game by links: its verdict and last link

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, cast
 
 from . import remote_view, words
 from .drafts import Chosen
-from .html import El, h
+from .html import Attr, Child, El, h
 from .models import (
     CurtainScreen,
     FormModel,
@@ -70,7 +70,7 @@ def render(model: Screen, kind: GameKind[S, SeatT]) -> El:
 # --- small parts ---------------------------------------------------------------------------
 
 
-def button(label: object, action: str, arg: str | None = None, *, cls: object = None,
+def button(label: Child, action: str, arg: str | None = None, *, cls: Attr = None,
            disabled: bool = False, pressed: bool | None = None, aria_label: str | None = None,
            autofocus: bool = False, describedby: str | None = None, arm: bool | str = False,
            shortcut: str | None = None) -> El:
@@ -147,7 +147,7 @@ def file_input(label: str, *, small: bool = False) -> El:
 # --- start -----------------------------------------------------------------------------------
 
 
-def radio(name: str, value: str, current: str, label: object, hint: str | None = None) -> El:
+def radio(name: str, value: str, current: str, label: Child, hint: str | None = None) -> El:
     return h("label", {"class": "choice"},
              h("input", {"type": "radio", "name": name, "value": value, "checked": value == current,
                          "data-action": "field", "data-arg": name, "data-key": f"field:{name}:{value}"}),

@@ -29,7 +29,8 @@ from .keeper import UNSAVED, Keeper
 from .kind import GameKind, Opponent, S, SaveError, SeatT, Stage, TableFacts
 from .models import SavedSummary, Screen
 from .names import Names, names_refusal
-from .remote import Joining, RemoteSeat, RemoteTable, plays_by_links, wall_clock
+from .remote import RemoteTable
+from .remote_seat import Joining, RemoteSeat, plays_by_links, wall_clock
 from .review import Review, reviewing
 from .savefile import Saved
 from .saves import MemoryStorage, SaveConflict, Storage
@@ -308,7 +309,7 @@ class Table(RemoteTable[S, SeatT], Generic[S, SeatT]):
 
     def context(self, player: str) -> Context:
         if self.remote is not None:
-            return cast(Context, self.remote_context())
+            return self.remote_context()
         facts = self.facts
         assert self.playing is not None
         return Context(self.names, facts.near(player, self.kind.game.players),

@@ -61,7 +61,7 @@ FIELDS = (
 )
 
 
-class MarsalASpionKind(KindBase[State]):
+class MarsalASpionKind(KindBase[State, Seat]):
     game = GAME
     sides = {str(p): ARMY[p] for p in PLAYERS}
     curtain = True

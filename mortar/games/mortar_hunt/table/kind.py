@@ -72,7 +72,7 @@ RADAR = FieldSpec("aid", _("Aid"), "off", (
 ))
 
 
-class MortarHuntKind(KindBase[State]):
+class MortarHuntKind(KindBase[State, Seat]):
     game = GAME
     sides = {str(p): _("Player {p}").format(p=p) for p in PLAYERS}
     curtain = True
