@@ -302,6 +302,11 @@ class GameKind(Protocol[S, SeatT_contra]):
         ...
 
 
+# Any game's plug-in, as the registry loads it and the page seats it: the table hands its draft
+# only seats of its own state.
+AnyKind = GameKind[AnyState, object]
+
+
 class KindBase(Generic[S, SeatT]):
     """The defaults of :class:`GameKind`'s optional members: no aid, no symbols, no tabs of its
     own, no public fields, nothing kept, no idle work, no older saves; by links, no rulings, no
