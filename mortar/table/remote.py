@@ -19,55 +19,29 @@ Each game by links has its own save (:mod:`.remote_seat`), written before its li
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Generic, cast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 
-from ..kit.jsontext import JSONValue
 from ..kit.link import LinkCode, LinkError, Message, read
 from ..kit.protocol import AnyState, IllegalActionError
 from ..kit.remote import Refused, RemoteGame, Status, Verification, Verified
 from ..kit.replay import Replay
 from ..kit.steps import Steps, finish
-from .kind import GameKind, Opponent, S, SeatT, Side
+from .kind import Opponent, S, SeatT, Side
 from .names import Names
 from .remote_seat import Joining, Listed, RemoteSeat, RemoteSlot, listed, loading, slot_key
 from .remote_words import lie_words, refusal_words
 from .review import Review
-from .saves import SaveConflict, Storage
-from .start import StartForm
+from .saves import SaveConflict
+from .table_state import TableState
 from .words import _
 
 if TYPE_CHECKING:
-    from .drafts import Chosen, Context, Draft, PlayModel
+    from .drafts import Context, Draft, PlayModel
 
 
-class RemoteTable(Generic[S, SeatT]):
-    """The table's part for games by links (mixed into :class:`mortar.table.table.Table`, whose
-    attributes and steps it uses)."""
-
-    kind: GameKind[S, SeatT]
-    storage: Storage
-    form: StartForm
-    screen: str
-    notice: str | None
-    announce: str
-    tab: str
-    review: Review[S, SeatT] | None
-    draft: Draft[object, object, PlayModel] | None
-    chosen: Chosen[object] | None
-    notify: Callable[[str, Mapping[str, JSONValue]], None]
-    remote: RemoteSeat | None
-    joining: Joining | None
-    pasted: str  # a link typed or pasted in the page's field, not yet opened
-    link_base: str | None  # links point here (the page's address); None: no play by links
-    now: Callable[[], float]
-
-    def _next(self) -> None:  # (the table's)
-        raise NotImplementedError
-
-    def _read(self, what: str, steps: Steps[object], then: Callable[[object], None],
-              failed: Callable[[ValueError], None]) -> bool:
-        raise NotImplementedError
+class RemoteTable(TableState[S, SeatT]):
+    """The table's part for games by links (mixed into :class:`mortar.table.table.Table`)."""
 
     # --- what the screens show ---------------------------------------------------------------
 
@@ -236,8 +210,6 @@ class RemoteTable(Generic[S, SeatT]):
         if result.words:
             self.announce = result.words
 
-    shown: bool
-
     def remote_context(self) -> Context:
         from .drafts import Context
 
@@ -245,8 +217,6 @@ class RemoteTable(Generic[S, SeatT]):
         assert remote is not None
         return Context(self.remote_names(), remote.side, self.kind.seat_turn(remote.game.seat()),
                        quick=not remote.confirm)
-
-    titles: dict[str, str]
 
     def _refused(self, refused: Refused) -> bool:
         names = self.remote_names() if self.remote is not None else None
