@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from typing import cast
 
 from mortar.kit.common import AcceptDraw, OfferDraw, Resign
 
 from ....kit.jsontext import JSONValue
 from ....kit.remote import Lie
-from ....table.drafts import Context
+from ....table.drafts import Context, PlayModel
 from ....table.html import El
 from ....table.kind import Choice, FieldSpec, KindBase, PublicField, ReviewStep, SaveError, TableFacts, Taps
 from ....table.names import Names
@@ -29,6 +30,7 @@ from ..seat import Seat
 from ..state import State
 from . import views
 from .layouts import Layout, layout_of, offered_layouts, person, placement_of
+from .models import SetupModel, TurnModel
 from .parts import SYMBOLS
 from .setup import SetupDraft
 from .texts import ARMY, outcome_text, review_step
@@ -105,8 +107,8 @@ class MarsalASpionKind(KindBase[State, Seat]):
             return SetupDraft(seat, context, last if isinstance(last, str) else None, self.rng)
         return TurnDraft(seat, context)
 
-    def render_play(self, model: object, frame: Frame) -> El:
-        return views.render_play(model, frame)  # type: ignore[arg-type]
+    def render_play(self, model: PlayModel, frame: Frame) -> El:
+        return views.render_play(cast("SetupModel | TurnModel", model), frame)  # (its drafts' models)
 
     def outcome_text(self, state: State, names: Names) -> str:
         if state.outcome is None:

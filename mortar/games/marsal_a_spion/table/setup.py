@@ -14,13 +14,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ....table.drafts import CHANGED, UNCHANGED, Context, Play, PlayModel, Reply, Result
+from ....table.drafts import CHANGED, UNCHANGED, Context, Play, Reply, Result
 from ....table.words import _, ngettext
 from ..actions import Setup
 from ..board import Square, home_squares
 from ..pieces import PIECES, Piece
 from ..seat import Seat
 from .layouts import PRESETS, WIDTH, Layout, placement_of, square_at
+from .models import SetupModel
 from .scene import setup_board
 from .texts import ARMY as ARMY_WORD
 from .texts import NAME
@@ -181,7 +182,7 @@ class SetupDraft:
 
     # --- the screen model -----------------------------------------------------------------------
 
-    def model(self) -> PlayModel:
+    def model(self) -> SetupModel:
         marks: dict[str, list[str]] = {}
         if self.held is not None:
             marks[str(self.held)] = ["held"]
@@ -190,7 +191,7 @@ class SetupDraft:
             name=name, army=ARMY_WORD[self.player])
         placed = len(self.placement)
         rows = self.home[0].row, self.home[-1].row
-        return {  # type: ignore[typeddict-unknown-key]  # (its own keys: views.render_setup reads them)
+        return {
             "kind": "setup", "player": str(self.player), "name": name, "other": other,
             "army": ARMY_WORD[self.player], "rows": f"{min(rows)}–{max(rows)}",
             "board": setup_board(self.player, self.placement, marks, label),
