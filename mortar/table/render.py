@@ -114,9 +114,9 @@ def status(text: str | None, *, error: bool = False, id_: str | None = None) -> 
     return h("p", {"class": ["status-line", "error" if error else None], "id": id_}, text)
 
 
-def tabs(model: Screen, own: tuple[tuple[str, str], ...]) -> El:
-    """The tabs of a narrow screen: the board and the game's own (Mortar Hunt's pad)."""
-    tab = model["tab"]
+def tabs(tab: str, own: tuple[tuple[str, str], ...]) -> El:
+    """The tabs of a narrow screen (``tab``: the one shown): the board and the game's own
+    (Mortar Hunt's pad)."""
     return h("div", {"class": "tabs", "role": "group", "aria-label": _("Show")},
              button(_("Board"), "tab", "board", pressed=tab == "board", cls="tab small"),
              [button(words, "tab", name, pressed=tab == name, cls="tab small") for name, words in own])
@@ -426,7 +426,7 @@ def render_review(model: Screen, kind: GameKind[S, SeatT]) -> El:
                                "aid-on" if frame.aid else None]},
              h("header", {"class": "bar"},
                h("div", {"class": "bar-row"}, title(_("Game over") if over else _("Game record")),
-                 tabs(model, kind.tabs) if kind.tabs else None),
+                 tabs(model["tab"], kind.tabs) if kind.tabs else None),
                h("p", {"class": "outcome"}, frame.outcome_text)),
              remote_end, body, replay,
              h("div", {"class": "footer-actions actions", "role": "group",

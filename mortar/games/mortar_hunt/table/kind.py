@@ -7,10 +7,11 @@ loadout kept beside the record, which does not say it).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from typing import cast
 
 from ....kit.jsontext import JSONTextError, JSONValue, loads
 from ....kit.remote import Lie
-from ....table.drafts import Context
+from ....table.drafts import Context, PlayModel
 from ....table.html import El
 from ....table.kind import Choice, FieldSpec, KindBase, PublicField, ReviewStep, SaveError, Taps
 from ....table.names import Names
@@ -36,6 +37,7 @@ from ..rules import (
 from ..seat import Seat
 from ..state import State
 from . import scene
+from .models import PlacementModel, TurnModel
 from .parts import SYMBOLS, render_review
 from .placement import PlacementDraft
 from .review import review_model, step_text
@@ -110,8 +112,8 @@ class MortarHuntKind(KindBase[State, Seat]):
     def draft(self, seat: Seat, context: Context) -> PlacementDraft | TurnDraft:
         return PlacementDraft(seat, context) if seat.phase is Phase.SETUP else TurnDraft(seat, context)
 
-    def render_play(self, model: object, frame: Frame) -> El:
-        return render_play(model, frame)  # type: ignore[arg-type]
+    def render_play(self, model: PlayModel, frame: Frame) -> El:
+        return render_play(cast("PlacementModel | TurnModel", model), frame)  # (its drafts' models)
 
     def outcome_text(self, state: State, names: Names) -> str:
         return scene.outcome_text(state, {p: names[p] for p in names})

@@ -13,8 +13,6 @@ allowed, why something is refused); every rule word and number on the screen com
 
 from __future__ import annotations
 
-from typing import Any
-
 from ....table.drafts import CHANGED, UNCHANGED, Chosen, Context, Play, Reply, Result
 from ....table.words import _
 from ..actions import Action, IllegalActionError, Move, Resign, Sacrifice, Shot, Turn
@@ -22,10 +20,10 @@ from ..moves import MAX_STEPS, Step
 from ..notation import Facing, NotationError, Position, Square
 from ..rules import Phase
 from ..seat import Seat, SeenAction
-from ..view import report_of
 from . import scene
 from .draft import PIECES, Draft, piece_arg, square_arg
-from .turn_model import radar_model, turn_model
+from .models import RadarModel, TurnModel
+from .turn_model import radar_model, report_model, turn_model
 
 
 class TurnDraft(Draft):
@@ -41,12 +39,10 @@ class TurnDraft(Draft):
         super().__init__(seat, context)
         self.quick = context.quick  # a tap on a target confirms the move (else it has its button)
         self.aid = context.aid  # the radar allowed
-        self._radar: dict[str, Any] | None = None
+        self._radar: RadarModel | None = None
         self.news: SeenAction | None = seat.last_enemy_action
-        report = report_of(self.news)
+        report = report_model(seat, self.news)
         if report is not None and seat.phase is Phase.PLAY:
-            if report.get("lost"):
-                report["lost_type"] = seat.piece(report["lost"]).type.name
             self.report = (_("Turn {n}:").format(n=report["turn"]) + " "
                            + scene.report_text(report, self.other))
         self.stage = "sacrifice" if seat.must_sacrifice else "move"
@@ -398,7 +394,7 @@ class TurnDraft(Draft):
 
     # --- the screen model ---------------------------------------------------------------
 
-    def radar(self) -> dict[str, Any] | None:
+    def radar(self) -> RadarModel | None:
         """The radar for this player, from their seat only (RULINGS R14), when the table allows
         it: worked out once per turn."""
         if not self.aid or self.stage not in ("move", "fire") or self.seat.phase is not Phase.PLAY:
@@ -407,5 +403,5 @@ class TurnDraft(Draft):
             self._radar = radar_model(self.seat)
         return self._radar
 
-    def model(self) -> dict[str, Any]:
+    def model(self) -> TurnModel:
         return turn_model(self, self.radar())
