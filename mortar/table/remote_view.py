@@ -11,62 +11,19 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING, TypedDict, cast
+from typing import TYPE_CHECKING, cast
 
 from ..kit.remote import Status
 from . import qr
 from .html import Attr, El, h
-from .models import Screen
 from .words import _
 
 if TYPE_CHECKING:
     from ..kit.remote import GameLinks, RemoteRuling
     from .kind import FieldSpec, GameKind, S, SeatT
+    from .models import EndModel, JoinScreen, LinkModel, ListedModel, Screen, WaitingScreen
     from .remote_seat import Listed, RemoteSeat
     from .table import Table
-
-
-class LinkModel(TypedDict):
-    link: str | None  # the whole address to send (None: nothing to send)
-    whole: bool  # it is the whole game (a lost link, a new phone)
-    other: str  # the other player's name in words
-
-
-class WaitingScreen(Screen):
-    """``waiting``: this device's link is out; ``ended``: the game is over here, not verified
-    yet or a lie caught."""
-
-    title: str  # the game's
-    turn: int | None
-    invitation: bool  # the link is the invitation (nothing else is sent yet)
-    verdict: str | None  # ended: the end in words
-    outcome: str | None
-    send: LinkModel
-    pasted: str
-    reviewed: bool  # ended: the verified game can be reviewed (its last link shown again here)
-
-
-class JoinScreen(Screen):
-    title: str
-    inviter: str  # the inviter's name in words
-    inviter_side: str
-    side: str  # the joiner's player
-    your_side: str
-    options: list[tuple[str, str]]  # the game's options: (legend, the choice in words)
-    rulings: list[str]
-    name: str
-    name_max: int
-    error: str | None
-
-
-class ListedModel(TypedDict):
-    game_id: str
-    opponent: str
-    turn: int | None
-    yours: bool
-    over: bool
-    status: str
-    when: float | None
 
 
 # --- models ------------------------------------------------------------------------------------
@@ -245,7 +202,7 @@ def open_panel(pasted: str, other: str | None) -> El:
 
 
 def render_waiting_screen(model: Screen, kind: GameKind[S, SeatT]) -> El:
-    waiting = cast(WaitingScreen, model)
+    waiting = cast("WaitingScreen", model)
     send = waiting["send"]
     other = send["other"]
     if waiting["invitation"]:
@@ -269,7 +226,7 @@ def render_waiting_screen(model: Screen, kind: GameKind[S, SeatT]) -> El:
 
 def render_ended(model: Screen, kind: GameKind[S, SeatT]) -> El:
     """The game over on this device, not verified yet, or a lie caught."""
-    ended = cast(WaitingScreen, model)
+    ended = cast("WaitingScreen", model)
     send = ended["send"]
     # verified here already: the other's device still needs this link (its openings, or the end)
     question = (_("{name}'s device needs your last link to end the game too: send it.") if ended["reviewed"]
@@ -289,11 +246,6 @@ def render_ended(model: Screen, kind: GameKind[S, SeatT]) -> El:
                _button(_("New game"), "menu", cls="small")))
 
 
-class EndModel(TypedDict):
-    verdict: str
-    send: LinkModel
-
-
 def end_model(table: Table[S, SeatT]) -> EndModel | None:
     if table.remote is None:
         return None
@@ -311,7 +263,7 @@ def end_panel(end: EndModel | None) -> El | None:
 
 
 def render_join(model: Screen, kind: GameKind[S, SeatT]) -> El:
-    join = cast(JoinScreen, model)
+    join = cast("JoinScreen", model)
     return h("div", {"class": "remote remote-join"},
              h("section", {"class": "card remote-box"},
                h("p", {"class": "kicker"}, _("Invitation")),

@@ -4,14 +4,16 @@ the board never opens by itself. Mixed into :class:`mortar.table.table.Table`.""
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from .kind import S, SaveError, SeatT
-from .models import SavedSummary
 from .savefile import Saved
 from .saves import SaveConflict
 from .table_state import TableState
 from .words import _
+
+if TYPE_CHECKING:
+    from .models import SavedSummary
 
 
 class Saving(TableState[S, SeatT]):

@@ -16,7 +16,7 @@ the turn number, nothing else; a play screen is built from that player's seat on
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Generic, cast
+from typing import TYPE_CHECKING, Generic, cast
 
 from ..kit.jsontext import JSONValue
 from ..kit.protocol import AnyState
@@ -24,7 +24,6 @@ from ..kit.steps import Slices, Steps
 from .drafts import Changed, Context, Play, Unchanged
 from .keeper import UNSAVED
 from .kind import GameKind, Opponent, S, SaveError, SeatT, TableFacts
-from .models import Screen
 from .reading import Reading
 from .remote import RemoteTable
 from .saving import Saving
@@ -34,6 +33,9 @@ from .start import StartForm
 from .starting import Starting
 from .table_state import AnyDraft
 from .words import _
+
+if TYPE_CHECKING:
+    from .models import Screen
 
 __all__ = ["GameKind", "SaveError", "StartForm", "Table", "TableFacts", "UNSAVED"]
 

@@ -9,14 +9,13 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Mapping
-from typing import Generic, Protocol
+from typing import TYPE_CHECKING, Generic, Protocol
 
 from ..kit.jsontext import JSONValue
 from ..kit.steps import Slices, Steps
 from .drafts import Chosen, Context, Draft, PlayModel
 from .keeper import Keeper
 from .kind import GameKind, S, SeatT, Stage, TableFacts
-from .models import SavedSummary
 from .names import Names
 from .remote_seat import Joining, RemoteSeat, plays_by_links, wall_clock
 from .review import Review
@@ -24,6 +23,9 @@ from .savefile import Saved
 from .saves import MemoryStorage, Storage
 from .seats import SeatAt, SeatKind
 from .start import StartForm
+
+if TYPE_CHECKING:
+    from .models import SavedSummary
 
 Notify = Callable[[str, Mapping[str, JSONValue]], None]
 AnyDraft = Draft[object, object, PlayModel]

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import traceback
 from collections.abc import Callable, Iterator
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import js
 from pyodide.ffi import create_proxy, to_js
 
 from ..kit.protocol import AnyState
 from ..table.effects import Effect, Fanfare, Flip, Landed, Shot
-from ..table.models import PlayScreen, ReviewScreen, Screen, ThinkingScreen
 from ..table.render import render
 from ..table.review import Review
 from ..table.table import Table
@@ -28,6 +27,9 @@ from .dom import css_escape, replace_children
 from .gestures import Pointers
 from .keys import Keys
 from .page import JsObject, absent, show_error
+
+if TYPE_CHECKING:
+    from ..table.models import PlayScreen, ReviewScreen, Screen, ThinkingScreen
 
 ARM_DELAY_MS = 300  # buttons marked data-arm ignore presses for this long after they appear
 # The curtain's reveal (data-arm="long") settles for longer than any double tap, held press or
@@ -186,7 +188,7 @@ class App:
                     to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
         self._toggle_state()
         self._arrows()
-        self._autoplay_state(cast(ReviewScreen, model)["review"] if "review" in model else None)
+        self._autoplay_state(cast("ReviewScreen", model)["review"] if "review" in model else None)
         self._feedback(moment, effects)
         links.after_render(self)
 
@@ -194,14 +196,14 @@ class App:
     def _moment(model: Screen) -> tuple[Moment, tuple[Effect, ...]]:
         """The moment the screen shows and its effects (played once per moment): a draft's
         (its own screen's, or the one watched while the computer thinks), or the review's."""
-        played = cast(PlayScreen, model)["model"] if "model" in model else None
+        played = cast("PlayScreen", model)["model"] if "model" in model else None
         if played is None and "watch" in model:
-            watched = cast(ThinkingScreen, model)["watch"]
+            watched = cast("ThinkingScreen", model)["watch"]
             played = watched.model() if watched is not None else None
         if played is not None:
             return played.get("moment"), tuple(played.get("effects") or ())
         if "review" in model:
-            frame = cast(ReviewScreen, model)["review"].frame()
+            frame = cast("ReviewScreen", model)["review"].frame()
             return frame.moment, (frame.fanfare,) if frame.fanfare is not None else ()
         return None, ()
 

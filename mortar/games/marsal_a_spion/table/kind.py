@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from mortar.kit.common import AcceptDraw, OfferDraw, Resign
 
@@ -30,11 +30,13 @@ from ..seat import Seat
 from ..state import State
 from . import views
 from .layouts import Layout, layout_of, offered_layouts, person, placement_of
-from .models import SetupModel, TurnModel
 from .parts import SYMBOLS
 from .setup import SetupDraft
 from .texts import ARMY, outcome_text, review_step
 from .turn import TurnDraft
+
+if TYPE_CHECKING:
+    from .models import SetupModel, TurnModel
 
 LIMIT_MAX = 1000  # the longest inactivity limit the start form takes
 KEPT = "setups"  # what the game keeps on a device: each person's last setup

@@ -1,6 +1,9 @@
 """The screens of Maršál a Špión as typed data, between its drafts (which build them from one
 player's seat) and its drawing (which never sees a seat): setting up (:class:`SetupModel`) and a
-turn (:class:`TurnModel`). Plain dicts to the table."""
+turn (:class:`TurnModel`). Plain dicts to the table.
+
+For the type checker only (imported under ``TYPE_CHECKING``): the page never loads it, and the
+game's archive does not carry it."""
 
 from __future__ import annotations
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ....table.drafts import CHANGED, UNCHANGED, Context, Play, Reply, Result
 from ....table.words import _, ngettext
@@ -21,10 +22,12 @@ from ..board import Square, home_squares
 from ..pieces import PIECES, Piece
 from ..seat import Seat
 from .layouts import PRESETS, WIDTH, Layout, placement_of, square_at
-from .models import SetupModel
 from .scene import setup_board
 from .texts import ARMY as ARMY_WORD
 from .texts import NAME
+
+if TYPE_CHECKING:
+    from .models import SetupModel
 
 LAST = "last"  # the preset key of the player's last setup on this device
 

@@ -11,6 +11,7 @@ the seat after it: an attack shows the defender's face (R9).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from mortar.kit.common import AcceptDraw, OfferDraw, Resign
 
@@ -21,9 +22,11 @@ from ..actions import Attack, Move, Play, Removed
 from ..board import Square
 from ..pieces import PIECES, Piece
 from ..seat import Seat, SeenAction
-from .models import PendingModel, ReportModel, ResultModel, TrayModel, TurnModel
 from .scene import seat_board
 from .texts import ARMY, NAME, enemy_action, own_result
+
+if TYPE_CHECKING:
+    from .models import PendingModel, ReportModel, ResultModel, TrayModel, TurnModel
 
 Action = Move | Attack | OfferDraw | AcceptDraw | Resign
 

@@ -4,7 +4,7 @@ turn is on one screen: the last enemy action, the board, the trays, the action a
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from ....table.html import El, h
 from ....table.kind import ReviewStep
@@ -14,16 +14,18 @@ from ..actions import Attack, Move
 from ..board import PLAYERS, Player, Square
 from ..pieces import PIECES, Piece
 from ..state import State
-from .models import ResultModel, SetupModel, TrayModel, TurnModel
 from .parts import board_view, face, piece_name, trays
 from .scene import open_board
 from .texts import NAME
 
+if TYPE_CHECKING:
+    from .models import ResultModel, SetupModel, TrayModel, TurnModel
+
 
 def render_play(model: SetupModel | TurnModel, frame: Frame) -> El:
     if model["kind"] == "setup":
-        return render_setup(cast(SetupModel, model), frame)
-    return render_turn(cast(TurnModel, model), frame)
+        return render_setup(cast("SetupModel", model), frame)
+    return render_turn(cast("TurnModel", model), frame)
 
 
 def _leave() -> El:

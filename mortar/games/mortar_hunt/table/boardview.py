@@ -10,12 +10,15 @@ that. The cells come from :mod:`.scene` (one player's view, never the enemy's pi
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ....table.board import Arrow, BoardView, Cell, Token, render_board
 from ....table.html import El, h
 from ..notation import COLUMNS, HEIGHT, Facing
-from .models import Board, RadarModel, TokenModel
 from .scene import SHAPES
+
+if TYPE_CHECKING:
+    from .models import Board, RadarModel, TokenModel
 
 # Marks drawn as small symbols on a square (mark, symbol). Each one is also in the label.
 MARK_SYMBOLS = {

@@ -7,7 +7,7 @@ loadout kept beside the record, which does not say it).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from ....kit.jsontext import JSONTextError, JSONValue, loads
 from ....kit.remote import Lie
@@ -37,12 +37,14 @@ from ..rules import (
 from ..seat import Seat
 from ..state import State
 from . import scene
-from .models import PlacementModel, TurnModel
 from .parts import SYMBOLS, render_review
 from .placement import PlacementDraft
 from .review import review_model, step_text
 from .turn import TurnDraft
 from .views import render_play
+
+if TYPE_CHECKING:
+    from .models import PlacementModel, TurnModel
 
 
 def _reach(kind: PieceType) -> str:

@@ -1,7 +1,10 @@
 """The screens of Mortar Hunt as typed data, between its drafts (which build them from one
 player's seat) and its drawing (which never sees a seat): placing the pieces
 (:class:`PlacementModel`), a turn (:class:`TurnModel`), a review's step (:class:`ReviewModel`),
-and the board's squares (:class:`CellModel`) they share. Plain dicts to the table."""
+and the board's squares (:class:`CellModel`) they share. Plain dicts to the table.
+
+For the type checker only (imported under ``TYPE_CHECKING``): the page never loads it, and the
+game's archive does not carry it."""
 
 from __future__ import annotations
 
@@ -37,6 +40,28 @@ class CellModel(TypedDict):
 
 
 Board = dict[str, CellModel]  # square name -> its cell
+
+
+class CellDraft(TypedDict):
+    """A square being drawn (:mod:`.scene`): what its label will say, in ``notes``."""
+
+    square: str
+    zone: str
+    tokens: list[TokenModel]
+    marks: list[str]
+    notes: list[str]
+
+
+class Overlay(TypedDict, total=False):
+    """The acting player's draft drawn on their board (:func:`.scene.turn_board`)."""
+
+    selected: int  # the piece selected
+    moved: tuple[int, str]  # (piece, position): a confirmed move, drawn at its end
+    ghost: tuple[int, str]  # (piece, position): the planned end of the move being built
+    dests: list[str]  # squares the selected piece may end on
+    dest: str  # the picked one
+    targets: list[str]  # squares the selected piece may fire at
+    aim: str  # the chosen target
 
 
 class LastShotModel(TypedDict):

@@ -3,14 +3,18 @@ game), and the body of the review (one battlefield, both pads)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ....table.html import Child, El, h
 from ....table.render import button
 from ....table.words import _
 from ..notation import Facing
 from .boardview import board_view, screen_direction
-from .models import ReviewModel
 from .padview import render_pad
 from .scene import SHAPES, facing_word
+
+if TYPE_CHECKING:
+    from .models import ReviewModel
 
 
 # The pieces as drawn on the board (board.py: one <use> per piece), pointing up: HM a short thick

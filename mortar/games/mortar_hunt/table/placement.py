@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ....table.drafts import Context, Result
 from ....table.words import _, ngettext
 from ..actions import Setup
@@ -11,7 +13,9 @@ from ..seat import Seat
 from . import scene
 from .draft import Answer as Reply
 from .draft import Draft, piece_arg, square_arg, toward_enemy
-from .models import PlacedModel, PlacementModel, TypeModel
+
+if TYPE_CHECKING:
+    from .models import PlacedModel, PlacementModel, TypeModel
 
 
 class PlacementDraft(Draft):

@@ -13,7 +13,7 @@ few actions whatever the record's length.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from ....table.kind import ReviewStep
 from ....table.words import _
@@ -23,8 +23,10 @@ from ..rules import PLAYERS
 from ..state import State
 from ..view import player_view
 from . import scene
-from .models import BeliefModel, Board, ReviewModel, ShotModel
 from .padview import PAD_TURNS
+
+if TYPE_CHECKING:
+    from .models import BeliefModel, Board, ReviewModel, ShotModel
 
 
 def review_model(step: ReviewStep[State]) -> ReviewModel:

@@ -14,17 +14,17 @@ targets). Enemy pieces are never among them: the view does not hold them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypedDict, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ....table.words import N_, _, marked, ngettext, sentence
 from ..actions import Played, Refusal, RefusalCode, Resign, Sacrifice, Turn
 from ..notation import COLUMNS, HEIGHT, Facing, Position
 from ..rules import OBSTACLE_ROW, PLAYERS, Player, half_rows, opponent
 from ..seat import SeenAction
-from .models import Board, CellModel, PlacedModel, ReportModel, TokenModel
 
 if TYPE_CHECKING:
     from ..state import State
+    from .models import Board, CellDraft, Overlay, PlacedModel, ReportModel, TokenModel
 
 SHAPES = {1: "triangle", 2: "circle", 3: "square"}  # the flags of the physical game
 
@@ -44,19 +44,9 @@ def facing_word(name: str) -> str:
     return FACING_WORDS[Facing.parse(name).name]
 
 
-class _Cell(TypedDict):
-    """A square being drawn: what its label will say, in ``notes``."""
-
-    square: str
-    zone: str
-    tokens: list[TokenModel]
-    marks: list[str]
-    notes: list[str]
-
-
-def _empty_board(player: str) -> dict[str, _Cell]:
+def _empty_board(player: str) -> dict[str, CellDraft]:
     own = set(half_rows(player))
-    cells: dict[str, _Cell] = {}
+    cells: dict[str, CellDraft] = {}
     for row in range(1, HEIGHT + 1):
         for column in COLUMNS:
             zone = "obstacle" if row == OBSTACLE_ROW else "own" if row in own else "enemy"
@@ -70,16 +60,16 @@ def _piece_phrase(whose: str, piece: dict[str, Any], name: str) -> str:
     return whose.format(piece=type_word(piece["type"]), n=piece["number"], name=name)
 
 
-def _label(cell: _Cell) -> str:
+def _label(cell: CellDraft) -> str:
     name, notes = cell["square"], cell["notes"]
     if cell["zone"] == "obstacle":
         return _("{square}, obstacle").format(square=name)
     return ", ".join([name, *notes]) if notes else _("{square}, empty").format(square=name)
 
 
-def _finish(cells: dict[str, _Cell]) -> Board:
-    return {name: CellModel(square=cell["square"], zone=cell["zone"], tokens=cell["tokens"],
-                            marks=cell["marks"], label=_label(cell)) for name, cell in cells.items()}
+def _finish(cells: dict[str, CellDraft]) -> Board:
+    return {name: {"square": cell["square"], "zone": cell["zone"], "tokens": cell["tokens"],
+                   "marks": cell["marks"], "label": _label(cell)} for name, cell in cells.items()}
 
 
 # --- boards ----------------------------------------------------------------------------------
@@ -103,18 +93,6 @@ def placement_board(player: str, pieces: list[PlacedModel]) -> Board:
     return _finish(cells)
 
 
-class Overlay(TypedDict, total=False):
-    """The acting player's draft drawn on their board (:func:`turn_board`)."""
-
-    selected: int  # the piece selected
-    moved: tuple[int, str]  # (piece, position): a confirmed move, drawn at its end
-    ghost: tuple[int, str]  # (piece, position): the planned end of the move being built
-    dests: list[str]  # squares the selected piece may end on
-    dest: str  # the picked one
-    targets: list[str]  # squares the selected piece may fire at
-    aim: str  # the chosen target
-
-
 NOTED_SHOTS = 4  # the shots at a square its label tells one by one, the last ones
 
 
@@ -130,7 +108,8 @@ def turn_board(view: dict[str, Any], overlay: Overlay | None = None,
     """
     # "{piece} {n}" with its owner: the word order is the language's
     whose = _("{name}'s {piece} {n}") if names else _("your {piece} {n}")
-    overlay = overlay or Overlay()
+    if not overlay:
+        overlay = {}
     player, enemy = view["player"], view["opponent"]
     owner = names[player] if names else ""
     enemy_name = (names[enemy] if names
@@ -152,8 +131,8 @@ def turn_board(view: dict[str, Any], overlay: Overlay | None = None,
         square, facing = position.split("/")
         cell = cells[square]
         planned = ghost is not None and ghost[0] == n
-        token = TokenModel(owner=player, number=n, type=piece["type"], facing=facing,
-                           wreck=not piece["alive"], ghost=False, faded=planned)
+        token: TokenModel = {"owner": player, "number": n, "type": piece["type"], "facing": facing,
+                             "wreck": not piece["alive"], "ghost": False, "faded": planned}
         if planned and ghost is not None and ghost[1].split("/")[0] == square:
             token["faded"] = False  # turning in place: the ghost below shows the new facing
             hidden = token

@@ -13,6 +13,8 @@ allowed, why something is refused); every rule word and number on the screen com
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ....table.drafts import CHANGED, UNCHANGED, Chosen, Context, Play, Reply, Result
 from ....table.words import _
 from ..actions import Action, IllegalActionError, Move, Resign, Sacrifice, Shot, Turn
@@ -22,8 +24,10 @@ from ..rules import Phase
 from ..seat import Seat, SeenAction
 from . import scene
 from .draft import PIECES, Draft, piece_arg, square_arg
-from .models import RadarModel, TurnModel
 from .turn_model import radar_model, report_model, turn_model
+
+if TYPE_CHECKING:
+    from .models import RadarModel, TurnModel
 
 
 class TurnDraft(Draft):

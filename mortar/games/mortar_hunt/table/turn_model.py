@@ -13,21 +13,20 @@ from ..pad import SeatPads
 from ..seat import Seat, SeenAction
 from ..view import report_of, seat_view
 from . import scene
-from .models import (
-    FireModel,
-    LastShotModel,
-    MoveModel,
-    PieceModel,
-    RadarModel,
-    ReportModel,
-    ResultModel,
-    SacrificeModel,
-    TurnModel,
-)
 from .padview import PAD_TURNS
-from .scene import Overlay
 
 if TYPE_CHECKING:
+    from .models import (
+        FireModel,
+        LastShotModel,
+        MoveModel,
+        Overlay,
+        PieceModel,
+        RadarModel,
+        ReportModel,
+        ResultModel,
+        TurnModel,
+    )
     from .turn import TurnDraft
 
 
@@ -56,7 +55,7 @@ def report_model(seat: Seat, seen: SeenAction | None) -> ReportModel | None:
     report = report_of(seen)
     if report is None:
         return None
-    out = cast(ReportModel, report)  # (the report, to which the type of a piece lost is added)
+    out = cast("ReportModel", report)  # (the report, to which the type of a piece lost is added)
     if report["lost"]:
         out["lost_type"] = seat.piece(report["lost"]).type.name
     return out
@@ -85,18 +84,18 @@ def turn_model(draft: TurnDraft, radar: RadarModel | None = None) -> TurnModel:
         "radar": radar if draft.stage in ("move", "fire") else None,
         "pieces": [], "board": {}, "moment": None, "effects": [],  # (below)
     }
-    overlay = Overlay()
+    overlay: Overlay = {}
     pieces: list[PieceModel] = []
     for p in view["pieces"]:
         kind = seat.piece(p["number"]).type
-        pieces.append(cast(PieceModel, {**p, "range": f"{kind.shortest}–{kind.longest}"}))
+        pieces.append(cast("PieceModel", {**p, "range": f"{kind.shortest}–{kind.longest}"}))
     if draft.stage == "move":
         out["move"] = _move_model(draft, pieces, overlay)
     elif draft.stage == "fire":
         out["fire"] = _fire_model(draft, pieces, overlay)
     elif draft.stage == "sacrifice":
         live = [p for p in pieces if p["alive"]]
-        out["sacrifice"] = SacrificeModel(pieces=live, selected=draft.sacrifice, last=len(live) == 1)
+        out["sacrifice"] = {"pieces": live, "selected": draft.sacrifice, "last": len(live) == 1}
         if draft.sacrifice is not None:
             overlay["selected"] = draft.sacrifice
     elif draft.stage == "result":

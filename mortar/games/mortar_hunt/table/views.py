@@ -4,7 +4,7 @@ models of :mod:`.placement` and :mod:`.turn` (pure Python). Every rule word and 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from ....table.html import El, h
 from ....table.render import Frame, button, confirm_bar
@@ -12,15 +12,18 @@ from ....table.render import tabs as table_tabs
 from ....table.render import title as _title
 from ....table.words import _, capital, ngettext
 from .boardview import board_view
-from .models import PieceModel, PlacedModel, PlacementModel, RadarModel, TurnModel
 from .padview import render_pad
 from .parts import compass, piece_badge
 from .scene import position_text, report_text, type_word
 
+if TYPE_CHECKING:
+    from .models import PieceModel, PlacedModel, PlacementModel, RadarModel, TurnModel
+
+    # What a piece's button says: its state in words, the button's second line, whether it is enabled.
+    PieceInfo = Callable[[PieceModel], tuple[str, str, bool]]
+
 PAD_TAB = (("pad", _("Pad")),)  # narrow screens: the pad beside the board's tab
 STEP_LABELS = {"forward": _("Forward"), "back": _("Back"), "left": _("Turn left"), "right": _("Turn right")}
-# What a piece's button says: its state in words, the button's second line, whether it is enabled.
-PieceInfo = Callable[[PieceModel], tuple[str, str, bool]]
 STEP_SYMBOLS = {"forward": "↑", "back": "↓", "left": "↺", "right": "↻"}
 
 
@@ -382,5 +385,5 @@ def _result_controls(model: TurnModel, frame: Frame) -> tuple[None, str, El]:
 def render_play(model: PlacementModel | TurnModel, frame: Frame) -> El:
     """A player's own screen: placing the pieces, or a turn (``frame``: what the table says)."""
     if model["kind"] == "placement":
-        return render_placement(cast(PlacementModel, model), frame)
-    return render_turn(cast(TurnModel, model), frame)
+        return render_placement(cast("PlacementModel", model), frame)
+    return render_turn(cast("TurnModel", model), frame)
