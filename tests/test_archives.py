@@ -27,7 +27,8 @@ def test_each_games_archive_with_the_core_holds_all_its_page_can_import(archives
     for entry in games.entries():
         if not entry.seated or not entry.package.startswith("mortar."):
             continue
-        needed = loaded(g, [m for m in g if m.startswith(entry.package)] + ["mortar.web.main"]) - serve_cli()
+        own = [m for m in g if m.startswith(entry.package) and m not in serve_types_only()]
+        needed = loaded(g, own + ["mortar.web.main"]) - serve_cli()
         assert needed <= core | archives[f"games/{entry.name}.zip"], \
             needed - core - archives[f"games/{entry.name}.zip"]
 
@@ -59,6 +60,19 @@ def test_the_core_holds_no_game_and_no_module_only_some_games_use(archives):
     for name, modules in archives.items():
         assert not modules & serve_cli(), name  # the command line never ships in a page
         assert not modules & core or name == "core.zip", name  # nothing fetched twice
+
+
+def test_a_module_for_the_type_checker_only_is_never_imported_at_run_time(archives):
+    g = graph()
+    types_only = serve_types_only()
+    assert types_only and types_only <= set(g)
+    importers = {m for m, imported in g.items() if imported & types_only}
+    assert not importers  # (an import under ``if TYPE_CHECKING:`` is no edge of the graph)
+    assert not any(modules & types_only for modules in archives.values())
+
+
+def serve_types_only() -> set[str]:
+    return {module_name(ROOT / p) for p in serve.TYPES_ONLY}
 
 
 def serve_cli() -> set[str]:

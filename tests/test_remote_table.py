@@ -21,7 +21,7 @@ from mortar.kit.protocol import IllegalActionError
 from mortar.kit.remote import RemoteGame, Status
 from mortar.table import qr
 from mortar.table.html import all_text
-from mortar.table.remote import slot_key
+from mortar.table.remote_seat import slot_key
 from mortar.table.render import render
 from mortar.table.saves import MemoryStorage
 from mortar.table.seats import SeatKind

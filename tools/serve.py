@@ -58,6 +58,11 @@ _ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
 # Modules of the command line only (the referee CLI, duels with outside programs): never in a page.
 CLI_ONLY = ("mortar/__main__.py", "mortar/kit/cli.py", "mortar/kit/duel.py")
+# The typed screen models (the table's, and those a game's drafts and drawing share): imported
+# under ``TYPE_CHECKING`` only (tests/test_archives.py checks it), so no page loads them and no
+# archive carries them.
+TYPES_ONLY = ("mortar/table/models.py", "mortar/games/mortar_hunt/table/models.py",
+              "mortar/games/marsal_a_spion/table/models.py")
 ARCHIVES = "py"  # the Python archives the page loads: py/core.zip, py/games/<game>.zip
 
 
@@ -68,8 +73,9 @@ def mortar_sources(root: Path = REPO_ROOT) -> list[Path]:
 
 
 def page_sources(root: Path = REPO_ROOT) -> list[Path]:
-    """The .py files of the mortar package that a page may import (all but the CLI's)."""
-    return [p for p in mortar_sources(root) if p.relative_to(root).as_posix() not in CLI_ONLY]
+    """The .py files of the mortar package that a page may import (all but the CLI's and those
+    for the type checker only)."""
+    return [p for p in mortar_sources(root) if p.relative_to(root).as_posix() not in CLI_ONLY + TYPES_ONLY]
 
 
 def game_packages(root: Path = REPO_ROOT) -> dict[str, Path]:
@@ -88,7 +94,7 @@ def archive_sources(root: Path = REPO_ROOT) -> dict[str, list[Path]]:
     line's modules go into none."""
     g = graph(root)
     paths = {name: path for name, path in modules(root).items()
-             if path.relative_to(root).as_posix() not in CLI_ONLY}
+             if path.relative_to(root).as_posix() not in CLI_ONLY + TYPES_ONLY}
     web = [n for n in paths if n.split(".")[:2] == ["mortar", "web"]]
     core = loaded(g, [*web, "mortar.games"]) & set(paths)
     out: dict[str, list[Path]] = {"core.zip": sorted(paths[n] for n in core)}

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..table.kind import AnyKind
 
 
 @dataclass(frozen=True)
@@ -68,9 +71,10 @@ def load(name: str) -> Any:
     return importlib.import_module(entry(name).package).GAME
 
 
-def table(name: str) -> Any:
+def table(name: str) -> AnyKind:
     """The game's table plug-in (:class:`mortar.table.kind.GameKind`), importing it now."""
-    return importlib.import_module(entry(name).package + ".table").KIND
+    kind: AnyKind = importlib.import_module(entry(name).package + ".table").KIND
+    return kind
 
 
 def by_format(record_format: str) -> Any | None:

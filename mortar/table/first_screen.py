@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from .html import El
 from .html_text import to_html
 from .kind import FieldSpec, Opponent
-from .remote import plays_by_links
+from .remote_seat import plays_by_links
 from .render import render, saved_card_unread
 from .saves import MemoryStorage
 from .table import Table

@@ -8,14 +8,24 @@ written as HTML text by the build (:mod:`mortar.table.html_text`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import Any
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Union
+
+# An attribute as kept: text, a number, ``True`` (present, empty), or ``style``'s CSS custom
+# properties (set through the CSSOM, never written as an attribute).
+AttrValue = str | int | float | Mapping[str, str]
+# An attribute as :func:`h` takes it: also None or False (left out), and ``class`` as a list of
+# class names (None or False among them left out).
+Attr = AttrValue | None | Sequence[str | bool | None]
+# A child as :func:`h` takes it: an element, text, a number (as text), None or False (nothing),
+# or any iterable of children (flattened).
+Child = Union["El", str, int, float, None, Iterable["Child"]]
 
 
 class El:
     __slots__ = ("tag", "attrs", "children")
 
-    def __init__(self, tag: str, attrs: dict[str, Any], children: list[El | str]) -> None:
+    def __init__(self, tag: str, attrs: dict[str, AttrValue], children: list[El | str]) -> None:
         self.tag = tag
         self.attrs = attrs
         self.children = children
@@ -39,7 +49,7 @@ class El:
         return f"<{self.tag} {self.attrs}>"
 
 
-def _flatten(children: Iterable[Any], out: list[El | str]) -> None:
+def _flatten(children: Iterable[Child], out: list[El | str]) -> None:
     for c in children:
         if c is None or c is False:
             continue
@@ -51,17 +61,17 @@ def _flatten(children: Iterable[Any], out: list[El | str]) -> None:
             _flatten(c, out)
 
 
-def h(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> El:
+def h(tag: str, attrs: Mapping[str, Attr] | None = None, *children: Child) -> El:
     """``h("button", {"data-action": "skip"}, "Don't fire")``. Attribute values: str/int,
     ``True`` (present, empty) or ``None``/``False`` (left out). ``class`` may be a list;
     ``style`` a dict of CSS custom properties (set through the CSSOM: a Content-Security-Policy
     without 'unsafe-inline' forbids style attributes)."""
-    clean: dict[str, Any] = {}
+    clean: dict[str, AttrValue] = {}
     for k, v in (attrs or {}).items():
         if v is None or v is False:
             continue
-        if k == "class" and not isinstance(v, str):
-            v = " ".join(x for x in v if x)
+        if isinstance(v, Sequence) and not isinstance(v, str):  # a class list
+            v = " ".join(x for x in v if isinstance(x, str) and x)
             if not v:
                 continue
         clean[k] = v

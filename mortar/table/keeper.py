@@ -5,15 +5,17 @@ a while to replay)."""
 
 from __future__ import annotations
 
-from typing import Generic
+from typing import TYPE_CHECKING, Generic
 
 from ..kit.steps import Steps, finish
 from .kind import GameKind, S, SaveError, SeatT, Stage
-from .models import SavedSummary
 from .names import Names
 from .savefile import Saved, loading, save_text
 from .saves import SaveSlot, Storage, StorageUnreadable
 from .words import _
+
+if TYPE_CHECKING:
+    from .models import SavedSummary
 
 UNSAVED = _("The last game could not be saved on this device (its storage was full), so it "
             "cannot be resumed.")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from ..kit.jsontext import JSONValue
 from ..kit.protocol import AnyState, Computer, GameRecord
@@ -302,7 +302,12 @@ class GameKind(Protocol[S, SeatT_contra]):
         ...
 
 
-class KindBase(Generic[S]):
+# Any game's plug-in, as the registry loads it and the page seats it: the table hands its draft
+# only seats of its own state.
+AnyKind = GameKind[AnyState, object]
+
+
+class KindBase(Generic[S, SeatT]):
     """The defaults of :class:`GameKind`'s optional members: no aid, no symbols, no tabs of its
     own, no public fields, nothing kept, no idle work, no older saves; by links, no rulings, no
     turn from a seat, no options in words and no lies of its own."""
@@ -329,7 +334,7 @@ class KindBase(Generic[S]):
 
     remote_rulings: Mapping[str, str] = {}
 
-    def seat_turn(self, seat: Any) -> int | None:
+    def seat_turn(self, seat: SeatT) -> int | None:
         return None
 
     def invitation_form(self, options: Mapping[str, JSONValue]) -> dict[str, str]:

@@ -1,9 +1,11 @@
 """The table's screens as typed data: what :meth:`mortar.table.table.Table.model` gives and the
-renderers draw. A game's own screens are its draft (and its model) and the review, inside."""
+renderers draw. A game's own screens are its draft (and its model) and the review, inside.
+
+For the type checker only (imported under ``TYPE_CHECKING``): the page never loads it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 from ..kit.protocol import AnyState
 from .drafts import Chosen, Draft, PlayModel
@@ -51,7 +53,7 @@ class StartScreen(Screen):
     form: FormModel
     saved: SavedSummary | None
     links: bool  # a game by links may be started here (the page knows its address)
-    remote_games: list[Any]  # this device's games by links (remote_view.ListedModel)
+    remote_games: list[ListedModel]  # this device's games by links
     pasted: str  # a link typed in the list's field, not yet opened
 
 
@@ -91,4 +93,55 @@ class PlayScreen(Screen):
 class ReviewScreen(Screen):
     review: Review[AnyState, object]  # (its frame and the game's step drawn by the renderer)
     can_rematch: bool
-    remote_end: Any  # a game by links: its verdict and last link (remote_view.EndModel), or None
+    remote_end: EndModel | None  # a game by links: its verdict and last link
+
+
+# --- a game by links (:mod:`.remote_view` builds and draws them) ---------------------------------
+
+
+class LinkModel(TypedDict):
+    link: str | None  # the whole address to send (None: nothing to send)
+    whole: bool  # it is the whole game (a lost link, a new phone)
+    other: str  # the other player's name in words
+
+
+class WaitingScreen(Screen):
+    """``waiting``: this device's link is out; ``ended``: the game is over here, not verified
+    yet or a lie caught."""
+
+    title: str  # the game's
+    turn: int | None
+    invitation: bool  # the link is the invitation (nothing else is sent yet)
+    verdict: str | None  # ended: the end in words
+    outcome: str | None
+    send: LinkModel
+    pasted: str
+    reviewed: bool  # ended: the verified game can be reviewed (its last link shown again here)
+
+
+class JoinScreen(Screen):
+    title: str
+    inviter: str  # the inviter's name in words
+    inviter_side: str
+    side: str  # the joiner's player
+    your_side: str
+    options: list[tuple[str, str]]  # the game's options: (legend, the choice in words)
+    rulings: list[str]
+    name: str
+    name_max: int
+    error: str | None
+
+
+class ListedModel(TypedDict):
+    game_id: str
+    opponent: str
+    turn: int | None
+    yours: bool
+    over: bool
+    status: str
+    when: float | None
+
+
+class EndModel(TypedDict):
+    verdict: str
+    send: LinkModel

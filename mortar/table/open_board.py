@@ -50,7 +50,7 @@ DISCS = h("svg", {"class": "piece-defs", "width": "0", "height": "0", "aria-hidd
 @dataclass(frozen=True)
 class Disc:
     """A piece as drawn: its owner (a player, "Red"), whether its marked side is up, its words
-    ("Red Hopper") and what its token is beside a disc (classes: "hopper", "moving")."""
+    ("Red Hopper") and what its token is beside a disc (classes: "hopper")."""
 
     owner: str
     marked: bool
@@ -130,8 +130,13 @@ class DiscBoard:
     pans: bool = False
 
     def cells(self, layout: Layout[Sq], pieces: Mapping[Sq, Disc], ground: Callable[[Sq], Ground],
-              marks: Mapping[Sq, Sequence[str]], near: str) -> BoardModel:
-        """Every square of ``layout`` as data; ``near``: whose side is drawn at the bottom."""
+              marks: Mapping[Sq, Sequence[str]], near: str, moved: tuple[Sq, Sq] | None = None) -> BoardModel:
+        """Every square of ``layout`` as data; ``near``: whose side is drawn at the bottom;
+        ``moved``: a piece drawn moved from one square to another (a jump chain being built, the
+        rules not asked)."""
+        if moved is not None:
+            pieces = {**pieces, moved[1]: pieces[moved[0]]}
+            del pieces[moved[0]]
         out: dict[str, DiscCell] = {}
         for sq, place in layout.places.items():
             piece, under, own = pieces.get(sq), ground(sq), list(marks.get(sq, ()))
@@ -161,10 +166,12 @@ class DiscBoard:
 # --- the screens ---------------------------------------------------------------------------
 
 class DiscModel(OpenModel):
-    """An open game's turn on a board of discs: the board, and the last move's squares."""
+    """An open game's turn on a board of discs: the board, the last move's squares, and the
+    chain being built (its squares; empty but while a move that chains has left its square)."""
 
     board: BoardModel
     last: list[str]
+    path: list[str]
 
 
 def turn_screen(model: DiscModel, frame: Frame, look: DiscBoard, facts: Sequence[str], *,
@@ -172,17 +179,17 @@ def turn_screen(model: DiscModel, frame: Frame, look: DiscBoard, facts: Sequence
                 under: El | None = None, held: El | None = None) -> El:
     """A turn (also while the other plays it): the heading ("Turn 3 · Ann (Red)", or the game's
     own with ``{name}`` and ``{n}``), the game's ``facts`` and the last move in words, what to do
-    now, the board (``under`` it: the game's own row), and the open table's footer (``held``:
-    the way back from what the player holds half-built)."""
+    now, the board (``under`` it: the game's own row) with the chain being built drawn, and the
+    open table's footer (``held``: the way back from what the player holds half-built)."""
     titled, player = model["titled"], model["player"]
     mover = player if model["acting"] else next(p for p in titled if p != player)
     heading = (heading or _("Turn {n} · {name}")).format(n=model["turn"], name=titled[mover])
-    near = model["board"]["near"]
+    near, path = model["board"]["near"], model["path"]
     board = look.draw(model["board"], _("The board, {near}'s side at the bottom").format(
         near=model["colours"][near]), interactive=model["acting"] and not frame.waiting,
-        last=model["last"], arrows=arrows)
+        last=model["last"], arrows=[*(Arrow(a, b, ("path",)) for a, b in zip(path, path[1:])), *arrows])
     facts = [*facts, *filter(None, [model["last_text"]])]
-    return h("div", {"class": ["turn-layout", *classes]},
+    return h("div", {"class": ["turn-layout", *classes, "jumping" if path else None]},
              header(model, frame, heading, turn_line(model, frame), facts),
              h("div", {"class": "board-col"}, board, under),
              footer(model, frame, held=held))

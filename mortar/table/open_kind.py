@@ -71,7 +71,7 @@ class OpenState(State[object, object], Protocol):
 
 
 S = TypeVar("S", bound=OpenState)
-SeatT = TypeVar("SeatT")
+SeatT = TypeVar("SeatT", bound="TurnSeat")  # the game's seat
 OptionsT = TypeVar("OptionsT")  # the game's options
 O_contra = TypeVar("O_contra", contravariant=True)
 M = TypeVar("M", bound=PlayModel)  # the game's screen models (its drafts')
@@ -106,7 +106,7 @@ class Views(MoveWords, Protocol[M_contra, S]):
     def start_text(self, state: S) -> str: ...  # a review's first step
 
 
-class OpenKind(KindBase[S], Generic[S, SeatT, OptionsT, M]):
+class OpenKind(KindBase[S, SeatT], Generic[S, SeatT, OptionsT, M]):
     """A game of the kit's open kind at the table: ``S`` its state, ``SeatT`` its seat,
     ``OptionsT`` its options and ``M`` its drafts' models. A subclass sets ``game`` (the game's
     definition), ``fields``, ``rules_url``, ``about``, ``public``, its ``views`` module (its
@@ -220,7 +220,7 @@ class OpenKind(KindBase[S], Generic[S, SeatT, OptionsT, M]):
                 **{k: str(v) for k, v in named.items() if isinstance(v, str) or type(v) is int}}
 
 
-    def seat_turn(self, seat: TurnSeat) -> int | None:
+    def seat_turn(self, seat: SeatT) -> int | None:
         """:meth:`turn` from a seat: the seat's last action of play counts every action."""
         if seat.position.setting_up and seat.outcome is None:
             return None

@@ -12,7 +12,7 @@ Everything here asks the seat; nothing names a game or knows a rule beyond the c
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Generic, Protocol, TypedDict, TypeVar
 
 from ..kit.common import AcceptDraw, OfferDraw, Pass, Resign
@@ -294,6 +294,11 @@ def footer(model: OpenCommon, frame: Frame, *, held: El | None = None) -> El | N
 
 
 # --- in words -----------------------------------------------------------------------------------
+
+def path_words(path: Iterable[object]) -> str:
+    """A move's squares in the order it visits them, as written: ``a1–c1–c3``."""
+    return "–".join(str(sq) for sq in path)
+
 
 def played_text(played: Played[object], names: Mapping[str, str], own: Callable[[object, str], str]) -> str:
     """A played turn in words: K0's own (a pass, a resignation, a draw accepted) or the game's

@@ -18,11 +18,17 @@ from typing import ClassVar, Generic, TypeVar
 from ..kit.grid import NotationError
 from .drafts import CHANGED, UNCHANGED, Context, Reply
 from .effects import Flip
+from .kind import Taps
 from .open_board import BoardModel, DiscModel
 from .open_table import COMMON_INTENTS, SIDES, OpenDraft, SeatT
 from .words import _
 
 Sq = TypeVar("Sq", bound=Hashable)
+
+
+def path_taps(*squares: object) -> Taps:
+    """The taps that play a move of these squares, in order, and confirm it (its button)."""
+    return (*(("square", str(sq)) for sq in squares), ("confirm", None))
 
 
 class PathDraft(OpenDraft[SeatT], Generic[SeatT, Sq]):
@@ -64,14 +70,16 @@ class PathDraft(OpenDraft[SeatT], Generic[SeatT, Sq]):
 
     def not_yours(self, sq: Sq) -> str:
         """The words for a tap on the other's piece on ``sq`` (whose it is, which to pick)."""
-        raise NotImplementedError
+        return _("That is {other}'s piece. Pick one of your own ({colour}).").format(
+            other=self.other, colour=SIDES[self.player])
 
     def going_on(self, at: Sq) -> str:
         """(Moves that chain) The words for a tap that is no landing while the piece is on ``at``."""
-        raise NotImplementedError
+        return _("The piece is on {square}: tap a marked square to jump on, or confirm the move.").format(
+            square=at)
 
     def board(self, marks: Mapping[Sq, Sequence[str]]) -> BoardModel:
-        """The board the player sees, with ``marks`` (the piece drawn where it landed, in a chain)."""
+        """The board the player sees, with ``marks`` (and the piece drawn :attr:`moved`)."""
         raise NotImplementedError
 
     def trace(self, effect: object) -> list[str]:
@@ -99,6 +107,11 @@ class PathDraft(OpenDraft[SeatT], Generic[SeatT, Sq]):
     def moving(self) -> bool:
         """The piece has left its square: a move of a chain is chosen, perhaps going on."""
         return self.chains and len(self.path) >= 2
+
+    @property
+    def moved(self) -> tuple[Sq, Sq] | None:
+        """Where the piece is drawn moved from and to while a chain is built (the rules not asked)."""
+        return (self.path[0], self.path[-1]) if self.moving else None
 
     def choices(self) -> Sequence[Sq]:
         """The landings the player may tap now."""
@@ -152,6 +165,16 @@ class PathDraft(OpenDraft[SeatT], Generic[SeatT, Sq]):
             self.message = self.pick_first()
         return CHANGED
 
+    def chain_hint(self) -> str | None:
+        """What to do while a chain is built (the piece has left its square): play it, or go on
+        where landings are marked; None before."""
+        if not self.moving:
+            return None
+        if not self.choices():
+            return _("Tap {square} again to play this move.").format(square=self.path[-1])
+        return _("On {square}: tap a marked square to jump on, or {square} again to play.").format(
+            square=self.path[-1])
+
     def pick_first(self) -> str:
         """The words for a tap on an empty square while no piece is picked."""
         return _("Pick one of your pieces first, then where it goes.")
@@ -192,6 +215,7 @@ class PathDraft(OpenDraft[SeatT], Generic[SeatT, Sq]):
         hint = self.hint() if self.seat.acting and not self.must_pass else None
         return {**self.common_model(), "kind": "turn", "player": self.player,
                 "colours": {p: SIDES[p] for p in self.names}, "board": self.board(self.marks()),
-                "last": last, "last_text": self.last_text(), "hint": hint,
+                "path": [str(sq) for sq in self.path] if self.moving else [], "last": last,
+                "last_text": self.last_text(), "hint": hint,
                 "moment": ("move", played.turn if played else 0),
                 "effects": [Flip((last[-1],))] if flips else []}

@@ -14,181 +14,34 @@ knows a game: the kit checks every link, the game's plug-in draws and words.
   screen), then reviewed as any other (``over``); until the other's openings come, or when a
   device lied, the ``ended`` screen says so.
 
-Each game by links has its own save (several at once), written before its link is shown:
-``<game>/remote/<id>`` (:class:`RemoteSlot`), listed (your turn first) on the start screen and
-in the box's picker (static/boot.js reads each save's ``list``).
+Each game by links has its own save (:mod:`.remote_seat`), written before its link is shown.
 """
 
 from __future__ import annotations
 
-import json
-import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, cast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 
-from ..kit.jsontext import JSONTextError, loads
-from ..kit.link import Invitation, LinkCode, LinkError, Message, read
-from ..kit.protocol import IllegalActionError
-from ..kit.remote import LoadError, Refused, RemoteGame, Status, Verification, Verified
+from ..kit.link import LinkCode, LinkError, Message, read
+from ..kit.protocol import AnyState, IllegalActionError
+from ..kit.remote import Refused, RemoteGame, Status, Verification, Verified
 from ..kit.replay import Replay
 from ..kit.steps import Steps, finish
-from .kind import GameKind, Opponent, S, SeatT, Side, TableFacts
+from .kind import Opponent, S, SeatT, Side
 from .names import Names
+from .remote_seat import Joining, Listed, RemoteSeat, RemoteSlot, listed, loading, slot_key
 from .remote_words import lie_words, refusal_words
 from .review import Review
-from .saves import SaveConflict, SaveSlot, Storage
-from .start import StartForm
+from .saves import SaveConflict
+from .table_state import TableState
 from .words import _
 
 if TYPE_CHECKING:
-    from .drafts import Chosen, Draft, PlayModel
-
-FORMAT = "remote-seat/1"
-PREFIX = "/remote/"  # a game by links is saved under "<game>/remote/<its id>"
+    from .drafts import Context, Draft, PlayModel
 
 
-def plays_by_links(game: object) -> bool:
-    """The game has its part of play by links (``GameDef.links``; the test-only game has none)."""
-    return callable(getattr(game, "links", None))
-
-
-def slot_key(game: str, game_id: str) -> str:
-    return f"{game}{PREFIX}{game_id}"
-
-
-class RemoteSlot(SaveSlot):
-    """A game by links' save. A write the browser refuses keeps the older save: the link of what
-    was not saved is never shown, so the older game is still the one both devices know (the
-    table's slot, whose player has seen what came after, leaves a tombstone instead)."""
-
-    def write(self, text: str, *, replace: bool = False) -> None:
-        if not replace and self.stale():
-            raise SaveConflict(self.key)
-        self.failed = not self._set(text)
-        if not self.failed:
-            self.known = text
-
-
-@dataclass
-class Listed:
-    """A saved game by links as the lists show it, read from its save's ``list`` alone."""
-
-    key: str
-    game_id: str
-    status: Status
-    opponent: str | None  # the other player's name, None before the join (or none given)
-    side: str  # this device's player
-    turn: int | None
-    when: float | None  # when the other's last link was opened here (else the game began), s
-
-    @property
-    def yours(self) -> bool:
-        return self.status is Status.YOUR_TURN
-
-
-def listed(storage: Storage, game: str) -> list[Listed]:
-    """Every game by links of ``game`` saved here, this device's turn first, then the latest."""
-    keys: Callable[[], Iterator[str]] | None = getattr(storage, "keys", None)
-    out = []
-    for key in list(keys()) if keys is not None else []:
-        if not key.startswith(game + PREFIX):
-            continue
-        try:
-            data: Any = loads(storage.get(key) or "")
-            entry = data["list"]
-            out.append(Listed(key, key[len(game + PREFIX):], Status(entry["status"]), entry.get("opponent"),
-                              str(entry["side"]), entry.get("turn"), entry.get("when")))
-        except (JSONTextError, KeyError, TypeError, ValueError):
-            continue  # (a damaged save is left as it is: it cannot be listed)
-    out.sort(key=lambda g: (not g.yours, -(g.when or 0)))
-    return out
-
-
-@dataclass
-class RemoteSeat:
-    """This device's side of one game by links at the table: the kit's game, its save slot, when
-    the other's last link came, and whether every step is confirmed with a button."""
-
-    game: RemoteGame
-    slot: RemoteSlot
-    when: float
-    confirm: bool = False
-    whole: bool = False  # the waiting screen shows the whole game's link instead of the last
-    review: Review[Any, Any] | None = None  # the verified end, reviewed
-
-    @property
-    def side(self) -> str:
-        return self.game.side
-
-    @property
-    def opponent(self) -> str:
-        return self.game.opponent
-
-    def facts(self) -> TableFacts:
-        return TableFacts(confirm=self.confirm)
-
-    def save_text(self, kind: GameKind[Any, Any]) -> str:
-        seat = self.game.seat()
-        status = self.game.status
-        data = {"app": kind.game.name, "format": FORMAT, "confirm": self.confirm,
-                "list": {"status": status.value, "opponent": self.game.names.get(self.opponent),
-                         "side": self.side, "turn": kind.seat_turn(seat), "when": self.when,
-                         "over": status not in (Status.YOUR_TURN, Status.WAITING)},
-                "game": self.game.save()}
-        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-
-
-def loading(kind: GameKind[Any, Any], slot: RemoteSlot) -> Steps[RemoteSeat]:
-    """A saved game by links read and replayed, in steps (:class:`LoadError` says why not)."""
-    text = slot.read()
-    try:
-        data: Any = loads(text or "")
-        if data.get("format") != FORMAT or not isinstance(data.get("game"), str):
-            raise LoadError("not a saved game by links")
-        when = float(data["list"]["when"])
-    except (JSONTextError, AttributeError, KeyError, TypeError, ValueError):
-        raise LoadError(_("This game by links cannot be resumed: its save is damaged.")) from None
-    game = yield from RemoteGame.loading(kind.game, data["game"])
-    return RemoteSeat(game, slot, when, data.get("confirm") is True)
-
-
-@dataclass
-class Joining:
-    """An invitation opened on this device, before its player joins."""
-
-    text: str
-    invitation: Invitation
-    game_id: str
-
-
-class RemoteTable(Generic[S, SeatT]):
-    """The table's part for games by links (mixed into :class:`mortar.table.table.Table`, whose
-    attributes and steps it uses)."""
-
-    kind: GameKind[S, SeatT]
-    storage: Storage
-    form: StartForm
-    screen: str
-    notice: str | None
-    announce: str
-    tab: str
-    review: Review[S, SeatT] | None
-    draft: Draft[object, object, PlayModel] | None
-    chosen: Chosen[object] | None
-    notify: Callable[[str, Any], None]
-    remote: RemoteSeat | None
-    joining: Joining | None
-    pasted: str  # a link typed or pasted in the page's field, not yet opened
-    link_base: str | None  # links point here (the page's address); None: no play by links
-    now: Callable[[], float]
-
-    def _next(self) -> None:  # (the table's)
-        raise NotImplementedError
-
-    def _read(self, what: str, steps: Steps[object], then: Callable[[object], None],
-              failed: Callable[[ValueError], None]) -> bool:
-        raise NotImplementedError
+class RemoteTable(TableState[S, SeatT]):
+    """The table's part for games by links (mixed into :class:`mortar.table.table.Table`)."""
 
     # --- what the screens show ---------------------------------------------------------------
 
@@ -357,17 +210,13 @@ class RemoteTable(Generic[S, SeatT]):
         if result.words:
             self.announce = result.words
 
-    shown: bool
-
-    def remote_context(self) -> Any:
+    def remote_context(self) -> Context:
         from .drafts import Context
 
         remote = self.remote
         assert remote is not None
         return Context(self.remote_names(), remote.side, self.kind.seat_turn(remote.game.seat()),
                        quick=not remote.confirm)
-
-    titles: dict[str, str]
 
     def _refused(self, refused: Refused) -> bool:
         names = self.remote_names() if self.remote is not None else None
@@ -464,14 +313,14 @@ class RemoteTable(Generic[S, SeatT]):
         record = verification.record
         form = self.kind.invitation_form(remote.game.invitation.options)
         replay = yield from Replay.reading(record, states=self.kind.replaying(record, form))
-        review: Review[Any, Any] = Review(self.kind, record, replay, "game", self.remote_names(), {})
+        review: Review[S, SeatT] = Review(self.kind, record, replay, "game", self.remote_names(), {})
         review.near = remote.side
         return review
 
     def _verified(self, review: object) -> None:
         remote = self.remote
         assert remote is not None
-        remote.review = cast("Review[Any, Any] | None", review)
+        remote.review = cast("Review[AnyState, object] | None", review)
         self.review = cast("Review[S, SeatT] | None", review)
         self.screen = self._end_screen(remote)
         verification = remote.game.verification
@@ -531,7 +380,3 @@ class RemoteTable(Generic[S, SeatT]):
             return False  # (a game under way is never removed by one tap)
         self.storage.remove(game.key)
         return True
-
-
-def wall_clock() -> float:
-    return time.time()

@@ -9,76 +9,34 @@ drawn by :mod:`.render`'s frames.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, TypedDict, cast
+from typing import TYPE_CHECKING, cast
 
 from ..kit.remote import Status
 from . import qr
-from .html import El, h
-from .models import Screen
+from .html import Attr, El, h
 from .words import _
 
 if TYPE_CHECKING:
-    from .kind import FieldSpec, GameKind
-    from .remote import Listed, RemoteSeat
+    from ..kit.remote import GameLinks, RemoteRuling
+    from .kind import FieldSpec, GameKind, S, SeatT
+    from .models import EndModel, JoinScreen, LinkModel, ListedModel, Screen, WaitingScreen
+    from .remote_seat import Listed, RemoteSeat
     from .table import Table
-
-
-class LinkModel(TypedDict):
-    link: str | None  # the whole address to send (None: nothing to send)
-    whole: bool  # it is the whole game (a lost link, a new phone)
-    other: str  # the other player's name in words
-
-
-class WaitingScreen(Screen):
-    """``waiting``: this device's link is out; ``ended``: the game is over here, not verified
-    yet or a lie caught."""
-
-    title: str  # the game's
-    turn: int | None
-    invitation: bool  # the link is the invitation (nothing else is sent yet)
-    verdict: str | None  # ended: the end in words
-    outcome: str | None
-    send: LinkModel
-    pasted: str
-    reviewed: bool  # ended: the verified game can be reviewed (its last link shown again here)
-
-
-class JoinScreen(Screen):
-    title: str
-    inviter: str  # the inviter's name in words
-    inviter_side: str
-    side: str  # the joiner's player
-    your_side: str
-    options: list[tuple[str, str]]  # the game's options: (legend, the choice in words)
-    rulings: list[str]
-    name: str
-    name_max: int
-    error: str | None
-
-
-class ListedModel(TypedDict):
-    game_id: str
-    opponent: str
-    turn: int | None
-    yours: bool
-    over: bool
-    status: str
-    when: float | None
 
 
 # --- models ------------------------------------------------------------------------------------
 
 
-def send_model(table: Table[Any, Any]) -> LinkModel:
+def send_model(table: Table[S, SeatT]) -> LinkModel:
     remote = table.remote
     assert remote is not None
     return {"link": table.link_to_send(), "whole": remote.whole,
             "other": table.remote_names()[remote.opponent]}
 
 
-def waiting_model(table: Table[Any, Any], base: Screen) -> WaitingScreen:
+def waiting_model(table: Table[S, SeatT], base: Screen) -> WaitingScreen:
     remote = table.remote
     assert remote is not None
     game = remote.game
@@ -89,7 +47,7 @@ def waiting_model(table: Table[Any, Any], base: Screen) -> WaitingScreen:
             "send": send_model(table), "pasted": table.pasted, "reviewed": remote.review is not None}
 
 
-def outcome_words(remote: RemoteSeat, table: Table[Any, Any]) -> str | None:
+def outcome_words(remote: RemoteSeat, table: Table[S, SeatT]) -> str | None:
     """How the game ended as this device knows it (the verified end says it whole)."""
     outcome = remote.game.outcome
     if outcome is None:
@@ -101,7 +59,7 @@ def outcome_words(remote: RemoteSeat, table: Table[Any, Any]) -> str | None:
     return _("{name} wins.").format(name=names[str(winner)])
 
 
-def join_model(table: Table[Any, Any], base: Screen) -> JoinScreen:
+def join_model(table: Table[S, SeatT], base: Screen) -> JoinScreen:
     joining = table.joining
     assert joining is not None
     kind, invitation = table.kind, joining.invitation
@@ -115,13 +73,12 @@ def join_model(table: Table[Any, Any], base: Screen) -> JoinScreen:
             "name_max": kind.game.name_max, "error": table.form.error}
 
 
-def _rulings(kind: GameKind[Any, Any]) -> tuple[Any, ...]:
-    from ..kit.remote import links_of
+def _rulings(kind: GameKind[S, SeatT]) -> tuple[RemoteRuling, ...]:
+    links: Callable[[], GameLinks] | None = getattr(kind.game, "links", None)  # (GameDef.links)
+    return links().rulings if links is not None else ()
 
-    return tuple(links_of(cast(Any, kind.game)).rulings)
 
-
-def rulings_words(kind: GameKind[Any, Any]) -> list[str]:
+def rulings_words(kind: GameKind[S, SeatT]) -> list[str]:
     """What play by links changes in the game, in words (the start form and the join screen)."""
     words = kind.remote_rulings
     return [str(words[r.code.value]) for r in _rulings(kind) if r.code.value in words]
@@ -155,7 +112,7 @@ def listed_model(game: Listed, sides: Mapping[str, str], players: tuple[str, str
 # --- drawing -------------------------------------------------------------------------------------
 
 
-def _button(label: str, action: str, arg: str | None = None, *, cls: object = None,
+def _button(label: str, action: str, arg: str | None = None, *, cls: Attr = None,
             autofocus: bool = False) -> El:
     """A button for an intent, as :func:`mortar.table.render.button` draws one (which draws
     these screens: no import back)."""
@@ -244,8 +201,8 @@ def open_panel(pasted: str, other: str | None) -> El:
              _button(_("Scan a QR code"), "scan", cls="scan"))
 
 
-def render_waiting_screen(model: Screen, kind: GameKind[Any, Any]) -> El:
-    waiting = cast(WaitingScreen, model)
+def render_waiting_screen(model: Screen, kind: GameKind[S, SeatT]) -> El:
+    waiting = cast("WaitingScreen", model)
     send = waiting["send"]
     other = send["other"]
     if waiting["invitation"]:
@@ -267,9 +224,9 @@ def render_waiting_screen(model: Screen, kind: GameKind[Any, Any]) -> El:
              _button(_("Back to the start screen"), "menu", cls="quiet"))
 
 
-def render_ended(model: Screen, kind: GameKind[Any, Any]) -> El:
+def render_ended(model: Screen, kind: GameKind[S, SeatT]) -> El:
     """The game over on this device, not verified yet, or a lie caught."""
-    ended = cast(WaitingScreen, model)
+    ended = cast("WaitingScreen", model)
     send = ended["send"]
     # verified here already: the other's device still needs this link (its openings, or the end)
     question = (_("{name}'s device needs your last link to end the game too: send it.") if ended["reviewed"]
@@ -289,12 +246,7 @@ def render_ended(model: Screen, kind: GameKind[Any, Any]) -> El:
                _button(_("New game"), "menu", cls="small")))
 
 
-class EndModel(TypedDict):
-    verdict: str
-    send: LinkModel
-
-
-def end_model(table: Table[Any, Any]) -> EndModel | None:
+def end_model(table: Table[S, SeatT]) -> EndModel | None:
     if table.remote is None:
         return None
     return {"verdict": table.verdict(), "send": send_model(table)}
@@ -310,8 +262,8 @@ def end_panel(end: EndModel | None) -> El | None:
              _button(_("Send your last link again"), "remote-resend", cls="small quiet"))
 
 
-def render_join(model: Screen, kind: GameKind[Any, Any]) -> El:
-    join = cast(JoinScreen, model)
+def render_join(model: Screen, kind: GameKind[S, SeatT]) -> El:
+    join = cast("JoinScreen", model)
     return h("div", {"class": "remote remote-join"},
              h("section", {"class": "card remote-box"},
                h("p", {"class": "kicker"}, _("Invitation")),
@@ -332,7 +284,7 @@ def render_join(model: Screen, kind: GameKind[Any, Any]) -> El:
 
 
 def remote_fields(names: Mapping[str, str], side: str, sides: list[tuple[str, str]],
-                  kind: GameKind[Any, Any]) -> El:
+                  kind: GameKind[S, SeatT]) -> El:
     """The start form's "a person on another device": this player's name and side, and what
     play by links changes in the game."""
     first = kind.game.players[0]

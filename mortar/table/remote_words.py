@@ -5,7 +5,7 @@ reads these, in the page's language."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol
 
 from ..kit.link import LinkCode
 from ..kit.remote import Lie, LieCode, Refused
@@ -13,11 +13,17 @@ from .names import Names
 from .words import _
 
 
-def lie_words(lie: Lie, kind: Any, names: Names) -> str:
+class LieWording(Protocol):
+    """What a game says of its own lies (``GameKind.lie_text``)."""
+
+    def lie_text(self, lie: Lie, names: Names) -> str | None: ...
+
+
+def lie_words(lie: Lie, kind: LieWording, names: Names) -> str:
     """The verdict on a device that broke the rules, naming it and the turn."""
     own = kind.lie_text(lie, names)
     if own is not None:
-        return str(own)
+        return own
     who = names.get(lie.player, lie.player)
     if lie.code is LieCode.ILLEGAL_ACTION:
         return _("{name}'s device sent an illegal turn at turn {n}.").format(name=who, n=lie.turn)
@@ -32,7 +38,7 @@ def lie_words(lie: Lie, kind: Any, names: Names) -> str:
     return _("{name}'s device broke the rules at turn {n}.").format(name=who, n=lie.turn)
 
 
-def refusal_words(refused: Refused, kind: Any, other: str, names: Names | None = None) -> str:
+def refusal_words(refused: Refused, kind: LieWording, other: str, names: Names | None = None) -> str:
     """Why a link was refused, in words (nothing was changed by it); ``other``: the other
     player's name in words."""
     code = refused.code

@@ -15,22 +15,22 @@ from typing import TYPE_CHECKING, cast
 
 from . import remote_view, words
 from .drafts import Chosen
-from .html import El, h
-from .models import (
-    CurtainScreen,
-    FormModel,
-    PlayScreen,
-    ReadingScreen,
-    ReviewScreen,
-    SavedSummary,
-    Screen,
-    StartScreen,
-    ThinkingScreen,
-)
+from .html import Attr, Child, El, h
 from .words import _, ngettext
 
 if TYPE_CHECKING:
     from .kind import FieldSpec, GameKind, S, SeatT
+    from .models import (
+        CurtainScreen,
+        FormModel,
+        PlayScreen,
+        ReadingScreen,
+        ReviewScreen,
+        SavedSummary,
+        Screen,
+        StartScreen,
+        ThinkingScreen,
+    )
     from .review import Review
 
 
@@ -59,7 +59,7 @@ def render(model: Screen, kind: GameKind[S, SeatT]) -> El:
     if frame is not None:
         body = frame(model, kind)
     else:  # the game's own screen: its draft, with what the table knows around it
-        play = cast(PlayScreen, model)
+        play = cast("PlayScreen", model)
         body = kind.render_play(play["model"], Frame(
             screen, model["tab"], play["computer"], model["save_failed"], play["auto_next"],
             play["chosen"], play["quick"], play["shown"]))
@@ -70,7 +70,7 @@ def render(model: Screen, kind: GameKind[S, SeatT]) -> El:
 # --- small parts ---------------------------------------------------------------------------
 
 
-def button(label: object, action: str, arg: str | None = None, *, cls: object = None,
+def button(label: Child, action: str, arg: str | None = None, *, cls: Attr = None,
            disabled: bool = False, pressed: bool | None = None, aria_label: str | None = None,
            autofocus: bool = False, describedby: str | None = None, arm: bool | str = False,
            shortcut: str | None = None) -> El:
@@ -114,9 +114,9 @@ def status(text: str | None, *, error: bool = False, id_: str | None = None) -> 
     return h("p", {"class": ["status-line", "error" if error else None], "id": id_}, text)
 
 
-def tabs(model: Screen, own: tuple[tuple[str, str], ...]) -> El:
-    """The tabs of a narrow screen: the board and the game's own (Mortar Hunt's pad)."""
-    tab = model["tab"]
+def tabs(tab: str, own: tuple[tuple[str, str], ...]) -> El:
+    """The tabs of a narrow screen (``tab``: the one shown): the board and the game's own
+    (Mortar Hunt's pad)."""
     return h("div", {"class": "tabs", "role": "group", "aria-label": _("Show")},
              button(_("Board"), "tab", "board", pressed=tab == "board", cls="tab small"),
              [button(words, "tab", name, pressed=tab == name, cls="tab small") for name, words in own])
@@ -147,7 +147,7 @@ def file_input(label: str, *, small: bool = False) -> El:
 # --- start -----------------------------------------------------------------------------------
 
 
-def radio(name: str, value: str, current: str, label: object, hint: str | None = None) -> El:
+def radio(name: str, value: str, current: str, label: Child, hint: str | None = None) -> El:
     return h("label", {"class": "choice"},
              h("input", {"type": "radio", "name": name, "value": value, "checked": value == current,
                          "data-action": "field", "data-arg": name, "data-key": f"field:{name}:{value}"}),
@@ -282,7 +282,7 @@ def _replace_question(saved: SavedSummary | None) -> El:
 
 
 def render_start(model: Screen, kind: GameKind[S, SeatT]) -> El:
-    start = cast(StartScreen, model)
+    start = cast("StartScreen", model)
     form, saved = start["form"], start["saved"]
     computer = form["opponent"] == "computer"
     remote = form["opponent"] == "remote" and start["links"]
@@ -337,7 +337,7 @@ def stage_words(stage: str, turn: int | None) -> str:
 
 
 def render_curtain(model: Screen, kind: GameKind[S, SeatT]) -> El:
-    curtain = cast(CurtainScreen, model)
+    curtain = cast("CurtainScreen", model)
     name, other = curtain["name"], curtain["other"]
     return h("div", {"class": "curtain", "role": "dialog", "aria-modal": "true",
                      "aria-labelledby": "curtain-title"},
@@ -352,7 +352,7 @@ def render_curtain(model: Screen, kind: GameKind[S, SeatT]) -> El:
 
 
 def render_thinking(model: Screen, kind: GameKind[S, SeatT]) -> El:
-    thinking = cast(ThinkingScreen, model)
+    thinking = cast("ThinkingScreen", model)
     what = (_("The computer sets up its pieces…") if thinking["stage"] == "setup" else
             _("The computer plays turn {n}…").format(n=thinking["turn"]))
     watch = thinking.get("watch")
@@ -368,7 +368,7 @@ def render_thinking(model: Screen, kind: GameKind[S, SeatT]) -> El:
 
 
 def render_reading(model: Screen, kind: GameKind[S, SeatT]) -> El:
-    reading = cast(ReadingScreen, model)
+    reading = cast("ReadingScreen", model)
     title = (_("Opening the saved game…") if reading["what"] == "save" else
              _("Verifying the game…") if reading["what"] == "verify" else _("Reading the record…"))
     return h("div", {"class": "thinking", "role": "status", "aria-busy": "true"},
@@ -381,7 +381,7 @@ def render_reading(model: Screen, kind: GameKind[S, SeatT]) -> El:
 def render_waiting(model: Screen, kind: GameKind[S, SeatT]) -> El:
     if "send" in model:  # a game by links: the link to send, and where the other's is opened
         return remote_view.render_waiting_screen(model, kind)
-    waiting = cast(ThinkingScreen, model)
+    waiting = cast("ThinkingScreen", model)
     return h("div", {"class": "thinking", "role": "status"},
              h("div", {"class": "curtain-box"},
                h("h2", {"class": "screen-title", "tabindex": "-1"},
@@ -395,7 +395,7 @@ def render_waiting(model: Screen, kind: GameKind[S, SeatT]) -> El:
 def render_review(model: Screen, kind: GameKind[S, SeatT]) -> El:
     """The frame of a finished or imported game: the title and outcome, the step controls, the
     exports; the game draws the board (and its tabs' parts) in between."""
-    screen = cast(ReviewScreen, model)
+    screen = cast("ReviewScreen", model)
     review = cast("Review[S, SeatT]", screen["review"])
     frame = review.frame()
     over = model["screen"] == "over"
@@ -426,7 +426,7 @@ def render_review(model: Screen, kind: GameKind[S, SeatT]) -> El:
                                "aid-on" if frame.aid else None]},
              h("header", {"class": "bar"},
                h("div", {"class": "bar-row"}, title(_("Game over") if over else _("Game record")),
-                 tabs(model, kind.tabs) if kind.tabs else None),
+                 tabs(model["tab"], kind.tabs) if kind.tabs else None),
                h("p", {"class": "outcome"}, frame.outcome_text)),
              remote_end, body, replay,
              h("div", {"class": "footer-actions actions", "role": "group",

@@ -9,19 +9,19 @@ from typing import TYPE_CHECKING
 
 from ..kit.protocol import AnyState
 from .drafts import Draft, PlayModel
-from .models import (
-    CurtainScreen,
-    FormModel,
-    PlayScreen,
-    ReadingScreen,
-    ReviewScreen,
-    Screen,
-    StartScreen,
-    ThinkingScreen,
-)
 from .remote_view import end_model, join_model, listed_model, waiting_model
 
 if TYPE_CHECKING:
+    from .models import (
+        CurtainScreen,
+        FormModel,
+        PlayScreen,
+        ReadingScreen,
+        ReviewScreen,
+        Screen,
+        StartScreen,
+        ThinkingScreen,
+    )
     from .table import Table
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from ..kit.protocol import Computer
 from ..kit.steps import Steps
@@ -25,18 +24,18 @@ class SeatAt:
     level: str | None = None  # the computer's level
 
 
-Thought = Steps[Any]  # yields between slices of thinking, returns the action
+Thought = Steps[object]  # yields between slices of thinking, returns the action (the game's)
 
 
-def thinking(computer: Computer, seat: Any) -> Thought:
+def thinking(computer: Computer, seat: object) -> Thought:
     """The computer's decision as slices: its own ``thinking(seat)`` generator where it has one
     (it yields between small chunks of work), else its ``choose`` at once."""
-    sliced: Callable[[Any], Thought] | None = getattr(computer, "thinking", None)
+    sliced: Callable[[object], Thought] | None = getattr(computer, "thinking", None)
     if sliced is not None:
         return sliced(seat)
     return _at_once(computer, seat)
 
 
-def _at_once(computer: Computer, seat: Any) -> Thought:
+def _at_once(computer: Computer, seat: object) -> Thought:
     return computer.choose(seat)
     yield  # (a generator: nothing to slice)

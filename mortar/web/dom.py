@@ -7,6 +7,8 @@ shows up as those characters.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from js import document
 
 from ..table.html import El
@@ -23,8 +25,8 @@ def build(node: El | str, svg: bool = False) -> JsObject:
     svg = svg or node.tag == "svg"
     el = document.createElementNS(SVG_NS, node.tag) if svg else document.createElement(node.tag)
     for key, value in node.attrs.items():
-        if key == "style":  # custom properties through the CSSOM (CSP forbids style attributes)
-            for name, css in value.items():
+        if isinstance(value, Mapping):  # style: custom properties through the CSSOM (CSP forbids
+            for name, css in value.items():  # style attributes)
                 el.style.setProperty(name, css)
         else:
             el.setAttribute(key, "" if value is True else str(value))

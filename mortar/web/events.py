@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import traceback
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 import js
 from pyodide.ffi import create_proxy, to_js
@@ -27,6 +27,9 @@ from .dom import css_escape, replace_children
 from .gestures import Pointers
 from .keys import Keys
 from .page import JsObject, absent, show_error
+
+if TYPE_CHECKING:
+    from ..table.models import PlayScreen, ReviewScreen, Screen, ThinkingScreen
 
 ARM_DELAY_MS = 300  # buttons marked data-arm ignore presses for this long after they appear
 # The curtain's reveal (data-arm="long") settles for longer than any double tap, held press or
@@ -111,7 +114,7 @@ class App:
         self._adopting = True
 
     def render(self) -> None:
-        model: Any = self.table.model()
+        model = self.table.model()
         moment, effects = self._moment(model)
         document = js.document
         active = document.activeElement
@@ -130,7 +133,8 @@ class App:
         adopting, self._adopting = self._adopting, False
         shown = model["screen"]
         changed = shown != self._screen
-        owner = (shown, model.get("player"))
+        player = model.get("player")  # (the screens of one player's: curtain, thinking, play)
+        owner = (shown, player if isinstance(player, str) else None)
         if owner != self._owner:
             # A new screen or another player's: nothing drawn or remembered for the last one
             # stays (the last square used, effects still running).
@@ -184,20 +188,22 @@ class App:
                     to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
         self._toggle_state()
         self._arrows()
-        self._autoplay_state(model.get("review"))
+        self._autoplay_state(cast("ReviewScreen", model)["review"] if "review" in model else None)
         self._feedback(moment, effects)
         links.after_render(self)
 
     @staticmethod
-    def _moment(model: Any) -> tuple[Moment, tuple[Effect, ...]]:
-        """The moment the screen shows and its effects (played once per moment)."""
-        if model.get("model") is not None:
-            return model["model"].get("moment"), tuple(model["model"].get("effects") or ())
-        if model.get("watch") is not None:
-            watched = model["watch"].model()
-            return watched.get("moment"), tuple(watched.get("effects") or ())
-        if model.get("review") is not None:
-            frame = model["review"].frame()
+    def _moment(model: Screen) -> tuple[Moment, tuple[Effect, ...]]:
+        """The moment the screen shows and its effects (played once per moment): a draft's
+        (its own screen's, or the one watched while the computer thinks), or the review's."""
+        played = cast("PlayScreen", model)["model"] if "model" in model else None
+        if played is None and "watch" in model:
+            watched = cast("ThinkingScreen", model)["watch"]
+            played = watched.model() if watched is not None else None
+        if played is not None:
+            return played.get("moment"), tuple(played.get("effects") or ())
+        if "review" in model:
+            frame = cast("ReviewScreen", model)["review"].frame()
             return frame.moment, (frame.fanfare,) if frame.fanfare is not None else ()
         return None, ()
 
@@ -240,7 +246,7 @@ class App:
     def _auto_next(self, *_args: JsObject) -> None:
         """The beat after a person's turn is over: the computer goes on (nothing happens if the
         person went on already, or the screen changed)."""
-        model: Any = self.table.model()
+        model = self.table.model()
         key = (model["screen"], model.get("name"), model.get("turn"), model.get("stage"),
                self._moment(model)[0])
         if model.get("auto_next") and key == self._next_key:

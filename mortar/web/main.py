@@ -9,7 +9,7 @@ import importlib
 import importlib.util
 import sys
 import traceback
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import games
 from ..table.early import Early, apply
@@ -19,6 +19,7 @@ from ..table.words import _
 from .embed import Publisher
 
 if TYPE_CHECKING:
+    from ..table.kind import AnyKind
     from .page import JsObject
 
 
@@ -144,7 +145,7 @@ async def start() -> None:
     document.documentElement.setAttribute("data-ready", "1")
 
 
-async def load_game(name: str) -> Any:
+async def load_game(name: str) -> AnyKind:
     """The game's table plug-in, its archive fetched and unpacked first unless the page has it
     (each game's code is fetched only when that game is played)."""
     entry = games.entry(name)

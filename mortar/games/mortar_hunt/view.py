@@ -9,7 +9,7 @@ facing or type, nor which enemy piece moved or fired.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from .rules import PLAYERS
 from .seat import Seat, SeenAction
@@ -86,7 +86,18 @@ def seat_view(seat: Seat) -> dict[str, Any]:
     }
 
 
-def report_of(seen: SeenAction | None) -> dict[str, Any] | None:
+class Report(TypedDict):
+    """The opponent's latest turn as the player may know it (:func:`report_of`)."""
+
+    turn: int
+    shot: str | None
+    hit: bool
+    lost: int | None
+    sacrifice: str | None
+    resigned: bool
+
+
+def report_of(seen: SeenAction | None) -> Report | None:
     """What the opponent's latest turn did that the player may know (the curtain's report)."""
     if seen is None:
         return None

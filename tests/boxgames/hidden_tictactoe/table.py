@@ -67,7 +67,7 @@ class Draft:
                 "message": self.message}
 
 
-class HiddenTicTacToeKind(KindBase[State]):
+class HiddenTicTacToeKind(KindBase[State, Seat]):
     game = GAME
     sides = {"X": "Player X", "O": "Player O"}
     curtain = True

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from ....kit.turns import Player
 from ....table.kind import Choice, FieldSpec, PublicField, Taps
 from ....table.open_kind import OpenKind, first_field, public_end
+from ....table.path_draft import path_taps
 from ....table.words import _
 from ..actions import Move, Options, Termination
 from ..board import Layout
@@ -48,7 +49,7 @@ class EnlightenmentKind(OpenKind[State, Seat, Options, TurnModel]):
 
     def move_taps(self, action: object, seat: Seat) -> Taps:
         assert isinstance(action, Move)
-        return (*(("square", str(sq)) for sq in action.path), ("confirm", None))
+        return path_taps(*action.path)
 
 
 KIND = EnlightenmentKind()

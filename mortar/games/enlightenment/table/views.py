@@ -1,14 +1,13 @@
 """Enlightenment's words, board and screens, on the open games' board of discs
 (:mod:`mortar.table.open_board`): the edge ring tinted, the centre the gap it is, a plain piece a
-disc's plain side and an enlightened one its marked side, as on the real pieces; a turn with its
-jump chain drawn, a review's step with its move, and how far each side has come."""
+disc's plain side and an enlightened one its marked side, as on the real pieces; a turn and a
+review's step with how far each side has come."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
 from ....kit.turns import PLAYERS, Player
-from ....table.board import Arrow
 from ....table.html import El
 from ....table.kind import ReviewStep
 from ....table.open_board import (
@@ -21,7 +20,7 @@ from ....table.open_board import (
     review_body,
     turn_screen,
 )
-from ....table.open_table import SIDES
+from ....table.open_table import SIDES, path_words
 from ....table.render import Frame
 from ....table.words import _
 from ..actions import Moved
@@ -32,16 +31,12 @@ from ..state import State
 OWN_ENDS = {"enlightened": _("{winner} wins: all eight pieces are enlightened and on the edge.")}
 
 
-def path_text(path: Iterable[Square]) -> str:
-    return "–".join(str(sq) for sq in path)
-
-
 def moved_text(effect: object, who: str) -> str:
     """A move said of its player: ``Ann jumped a1–c1–c3–e3 and the piece is enlightened.``"""
     if not isinstance(effect, Moved):
         return _("{who} moved.").format(who=who)
     verb = _("{who} jumped {path}") if effect.jumped else _("{who} stepped {path}")
-    return verb.format(who=who, path=path_text(effect.path)) + (
+    return verb.format(who=who, path=path_words(effect.path)) + (
         " " + _("and the piece is enlightened.") if effect.enlightened else ".")
 
 
@@ -57,7 +52,6 @@ BOARD = DiscBoard(("open-board", "en-board"), {
 
 
 class TurnModel(DiscModel):
-    path: list[str]  # the chain's squares while it is built
     progress: list[str]  # how far each side has come, the player's side first
 
 
@@ -70,16 +64,11 @@ def ground(sq: Square) -> Ground:
 
 def board_of(position: Position, marks: Mapping[Square, Sequence[str]], near: str,
              moved: tuple[Square, Square] | None = None) -> BoardModel:
-    """The board of ``position`` with a draft's ``marks``; ``moved``: a piece drawn moved from
-    one square to another (a jump chain being built), the rules not asked."""
-    pieces = {sq: position.at(sq) for sq in SQUARES}
-    if moved is not None:
-        pieces[moved[1]], pieces[moved[0]] = pieces[moved[0]], None
+    """The board of ``position`` with a draft's ``marks`` (and a piece drawn ``moved``)."""
     words = {False: _("{colour} piece, plain"), True: _("{colour} piece, enlightened")}
-    discs = {sq: Disc(p.player.value, p.enlightened, words[p.enlightened].format(colour=SIDES[p.player]),
-                      ("moving" if "at" in marks.get(sq, ()) else "still",))
-             for sq, p in pieces.items() if p is not None}
-    return BOARD.cells(Layout.of(Square), discs, ground, marks, near)
+    discs = {sq: Disc(p.player.value, p.enlightened, words[p.enlightened].format(colour=SIDES[p.player]))
+             for sq in SQUARES if (p := position.at(sq)) is not None}
+    return BOARD.cells(Layout.of(Square), discs, ground, marks, near, moved)
 
 
 def progress(position: Position, players: Iterable[Player], names: Mapping[str, str]) -> list[str]:
@@ -95,10 +84,7 @@ def drawn(effect: object) -> list[str]:
 
 
 def render_play(model: TurnModel, frame: Frame) -> El:
-    path = model["path"]
-    return turn_screen(model, frame, BOARD, model["progress"],
-                       classes=["en", "jumping" if path else None],
-                       arrows=[Arrow(a, b, ("path",)) for a, b in zip(path, path[1:])])
+    return turn_screen(model, frame, BOARD, model["progress"], classes=["en"])
 
 
 def render_review(step: ReviewStep[State], frame: Frame) -> El:

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from ....kit.turns import Player
 from ....table.kind import Taps
 from ....table.open_kind import OpenKind, first_field, public_end
+from ....table.path_draft import path_taps
 from ....table.words import _
 from ..actions import Move, Options, Place, Termination
 from ..game import GAME
@@ -34,11 +35,10 @@ class FourCirclesKind(OpenKind[State, Seat, Options, TurnModel]):
 
     def move_taps(self, action: object, seat: Seat) -> Taps:
         if isinstance(action, Place):
-            return (("square", str(action.cell)), ("confirm", None))
+            return path_taps(action.cell)
         assert isinstance(action, Move)
         if action.tile is None:
-            return (("square", str(action.frm)), ("square", str(action.to)), ("confirm", None))
-        return (("square", str(action.tile.frm)), ("square", str(action.tile.to)),
-                ("square", str(action.frm)), ("confirm", None))
+            return path_taps(action.frm, action.to)
+        return path_taps(action.tile.frm, action.tile.to, action.frm)
 
 KIND = FourCirclesKind()

@@ -11,6 +11,7 @@ from ....kit.turns import Player
 from ....table.drafts import Context, Draft
 from ....table.kind import Choice, FieldSpec, PublicField, Taps
 from ....table.open_kind import OpenKind, first_field, public_end
+from ....table.path_draft import path_taps
 from ....table.words import _
 from ..actions import HOPPERS_DEFAULT, Move, Options, Setup, Termination
 from ..game import GAME
@@ -59,7 +60,7 @@ class HopperAndSneakerKind(OpenKind[State, Seat, Options, TurnModel | ArrangeMod
 
     def move_taps(self, action: object, seat: Seat) -> Taps:
         if isinstance(action, Move):
-            return (("square", str(action.frm)), ("square", str(action.to)), ("confirm", None))
+            return path_taps(action.frm, action.to)
         assert isinstance(action, Setup)
         faces, taps = default_faces(seat.player, seat.position.hoppers), []  # from the default, swaps
         wanted = dict(action.pieces)

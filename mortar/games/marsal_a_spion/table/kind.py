@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from typing import TYPE_CHECKING, cast
 
 from mortar.kit.common import AcceptDraw, OfferDraw, Resign
 
 from ....kit.jsontext import JSONValue
 from ....kit.remote import Lie
-from ....table.drafts import Context
+from ....table.drafts import Context, PlayModel
 from ....table.html import El
 from ....table.kind import Choice, FieldSpec, KindBase, PublicField, ReviewStep, SaveError, TableFacts, Taps
 from ....table.names import Names
@@ -33,6 +34,9 @@ from .parts import SYMBOLS
 from .setup import SetupDraft
 from .texts import ARMY, outcome_text, review_step
 from .turn import TurnDraft
+
+if TYPE_CHECKING:
+    from .models import SetupModel, TurnModel
 
 LIMIT_MAX = 1000  # the longest inactivity limit the start form takes
 KEPT = "setups"  # what the game keeps on a device: each person's last setup
@@ -61,7 +65,7 @@ FIELDS = (
 )
 
 
-class MarsalASpionKind(KindBase[State]):
+class MarsalASpionKind(KindBase[State, Seat]):
     game = GAME
     sides = {str(p): ARMY[p] for p in PLAYERS}
     curtain = True
@@ -105,8 +109,8 @@ class MarsalASpionKind(KindBase[State]):
             return SetupDraft(seat, context, last if isinstance(last, str) else None, self.rng)
         return TurnDraft(seat, context)
 
-    def render_play(self, model: object, frame: Frame) -> El:
-        return views.render_play(model, frame)  # type: ignore[arg-type]
+    def render_play(self, model: PlayModel, frame: Frame) -> El:
+        return views.render_play(cast("SetupModel | TurnModel", model), frame)  # (its drafts' models)
 
     def outcome_text(self, state: State, names: Names) -> str:
         if state.outcome is None:

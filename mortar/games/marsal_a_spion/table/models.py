@@ -1,9 +1,15 @@
 """The screens of Maršál a Špión as typed data, between its drafts (which build them from one
-player's seat) and its drawing (which never sees a seat). Plain dicts to the table."""
+player's seat) and its drawing (which never sees a seat): setting up (:class:`SetupModel`) and a
+turn (:class:`TurnModel`). Plain dicts to the table.
+
+For the type checker only (imported under ``TYPE_CHECKING``): the page never loads it, and the
+game's archive does not carry it."""
 
 from __future__ import annotations
 
 from typing import TypedDict
+
+from ....table.drafts import PlayModel
 
 
 class Face(TypedDict):
@@ -74,3 +80,58 @@ class ResultModel(TypedDict):
     outcome: str | None  # a Clash value
     text: str
     over: bool
+
+
+class TrayItem(TypedDict):
+    """A kind of piece in the setup's tray: how many are left to place, of how many."""
+
+    id: str
+    left: int
+    count: int
+
+
+class PresetModel(TypedDict):
+    key: str
+    label: str
+    hint: str
+
+
+class SetupModel(PlayModel):
+    name: str
+    other: str
+    army: str
+    rows: str  # the home rows, "1–4"
+    board: BoardModel
+    tray: list[TrayItem]
+    pick: str | None  # the piece picked in the tray (its id)
+    held: str | None  # the placed piece held to swap (its square)
+    held_piece: str | None
+    presets: list[PresetModel]
+    last: bool  # this device keeps the player's last setup
+    placed: int
+    total: int
+    complete: bool
+    message: str | None
+
+
+class TurnModel(PlayModel):
+    name: str
+    other: str
+    army: str
+    turn: int
+    stage: str
+    report: ReportModel | None
+    board: BoardModel
+    picked: str | None
+    picked_piece: str | None
+    choices: int
+    pending: PendingModel | None
+    offer: bool
+    may_accept: bool
+    accept_asked: bool
+    resign_asked: bool
+    trays: list[TrayModel]
+    inactivity: int
+    limit: int | None
+    message: str | None
+    result: ResultModel | None

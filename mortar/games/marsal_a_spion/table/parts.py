@@ -8,13 +8,17 @@ A back shows only its army's colour, plus what the viewer's seat knows (a seen r
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ....table.board import Arrow, BoardView, Cell, Token, render_board
 from ....table.html import El, h
 from ....table.words import _
 from ..board import HOME_ROWS, Square
 from ..pieces import Piece
-from .models import BoardModel, Face, TrayModel
 from .texts import MARK, NAME, plural, rank_text
+
+if TYPE_CHECKING:
+    from .models import BoardModel, Face, TrayModel
 
 COLUMNS = tuple(str(Square(c, 1))[:-1] for c in range(Square.width))
 SYMBOL = {Piece.FLAG: "mas-flag", Piece.MINEFIELD: "mas-mine"}

@@ -9,13 +9,16 @@ mark is also in the square's words.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from ....table.words import _
 from ..board import FORBIDDEN, HOME_ROWS, SQUARES, Player, Square
 from ..pieces import Piece
 from ..seat import Clue, Seat
-from .models import BoardModel, Face, SquareModel
 from .texts import ARMY, MARK, NAME
+
+if TYPE_CHECKING:
+    from .models import BoardModel, Face, SquareModel
 
 # Marks and their words in a square's label (the classes are styled by the game's stylesheet).
 MARK_WORDS: dict[str, str] = {

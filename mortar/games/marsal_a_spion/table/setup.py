@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from ....table.drafts import CHANGED, UNCHANGED, Context, Play, PlayModel, Reply, Result
+from ....table.drafts import CHANGED, UNCHANGED, Context, Play, Reply, Result
 from ....table.words import _, ngettext
 from ..actions import Setup
 from ..board import Square, home_squares
@@ -24,6 +25,9 @@ from .layouts import PRESETS, WIDTH, Layout, placement_of, square_at
 from .scene import setup_board
 from .texts import ARMY as ARMY_WORD
 from .texts import NAME
+
+if TYPE_CHECKING:
+    from .models import SetupModel
 
 LAST = "last"  # the preset key of the player's last setup on this device
 
@@ -181,7 +185,7 @@ class SetupDraft:
 
     # --- the screen model -----------------------------------------------------------------------
 
-    def model(self) -> PlayModel:
+    def model(self) -> SetupModel:
         marks: dict[str, list[str]] = {}
         if self.held is not None:
             marks[str(self.held)] = ["held"]
@@ -190,7 +194,7 @@ class SetupDraft:
             name=name, army=ARMY_WORD[self.player])
         placed = len(self.placement)
         rows = self.home[0].row, self.home[-1].row
-        return {  # type: ignore[typeddict-unknown-key]  # (its own keys: views.render_setup reads them)
+        return {
             "kind": "setup", "player": str(self.player), "name": name, "other": other,
             "army": ARMY_WORD[self.player], "rows": f"{min(rows)}–{max(rows)}",
             "board": setup_board(self.player, self.placement, marks, label),

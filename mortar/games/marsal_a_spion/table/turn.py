@@ -11,19 +11,22 @@ the seat after it: an attack shows the defender's face (R9).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from mortar.kit.common import AcceptDraw, OfferDraw, Resign
 
-from ....table.drafts import CHANGED, UNCHANGED, Chosen, Context, PlayModel, Reply, Result
+from ....table.drafts import CHANGED, UNCHANGED, Chosen, Context, Reply, Result
 from ....table.drafts import Play as Confirmed
 from ....table.words import _, sentence
 from ..actions import Attack, Move, Play, Removed
 from ..board import Square
 from ..pieces import PIECES, Piece
 from ..seat import Seat, SeenAction
-from .models import BoardModel, PendingModel, ReportModel, ResultModel, TrayModel
 from .scene import seat_board
 from .texts import ARMY, NAME, enemy_action, own_result
+
+if TYPE_CHECKING:
+    from .models import PendingModel, ReportModel, ResultModel, TrayModel, TurnModel
 
 Action = Move | Attack | OfferDraw | AcceptDraw | Resign
 
@@ -56,29 +59,6 @@ def trays(seat: Seat, names: Mapping[str, str]) -> list[TrayModel]:
                  _("{name}'s losses").format(name=names[army]))
         out.append({"army": str(army), "title": title, "pieces": counts, "count": len(gone)})
     return out
-
-
-class TurnModel(PlayModel):
-    name: str
-    other: str
-    army: str
-    turn: int
-    stage: str
-    report: ReportModel | None
-    board: BoardModel
-    picked: str | None
-    picked_piece: str | None
-    choices: int
-    pending: PendingModel | None
-    offer: bool
-    may_accept: bool
-    accept_asked: bool
-    resign_asked: bool
-    trays: list[TrayModel]
-    inactivity: int
-    limit: int | None
-    message: str | None
-    result: ResultModel | None
 
 
 class TurnDraft:

@@ -4,8 +4,7 @@ turn is on one screen: the last enemy action, the board, the trays, the action a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from ....table.html import El, h
 from ....table.kind import ReviewStep
@@ -15,14 +14,18 @@ from ..actions import Attack, Move
 from ..board import PLAYERS, Player, Square
 from ..pieces import PIECES, Piece
 from ..state import State
-from .models import TrayModel
 from .parts import board_view, face, piece_name, trays
 from .scene import open_board
 from .texts import NAME
 
+if TYPE_CHECKING:
+    from .models import ResultModel, SetupModel, TrayModel, TurnModel
 
-def render_play(model: Mapping[str, Any], frame: Frame) -> El:
-    return render_setup(model, frame) if model["kind"] == "setup" else render_turn(model, frame)
+
+def render_play(model: SetupModel | TurnModel, frame: Frame) -> El:
+    if model["kind"] == "setup":
+        return render_setup(cast("SetupModel", model), frame)
+    return render_turn(cast("TurnModel", model), frame)
 
 
 def _leave() -> El:
@@ -32,7 +35,7 @@ def _leave() -> El:
 # --- setting up -----------------------------------------------------------------------------------
 
 
-def _tray_buttons(model: Mapping[str, Any]) -> El:
+def _tray_buttons(model: SetupModel) -> El:
     buttons = []
     for item in model["tray"]:
         piece = Piece.parse(item["id"])
@@ -48,8 +51,8 @@ def _tray_buttons(model: Mapping[str, Any]) -> El:
     return h("div", {"class": "tray-pick", "role": "group", "aria-label": _("Pieces left to place")}, buttons)
 
 
-def _setup_hint(model: Mapping[str, Any]) -> str:
-    if model["held"]:
+def _setup_hint(model: SetupModel) -> str:
+    if model["held"] and model["held_piece"]:
         return _("Tap another square to swap your {piece} on {square} with it.").format(
             piece=piece_name(model["held_piece"]), square=model["held"])
     if model["complete"]:
@@ -62,7 +65,7 @@ def _setup_hint(model: Mapping[str, Any]) -> str:
     return _("Pick a piece in the tray.")
 
 
-def render_setup(model: Mapping[str, Any], frame: Frame) -> El:
+def render_setup(model: SetupModel, frame: Frame) -> El:
     name = model["name"]
     placed, total = model["placed"], model["total"]
     # (a piece held: the way back to the tray stands where the filling does, nothing else moves)
@@ -101,9 +104,9 @@ def render_setup(model: Mapping[str, Any], frame: Frame) -> El:
 # --- a turn ----------------------------------------------------------------------------------------
 
 
-def _move_controls(model: Mapping[str, Any], frame: Frame) -> El:
+def _move_controls(model: TurnModel, frame: Frame) -> El:
     pending = model["pending"]
-    parts: list[Any] = []
+    parts: list[El] = []
     if model["may_accept"]:
         parts.append(h("div", {"class": "draw-offer", "role": "group", "aria-label": _("Draw offer")},
                        h("p", None, _("{other} offers a draw; a move declines it.").format(
@@ -112,7 +115,7 @@ def _move_controls(model: Mapping[str, Any], frame: Frame) -> El:
     if pending is not None:
         hint = pending["text"] + ". " + (_("Tap {square} again to play it.").format(square=pending["end"])
                                          if frame.quick else _("Play it with its button."))
-    elif model["picked"]:
+    elif model["picked"] and model["picked_piece"]:
         hint = ngettext("Your {piece} on {square}: tap the marked square.",
                         "Your {piece} on {square}: tap one of the {n} marked squares.",
                         model["choices"]).format(piece=piece_name(model["picked_piece"]),
@@ -136,7 +139,7 @@ def _move_controls(model: Mapping[str, Any], frame: Frame) -> El:
     return h("section", {"class": "controls move-controls", "aria-label": _("Your move")}, parts)
 
 
-def _clash(result: Mapping[str, Any], model: Mapping[str, Any]) -> El | None:
+def _clash(result: ResultModel, model: TurnModel) -> El | None:
     """The attacker's moment (R9): their own piece against the defender's face, turned over."""
     if not result["attack"] or result["defender"] is None:
         return None
@@ -150,14 +153,14 @@ def _clash(result: Mapping[str, Any], model: Mapping[str, Any]) -> El | None:
                face(result["defender"], other_army, classes=("big", "flip-face"))))
 
 
-def _result_controls(model: Mapping[str, Any], frame: Frame) -> El:
+def _result_controls(model: TurnModel, frame: Frame) -> El:
     result = model["result"]
     over = result is None or result["over"]
     next_label = (_("See the final result") if over else
                   _("Let the computer play") if frame.computer else
                   _("Hide my board and pass to {other}").format(other=model["other"]))
     text = result["text"] if result is not None else ""
-    outcome = (result or {}).get("outcome") or "move"
+    outcome = (result["outcome"] if result is not None else None) or "move"
     return h("section", {"class": "controls result-controls", "aria-label": _("Result")},
              h("div", {"class": "outcome-row"},
                _clash(result, model) if result is not None else None,
@@ -169,7 +172,7 @@ def _result_controls(model: Mapping[str, Any], frame: Frame) -> El:
              button(next_label, "end-turn", cls="primary big confirm", autofocus=True, arm=True))
 
 
-def _footer(model: Mapping[str, Any]) -> El | None:
+def _footer(model: TurnModel) -> El | None:
     if model["stage"] == "result":
         return None
     if model["resign_asked"]:
@@ -187,7 +190,7 @@ def _footer(model: Mapping[str, Any]) -> El | None:
              button(_("Resign…"), "resign", cls="quiet small"), _leave())
 
 
-def render_turn(model: Mapping[str, Any], frame: Frame) -> El:
+def render_turn(model: TurnModel, frame: Frame) -> El:
     name, stage = model["name"], model["stage"]
     report = model["report"]
     news = None

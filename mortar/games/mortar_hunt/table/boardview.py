@@ -10,12 +10,15 @@ that. The cells come from :mod:`.scene` (one player's view, never the enemy's pi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ....table.board import Arrow, BoardView, Cell, Token, render_board
 from ....table.html import El, h
 from ..notation import COLUMNS, HEIGHT, Facing
 from .scene import SHAPES
+
+if TYPE_CHECKING:
+    from .models import Board, RadarModel, TokenModel
 
 # Marks drawn as small symbols on a square (mark, symbol). Each one is also in the label.
 MARK_SYMBOLS = {
@@ -43,7 +46,7 @@ def screen_direction(facing: str, orientation: str) -> int:
     return (Facing.parse(facing) + turn) % 8
 
 
-def token(tok: dict[str, Any], orientation: str) -> Token:
+def token(tok: TokenModel, orientation: str) -> Token:
     """A piece on a square: the vehicle turned to its facing as seen from ``orientation``'s side
     of the table, and its flag. Hidden enemy pieces never reach here (the cells are one
     player's view)."""
@@ -64,7 +67,7 @@ def heat_level(p: float) -> int:
     return 0
 
 
-def radar_marks(radar: dict[str, Any] | None) -> dict[str, tuple[list[str], list[El]]]:
+def radar_marks(radar: RadarModel | None) -> dict[str, tuple[list[str], list[El]]]:
     """The radar drawn on squares: heat shades of the enemy half, the possible origins of the
     last enemy shot outlined, exposure badges on own pieces. Shown only while the player has
     the radar switched on (``.radar-on`` on the app, see the game's stylesheet)."""
@@ -80,7 +83,7 @@ def radar_marks(radar: dict[str, Any] | None) -> dict[str, tuple[list[str], list
         if level:
             at(square)[0].append(f"heat-{level}")
     last = radar.get("last_shot")
-    for square in (last or {}).get("squares", ()):
+    for square in last["squares"] if last else ():
         at(square)[0].append("origin")
     for e in radar.get("exposure") or ():
         at(e["square"])[1].append(h("span", {"class": ["exposure", f"exp-{e['level']}"],
@@ -88,8 +91,8 @@ def radar_marks(radar: dict[str, Any] | None) -> dict[str, tuple[list[str], list
     return out
 
 
-def board_view(cells: dict[str, dict[str, Any]], orientation: str, *, label: str,
-               interactive: bool = True, radar: dict[str, Any] | None = None,
+def board_view(cells: Board, orientation: str, *, label: str,
+               interactive: bool = True, radar: RadarModel | None = None,
                arrows: Sequence[tuple[str, str, tuple[str, ...]]] = ()) -> El:
     """The board of :mod:`.scene`'s cells as ``orientation``'s player sees it; ``radar``: the
     acting player's radar (an overlay, hidden until switched on); ``arrows``: (from, to,

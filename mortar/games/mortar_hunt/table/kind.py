@@ -7,10 +7,11 @@ loadout kept beside the record, which does not say it).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, cast
 
 from ....kit.jsontext import JSONTextError, JSONValue, loads
 from ....kit.remote import Lie
-from ....table.drafts import Context
+from ....table.drafts import Context, PlayModel
 from ....table.html import El
 from ....table.kind import Choice, FieldSpec, KindBase, PublicField, ReviewStep, SaveError, Taps
 from ....table.names import Names
@@ -42,6 +43,9 @@ from .review import review_model, step_text
 from .turn import TurnDraft
 from .views import render_play
 
+if TYPE_CHECKING:
+    from .models import PlacementModel, TurnModel
+
 
 def _reach(kind: PieceType) -> str:
     return _("Each shell lands {low} to {high} squares ahead.").format(low=kind.shortest, high=kind.longest)
@@ -72,7 +76,7 @@ RADAR = FieldSpec("aid", _("Aid"), "off", (
 ))
 
 
-class MortarHuntKind(KindBase[State]):
+class MortarHuntKind(KindBase[State, Seat]):
     game = GAME
     sides = {str(p): _("Player {p}").format(p=p) for p in PLAYERS}
     curtain = True
@@ -110,8 +114,8 @@ class MortarHuntKind(KindBase[State]):
     def draft(self, seat: Seat, context: Context) -> PlacementDraft | TurnDraft:
         return PlacementDraft(seat, context) if seat.phase is Phase.SETUP else TurnDraft(seat, context)
 
-    def render_play(self, model: object, frame: Frame) -> El:
-        return render_play(model, frame)  # type: ignore[arg-type]
+    def render_play(self, model: PlayModel, frame: Frame) -> El:
+        return render_play(cast("PlacementModel | TurnModel", model), frame)  # (its drafts' models)
 
     def outcome_text(self, state: State, names: Names) -> str:
         return scene.outcome_text(state, {p: names[p] for p in names})

@@ -3,15 +3,18 @@ game), and the body of the review (one battlefield, both pads)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from ....table.html import El, h
+from ....table.html import Child, El, h
 from ....table.render import button
 from ....table.words import _
 from ..notation import Facing
 from .boardview import board_view, screen_direction
 from .padview import render_pad
 from .scene import SHAPES, facing_word
+
+if TYPE_CHECKING:
+    from .models import ReviewModel
 
 
 # The pieces as drawn on the board (board.py: one <use> per piece), pointing up: HM a short thick
@@ -58,7 +61,7 @@ def piece_badge(number: int, player: str, type_name: str | None = None) -> El:
 
 
 def compass(orientation: str, *, current: str | None, allowed: list[str] | None,
-            action: str, center: Any = None, label: str) -> El:
+            action: str, center: Child = None, label: str) -> El:
     """Eight facing buttons laid out as they point on this player's screen."""
     by_dir = {screen_direction(f, orientation): f for f in FACINGS}
     cells = []
@@ -77,7 +80,7 @@ def compass(orientation: str, *, current: str | None, allowed: list[str] | None,
     return h("div", {"class": "compass", "role": "group", "aria-label": label}, cells)
 
 
-def render_review(model: dict[str, Any]) -> El:
+def render_review(model: ReviewModel) -> El:
     """One battlefield (issue 9): the board with both sides at this step and the step's shot
     drawn from the piece that fired to its target, what the computer believed when asked, the
     loadouts, and both pads (in the Pad tab on a phone, beside the board on a desktop)."""
@@ -89,19 +92,20 @@ def render_review(model: dict[str, Any]) -> El:
         if shot is not None:
             arrows.append((shot["from"], shot["at"], ("shot", "hit" if shot["hit"] else "miss",
                                                       f"by-{shot['player'].lower()}")))
-        belief = model.get("belief")
+        belief = model["belief"]
         board = board_view(model["board"], "A", interactive=False, arrows=arrows,
                            radar={"heat": belief["heat"]} if belief else None,
                            label=_("The board at this point: {a} at the bottom, {b} at the "
                                    "top").format(a=names["A"], b=names["B"]))
     tools = legend = None
-    if model.get("believer"):
-        on = model.get("belief") is not None
+    believer_side = model["believer"]
+    if believer_side:
+        on = model["belief"] is not None
         tools = h("div", {"class": "board-tools"},
                   button(_("What the computer believed"), "aid", "off" if on else "on",
                          cls="small radar-toggle", pressed=on))
         if on:
-            believer = names[model["believer"]]
+            believer = names[believer_side]
             legend = h("p", {"class": "belief-legend"},
                        h("span", {"class": "heat-swatch", "aria-hidden": "true"}),
                        _("Shaded: where {who} thought the other side's pieces were at this step "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ....table.drafts import Context, Result
 from ....table.words import _, ngettext
@@ -13,6 +13,9 @@ from ..seat import Seat
 from . import scene
 from .draft import Answer as Reply
 from .draft import Draft, piece_arg, square_arg, toward_enemy
+
+if TYPE_CHECKING:
+    from .models import PlacedModel, PlacementModel, TypeModel
 
 
 class PlacementDraft(Draft):
@@ -117,8 +120,8 @@ class PlacementDraft(Draft):
     def played(self, seat: Seat) -> Result:
         return Result(_("{who} placed the pieces.").format(who=self.names[str(self.player)]))
 
-    def model(self) -> dict[str, Any]:
-        pieces = [{"number": i + 1, "square": str(sq) if sq else None,
+    def model(self) -> PlacementModel:
+        pieces: list[PlacedModel] = [{"number": i + 1, "square": str(sq) if sq else None,
                    "facing": self.facings[i].name, "type": self.types[i].name,
                    "selected": self.selected == i + 1} for i, sq in enumerate(self.squares)]
         error = self.error()
@@ -135,5 +138,5 @@ class PlacementDraft(Draft):
         }
 
 
-def _type_info(kind: PieceType) -> dict[str, Any]:
+def _type_info(kind: PieceType) -> TypeModel:
     return {"name": kind.name, "word": kind.word, "range": f"{kind.shortest}–{kind.longest}"}

@@ -13,7 +13,7 @@ few actions whatever the record's length.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any, cast
+from typing import TYPE_CHECKING, cast
 
 from ....table.kind import ReviewStep
 from ....table.words import _
@@ -25,8 +25,11 @@ from ..view import player_view
 from . import scene
 from .padview import PAD_TURNS
 
+if TYPE_CHECKING:
+    from .models import BeliefModel, Board, ReviewModel, ShotModel
 
-def review_model(step: ReviewStep[State]) -> dict[str, Any]:
+
+def review_model(step: ReviewStep[State]) -> ReviewModel:
     """A review's step as the review's body draws it (:func:`.parts.render_review`)."""
     game, names = step.state, step.names
     pads_now = step.cache.get("pads")
@@ -36,14 +39,14 @@ def review_model(step: ReviewStep[State]) -> dict[str, Any]:
     for p in PLAYERS:
         if p in game.setups:
             pads[str(p)] = pads_now[p].at(step.step, PAD_TURNS).to_data()
-    shot = None
+    shot: ShotModel | None = None
     played = step.entry
-    if played is not None:
-        action = played.action  # type: ignore[attr-defined]
+    if isinstance(played, Played):
+        action = played.action
         if isinstance(action, Turn) and action.shot is not None:
-            origin = game.position(played.player, action.shot.piece).square  # type: ignore[attr-defined]
-            shot = {"from": str(origin), "at": str(action.shot.at), "hit": bool(played.hit),  # type: ignore[attr-defined]
-                    "player": str(played.player)}  # type: ignore[attr-defined]
+            origin = game.position(played.player, action.shot.piece).square
+            shot = {"from": str(origin), "at": str(action.shot.at), "hit": bool(played.hit),
+                    "player": str(played.player)}
     computer = step.computer
     believer = next(iter(computer), None) if len(game.setups) == 2 else None
     return {"names": {p: names.titled(p) for p in names}, "turn": game.turn if step.step else 0,
@@ -58,7 +61,7 @@ def step_text(step: ReviewStep[State]) -> str:
     return scene.action_text(cast(Played, step.entry), dict(step.names))
 
 
-def _battlefield(game: State, names: Mapping[str, str]) -> dict[str, dict[str, Any]] | None:
+def _battlefield(game: State, names: Mapping[str, str]) -> Board | None:
     """Both sides on one board: A's view (A's pieces, every shot, craters) with B's pieces
     added as they stand (after the game nothing is secret)."""
     placed = [p for p in PLAYERS if p in game.setups]
@@ -98,7 +101,7 @@ def _pieces(game: State) -> dict[str, str]:
     return out
 
 
-def _belief(game: State, player: str) -> dict[str, Any] | None:
+def _belief(game: State, player: str) -> BeliefModel | None:
     """What the computer believed at this step: its heat map of the enemy's pieces."""
     from ..computer import heat_map
 

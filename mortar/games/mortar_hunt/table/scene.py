@@ -1,6 +1,6 @@
 """What is drawn on each square, and the words the UI says (pure Python, no browser).
 
-A board is a dict ``square name → cell``; a cell is plain data::
+A board is a dict ``square name → cell`` (:class:`.models.CellModel`)::
 
     {"square": "C3", "zone": "own" | "enemy" | "obstacle",
      "tokens": [{"owner": "A", "number": 2, "type": "HM", "facing": "N",
@@ -24,6 +24,7 @@ from ..seat import SeenAction
 
 if TYPE_CHECKING:
     from ..state import State
+    from .models import Board, CellDraft, Overlay, PlacedModel, ReportModel, TokenModel
 
 SHAPES = {1: "triangle", 2: "circle", 3: "square"}  # the flags of the physical game
 
@@ -43,9 +44,9 @@ def facing_word(name: str) -> str:
     return FACING_WORDS[Facing.parse(name).name]
 
 
-def _empty_board(player: str) -> dict[str, dict[str, Any]]:
+def _empty_board(player: str) -> dict[str, CellDraft]:
     own = set(half_rows(player))
-    cells = {}
+    cells: dict[str, CellDraft] = {}
     for row in range(1, HEIGHT + 1):
         for column in COLUMNS:
             zone = "obstacle" if row == OBSTACLE_ROW else "own" if row in own else "enemy"
@@ -59,20 +60,22 @@ def _piece_phrase(whose: str, piece: dict[str, Any], name: str) -> str:
     return whose.format(piece=type_word(piece["type"]), n=piece["number"], name=name)
 
 
-def _finish(cells: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    for name, cell in cells.items():
-        notes = cell.pop("notes")
-        if cell["zone"] == "obstacle":
-            cell["label"] = _("{square}, obstacle").format(square=name)
-        else:
-            cell["label"] = ", ".join([name, *notes]) if notes else _("{square}, empty").format(square=name)
-    return cells
+def _label(cell: CellDraft) -> str:
+    name, notes = cell["square"], cell["notes"]
+    if cell["zone"] == "obstacle":
+        return _("{square}, obstacle").format(square=name)
+    return ", ".join([name, *notes]) if notes else _("{square}, empty").format(square=name)
+
+
+def _finish(cells: dict[str, CellDraft]) -> Board:
+    return {name: {"square": cell["square"], "zone": cell["zone"], "tokens": cell["tokens"],
+                   "marks": cell["marks"], "label": _label(cell)} for name, cell in cells.items()}
 
 
 # --- boards ----------------------------------------------------------------------------------
 
 
-def placement_board(player: str, pieces: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+def placement_board(player: str, pieces: list[PlacedModel]) -> Board:
     """The placing player's board: their pieces as placed so far."""
     cells = _empty_board(player)
     for p in pieces:
@@ -93,8 +96,8 @@ def placement_board(player: str, pieces: list[dict[str, Any]]) -> dict[str, dict
 NOTED_SHOTS = 4  # the shots at a square its label tells one by one, the last ones
 
 
-def turn_board(view: dict[str, Any], overlay: dict[str, Any] | None = None,
-               names: dict[str, str] | None = None) -> dict[str, dict[str, Any]]:
+def turn_board(view: dict[str, Any], overlay: Overlay | None = None,
+               names: dict[str, str] | None = None) -> Board:
     """One player's board from their view, with the acting player's draft drawn on it.
 
     ``overlay`` keys (all optional): ``selected`` piece number; ``moved`` (piece, position) — a
@@ -105,13 +108,15 @@ def turn_board(view: dict[str, Any], overlay: dict[str, Any] | None = None,
     """
     # "{piece} {n}" with its owner: the word order is the language's
     whose = _("{name}'s {piece} {n}") if names else _("your {piece} {n}")
-    overlay = overlay or {}
+    if not overlay:
+        overlay = {}
     player, enemy = view["player"], view["opponent"]
     owner = names[player] if names else ""
     enemy_name = (names[enemy] if names
                   else view["names"].get(enemy) or _("Player {player}").format(player=enemy))
     me = names[player] if names else ""
     cells = _empty_board(player)
+    hidden: TokenModel | None = None  # the piece turning in place: the ghost shows it instead
     moved = overlay.get("moved")
     ghost = overlay.get("ghost")
     selected = overlay.get("selected")
@@ -126,11 +131,11 @@ def turn_board(view: dict[str, Any], overlay: dict[str, Any] | None = None,
         square, facing = position.split("/")
         cell = cells[square]
         planned = ghost is not None and ghost[0] == n
-        token = {"owner": player, "number": n, "type": piece["type"], "facing": facing,
-                 "wreck": not piece["alive"], "ghost": False, "faded": planned}
+        token: TokenModel = {"owner": player, "number": n, "type": piece["type"], "facing": facing,
+                             "wreck": not piece["alive"], "ghost": False, "faded": planned}
         if planned and ghost is not None and ghost[1].split("/")[0] == square:
             token["faded"] = False  # turning in place: the ghost below shows the new facing
-            token["hidden"] = True
+            hidden = token
         cell["tokens"].append(token)
         if piece["alive"]:
             note = _("{piece}, facing {facing}").format(piece=_piece_phrase(whose, piece, owner),
@@ -146,7 +151,7 @@ def turn_board(view: dict[str, Any], overlay: dict[str, Any] | None = None,
         square, facing = position.split("/")
         piece = next(p for p in view["pieces"] if p["number"] == n)
         cell = cells[square]
-        cell["tokens"] = [t for t in cell["tokens"] if not t.get("hidden")]
+        cell["tokens"] = [t for t in cell["tokens"] if t is not hidden]
         cell["tokens"].append({"owner": player, "number": n, "type": piece["type"], "facing": facing,
                                "wreck": False, "ghost": True, "faded": False})
         cell["marks"].append("ghost")
@@ -196,7 +201,7 @@ def turn_board(view: dict[str, Any], overlay: dict[str, Any] | None = None,
     return _finish(cells)
 
 
-def review_board(view: dict[str, Any], names: dict[str, str]) -> dict[str, dict[str, Any]]:
+def review_board(view: dict[str, Any], names: dict[str, str]) -> Board:
     """A board for the game-over check and replays: the player's own pieces and every shot."""
     return turn_board(view, None, names)
 
@@ -218,7 +223,7 @@ def seen_result_text(seen: SeenAction) -> str:
     return _("You resigned.")
 
 
-def report_text(report: dict[str, Any], other: str) -> str:
+def report_text(report: ReportModel, other: str) -> str:
     """The curtain's report of the opponent's last turn, for the player now to act."""
     if report.get("resigned"):
         return _("{name} resigned.").format(name=other)

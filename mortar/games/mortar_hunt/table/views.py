@@ -4,10 +4,9 @@ models of :mod:`.placement` and :mod:`.turn` (pure Python). Every rule word and 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import TYPE_CHECKING, cast
 
 from ....table.html import El, h
-from ....table.models import Screen
 from ....table.render import Frame, button, confirm_bar
 from ....table.render import tabs as table_tabs
 from ....table.render import title as _title
@@ -17,14 +16,18 @@ from .padview import render_pad
 from .parts import compass, piece_badge
 from .scene import position_text, report_text, type_word
 
+if TYPE_CHECKING:
+    from .models import PieceModel, PlacedModel, PlacementModel, RadarModel, TurnModel
+
+    # What a piece's button says: its state in words, the button's second line, whether it is enabled.
+    PieceInfo = Callable[[PieceModel], tuple[str, str, bool]]
+
 PAD_TAB = (("pad", _("Pad")),)  # narrow screens: the pad beside the board's tab
 STEP_LABELS = {"forward": _("Forward"), "back": _("Back"), "left": _("Turn left"), "right": _("Turn right")}
-# What a piece's button says: its state in words, the button's second line, whether it is enabled.
-PieceInfo = Callable[[dict[str, Any]], tuple[str, str, bool]]
 STEP_SYMBOLS = {"forward": "↑", "back": "↓", "left": "↺", "right": "↻"}
 
 
-def _piece_name(p: dict[str, Any]) -> str:
+def _piece_name(p: PieceModel | PlacedModel) -> str:
     return _("{piece} {n}").format(piece=type_word(p["type"]), n=p["number"])
 
 
@@ -33,7 +36,7 @@ def _short(position: str | None) -> str:
     return position.replace("/", " · ") if position else "—"
 
 
-def render_placement(model: dict[str, Any]) -> El:
+def render_placement(model: PlacementModel, frame: Frame) -> El:
     player, name = model["player"], model["name"]
     rows = model["rows"]
     pieces = model["pieces"]
@@ -82,7 +85,7 @@ def render_placement(model: dict[str, Any]) -> El:
     return h("div", {"class": "turn-layout placement-layout"},
              h("header", {"class": "bar"},
                _title(_("{name} ({player}): place your pieces").format(name=name, player=player)),
-               h("p", {"class": "hint sub"}, _("Rows {rows}.").format(rows=rows) if model.get("computer")
+               h("p", {"class": "hint sub"}, _("Rows {rows}.").format(rows=rows) if frame.computer
                  else _("Rows {rows}. {name} must not look.").format(rows=rows, name=model["other"]))),
              h("div", {"class": "pieces-col"},
                h("div", {"class": "piece-list", "role": "group", "aria-label": _("Your pieces")},
@@ -96,7 +99,7 @@ def render_placement(model: dict[str, Any]) -> El:
 # --- a turn ----------------------------------------------------------------------------------
 
 
-def _facts(model: dict[str, Any]) -> El:
+def _facts(model: TurnModel) -> El:
     me, other = model["player"], "B" if model["player"] == "A" else "A"
     score = model["score"]
     facts = [
@@ -115,7 +118,7 @@ def _facts(model: dict[str, Any]) -> El:
     return h("ul", {"class": "facts"}, facts)
 
 
-def _warnings(model: dict[str, Any]) -> El | None:
+def _warnings(model: TurnModel) -> El | None:
     """What the player must know before acting, always in view (the other facts are in the
     Pad tab on a phone)."""
     out = []
@@ -142,7 +145,7 @@ def warn_icon() -> El:
     return h("span", {"class": "warn-icon", "aria-hidden": "true"}, "!")
 
 
-def _radar_lines(radar: dict[str, Any] | None) -> El | None:
+def _radar_lines(radar: RadarModel | None) -> El | None:
     if not radar or not radar.get("lines"):
         return None
     return h("section", {"class": "radar-notes", "aria-label": _("Radar")},
@@ -161,7 +164,7 @@ def say(text: str | None, *, error: bool = False) -> El:
     return h("p", {"class": ["say", "error" if error else None], "aria-live": "polite"}, text)
 
 
-def render_turn(model: dict[str, Any]) -> El:
+def render_turn(model: TurnModel, frame: Frame) -> El:
     player, name = model["player"], model["name"]
     stage = model["stage"]
     radar = model.get("radar")
@@ -172,8 +175,9 @@ def render_turn(model: dict[str, Any]) -> El:
         report = h("p", {"class": ["report", "hit" if model["report"].get("hit") else None]},
                    h("strong", None, _("Turn {n}:").format(n=model["report"]["turn"]), " "),
                    report_text(model["report"], model["other"]))
-    pieces, hint, controls = {"move": _move_controls, "fire": _fire_controls,
-                              "sacrifice": _sacrifice_controls, "result": _result_controls}[stage](model)
+    controls_of = {"move": _move_controls, "fire": _fire_controls, "sacrifice": _sacrifice_controls,
+                   "result": _result_controls}[stage]
+    pieces, hint, controls = controls_of(model, frame)
     message = model["message"]
     line = say(message or hint, error=bool(message)) if stage != "result" else None
     footer = None
@@ -198,11 +202,11 @@ def render_turn(model: dict[str, Any]) -> El:
         board_tools = h("div", {"class": "board-tools"},
                         button(_("Radar"), "toggle", "radar-on", cls="small radar-toggle", pressed=False,
                                aria_label=_("Radar: show where the enemy may be")))
-    return h("div", {"class": ["turn-layout", f"tab-{model['tab']}", f"stage-{stage}",
+    return h("div", {"class": ["turn-layout", f"tab-{frame.tab}", f"stage-{stage}",
                                "has-radar" if radar else None]},
              h("header", {"class": "bar"},
                h("div", {"class": "bar-row"}, _title(_("Turn {n} · {name}").format(n=turn, name=name)),
-                 table_tabs(cast(Screen, model), PAD_TAB)),
+                 table_tabs(frame.tab, PAD_TAB)),
                _warnings(model)),
              report,
              h("div", {"class": "pieces-col"}, pieces),
@@ -215,7 +219,7 @@ def render_turn(model: dict[str, Any]) -> El:
                _facts(model), _radar_lines(radar), pad, footer))
 
 
-def _piece_choice(model: dict[str, Any], action: str, *, selected: int | None, info: PieceInfo) -> El:
+def _piece_choice(model: TurnModel, action: str, *, selected: int | None, info: PieceInfo) -> El:
     buttons = []
     for p in model["pieces"]:
         text, short, enabled = info(p)
@@ -229,14 +233,14 @@ def _piece_choice(model: dict[str, Any], action: str, *, selected: int | None, i
     return h("div", {"class": "piece-list", "role": "group", "aria-label": _("Your pieces")}, buttons)
 
 
-def _move_controls(model: dict[str, Any]) -> tuple[El, str, El]:
+def _move_controls(model: TurnModel, frame: Frame) -> tuple[El, str, El]:
     """The move: the facing compass (the end's facing on its square), a step forward or back,
     undo, confirm. Always the same controls in the same places, enabled or not, whatever was
     tapped: only the words under the board change."""
     move = model["move"]
     player = model["player"]
 
-    def info(p: dict[str, Any]) -> tuple[str, str, bool]:
+    def info(p: PieceModel) -> tuple[str, str, bool]:
         if not p["alive"]:
             return _("destroyed"), _("destroyed"), False
         if not p["movable"]:
@@ -288,10 +292,10 @@ def _move_controls(model: dict[str, Any]) -> tuple[El, str, El]:
                                     disabled=bool(error))))
 
 
-def _fire_controls(model: dict[str, Any]) -> tuple[El | None, str, El]:
+def _fire_controls(model: TurnModel, frame: Frame) -> tuple[El | None, str, El]:
     fire = model["fire"]
 
-    def info(p: dict[str, Any]) -> tuple[str, str, bool]:
+    def info(p: PieceModel) -> tuple[str, str, bool]:
         if not p["alive"]:
             return _("destroyed"), _("destroyed"), False
         count = len(p["targets"])
@@ -315,7 +319,7 @@ def _fire_controls(model: dict[str, Any]) -> tuple[El | None, str, El]:
         hint = (_("Piece {n} moves to {end}. Pick a dashed target twice to fire.") if quick else
                 _("Piece {n} moves to {end}. Pick a dashed target to aim.")).format(
             n=mv["piece"], end=position_text(mv["to"]))
-    parts: list[Any] = []
+    parts: list[El] = []
     if fire["can_skip"] and model.get("last_free_skip"):
         parts.append(h("p", {"class": "status-line warn", "id": "skip-warning"}, warn_icon(),
                        _("If you do not fire now, you must fire next turn.")))
@@ -325,7 +329,6 @@ def _fire_controls(model: dict[str, Any]) -> tuple[El | None, str, El]:
         # (the warning above the board says it already: here for the button's description only)
         parts.append(h("p", {"class": ["status-line error", "sr-only" if model["must_shoot"] else None],
                              "id": "skip-reason"}, reason))
-    frame: Frame = model["frame"]
     parts.append(confirm_bar(frame, idle=button(
         _("Don't fire"), "skip", disabled=not fire["can_skip"], shortcut="H",
         describedby=("skip-reason" if not fire["can_skip"] else
@@ -334,10 +337,10 @@ def _fire_controls(model: dict[str, Any]) -> tuple[El | None, str, El]:
     return pieces, hint, h("section", {"class": "controls fire-controls", "aria-label": _("Fire")}, parts)
 
 
-def _sacrifice_controls(model: dict[str, Any]) -> tuple[El, str, El]:
+def _sacrifice_controls(model: TurnModel, frame: Frame) -> tuple[El, str, El]:
     sac = model["sacrifice"]
 
-    def info(p: dict[str, Any]) -> tuple[str, str, bool]:
+    def info(p: PieceModel) -> tuple[str, str, bool]:
         return ((position_text(p["position"]), _short(p["position"]), True) if p["alive"]
                 else (_("destroyed"), _("destroyed"), False))
 
@@ -354,12 +357,12 @@ def _sacrifice_controls(model: dict[str, Any]) -> tuple[El, str, El]:
                                   cls="danger big confirm", disabled=n is None))
 
 
-def _result_controls(model: dict[str, Any]) -> tuple[None, str, El]:
+def _result_controls(model: TurnModel, frame: Frame) -> tuple[None, str, El]:
     result = model["result"]
     kind = result["kind"]
     cls = ["result", "hit" if result.get("hit") else "miss" if kind == "shot" else None]
     next_label = (_("See the final result") if result["over"] else
-                  _("Let the computer play") if model.get("computer") else
+                  _("Let the computer play") if frame.computer else
                   _("Hide my board and pass to {name}").format(name=model["other"]))
     mark = None
     if kind == "shot":
@@ -369,8 +372,8 @@ def _result_controls(model: dict[str, Any]) -> tuple[None, str, El]:
     if result["over"] and result.get("hit") and model["enemy_alive"] == 0:
         banner = h("p", {"class": "win-banner"}, _("You win, {name}!").format(name=model["plain"]))
     saved = (_("This turn is played; it cannot be taken back, but this device could not save it.")
-             if model.get("save_failed") else _("This turn is played and saved; it cannot be taken back."))
-    if model.get("auto_next"):
+             if frame.save_failed else _("This turn is played and saved; it cannot be taken back."))
+    if frame.auto_next:
         saved = _("This turn is played and saved. The computer plays in a moment.")
     return None, "", h("section", {"class": "controls result-controls", "aria-label": _("Result")},
                        banner,
@@ -379,8 +382,8 @@ def _result_controls(model: dict[str, Any]) -> tuple[None, str, El]:
                        button(next_label, "end-turn", cls="primary big confirm", autofocus=True, arm=True))
 
 
-def render_play(model: dict[str, Any], frame: Frame) -> El:
+def render_play(model: PlacementModel | TurnModel, frame: Frame) -> El:
     """A player's own screen: placing the pieces, or a turn (``frame``: what the table says)."""
-    drawn = {**model, "screen": frame.screen, "tab": frame.tab, "computer": frame.computer,
-             "save_failed": frame.save_failed, "auto_next": frame.auto_next, "frame": frame}
-    return render_placement(drawn) if model["kind"] == "placement" else render_turn(drawn)
+    if model["kind"] == "placement":
+        return render_placement(cast("PlacementModel", model), frame)
+    return render_turn(cast("TurnModel", model), frame)
