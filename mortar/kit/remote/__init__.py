@@ -5,13 +5,12 @@ device's player's actions (:meth:`RemoteGame.play` gives the link to send) and o
 links (:meth:`RemoteGame.receive`), checking each before it changes anything: the link's game,
 its place in the chain (:mod:`mortar.kit.link`), then the game's own checks. It keeps the chain,
 shows the last link again, sends the whole game when a link was lost, saves and loads itself as
-text, verifies the end and writes the record (the game's record and every message).
+text (:mod:`mortar.kit.remote.save`), verifies the end and writes the record (the game's record and
+every message).
 
-What a game adds is its :class:`GameLinks` (``GameDef.links()``, in the game's own package): how
-options travel, and a :class:`Knowledge` -- what one device knows of the game and what its steps
-say: the action in the record's notation for an open game; for a game with secrets, what the
-rules make public, commitments to the secrets, and their openings when the rules reveal them.
-No game's rule is here.
+What a game adds is its :class:`~mortar.kit.gamelinks.GameLinks` (``GameDef.links()``, in the
+game's own package): how options travel, and a :class:`~mortar.kit.gamelinks.Knowledge` -- what
+one device knows of the game and what its steps say. No game's rule is here.
 
 Every refusal and verdict is typed (a code and its data) with plain words, as the engines'
 refusals are; the words a player reads are made where they are drawn.
@@ -42,8 +41,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .commitment import EncodingError, from_text, new_secret, to_text
-from .gamelinks import (
+from ..commitment import new_secret, to_text
+from ..gamelinks import (
     GameLinks,
     Knowledge,
     Lie,
@@ -54,8 +53,7 @@ from .gamelinks import (
     Verified,
     links_of,
 )
-from .jsontext import JSONTextError, loads
-from .link import (
+from ..link import (
     ID_BYTES,
     Invitation,
     LinkCode,
@@ -64,18 +62,15 @@ from .link import (
     WholeGame,
     canonical,
     encode,
-    from_json,
     new_game_id,
     pair_tag,
     read,
 )
-from .protocol import IllegalActionError, Refusal
-from .records import RecordError
-from .steps import ACTIONS_PER_STEP, Steps, finish
+from ..protocol import IllegalActionError, Refusal
+from ..records import RecordError
+from ..steps import Steps, finish
 
-SAVE_FORMAT = "remote-game/1"
 RECORD_FORMAT = "by-links/1"  # the record of a game by links (the referee: mortar.kit.linkrecord)
-MAX_SAVE_CHARS = 8_000_000
 
 
 # --- what the table is told ------------------------------------------------------------------
@@ -459,33 +454,21 @@ class RemoteGame:
         other.knowledge = self.knowledge.copy()
         return other
 
-    # --- saves ----------------------------------------------------------------------------
+    # --- saves: mortar.kit.remote.save ----------------------------------------------------
 
     def save(self) -> str:
-        """The game as text: the chain, this device's secret, and the actions its player played
-        into each of its links (its hidden moves among them) -- everything :meth:`load` needs to
-        rebuild it, and a short summary for the list of games."""
-        data = {
-            "format": SAVE_FORMAT,
-            "summary": {"game": self.game.record_format, "id": self.game_id, "side": self.side,
-                        "names": dict(self.names), "status": self.status.value, "links": len(self.chain)},
-            "secret": to_text(self.secret),
-            "played": {str(n): actions for n, actions in self._played.items() if actions},
-            "pending": self._pending,
-            "links": [m.to_json() for m in self.chain],
-        }
-        return canonical(data).decode()
+        """The game as text: everything :meth:`load` needs to rebuild it, and a short summary
+        for the list of games."""
+        from .save import save
+
+        return save(self)
 
     @staticmethod
     def summary(text: str) -> Summary:
         """What the list of games shows of a save, without replaying it."""
-        data = _save_data(text)
-        summary = data["summary"]
-        try:
-            return Summary(summary["game"], summary["id"], summary["side"], dict(summary["names"]),
-                           Status(summary["status"]), int(summary["links"]))
-        except (KeyError, TypeError, ValueError):
-            raise LoadError("the save's summary is damaged") from None
+        from .save import summary
+
+        return summary(text)
 
     @classmethod
     def load(cls, game: Any, text: str) -> RemoteGame:
@@ -493,51 +476,11 @@ class RemoteGame:
 
     @classmethod
     def loading(cls, game: Any, text: str) -> Steps[RemoteGame]:
-        """A saved game rebuilt by replaying its links (the other's opened again, this device's
-        own made again from the actions played into them, which must give the same links), a
-        step at a time. Raises :class:`LoadError`."""
-        data = _save_data(text)
-        try:
-            secret = from_text(data.get("secret"), 32)
-            messages = [from_json(m) for m in data["links"]]
-            played = {int(n): list(actions) for n, actions in data["played"].items()}
-            pending = list(data["pending"])
-            side = data["summary"]["side"]
-        except (EncodingError, LinkError, KeyError, TypeError, ValueError, AttributeError) as e:
-            raise LoadError(f"the save is damaged ({e})") from None
-        chain = [m for m in messages if isinstance(m, Message)]
-        if not chain or len(chain) != len(messages) or chain[0].invitation is None:
-            raise LoadError("the save holds no invitation")
-        first = chain[0]
-        assert first.invitation is not None
-        joiner = (chain[1].joiner or None) if len(chain) > 1 else None
-        try:
-            remote = cls(game, first.invitation, first.game_id, side, secret, joiner)
-        except LinkError as e:
-            raise LoadError(f"the save cannot be resumed ({e})") from None
-        for number, message in enumerate(chain):
-            if remote._sender(number) == side:
-                if number >= len(remote.chain):
-                    remote._replay_own(played.get(number, []))
-                if number >= len(remote.chain) or remote.chain[number].canonical() != message.canonical():
-                    raise LoadError(f"link {number} is not the one this device made")
-            else:
-                result = remote._receive_one(message)
-                if isinstance(result, Refused):
-                    raise LoadError(f"link {number} cannot be opened again ({result.message})")
-            if number % ACTIONS_PER_STEP == ACTIONS_PER_STEP - 1:
-                yield
-        remote._replay_own(pending)
-        return remote
+        """A saved game rebuilt by replaying its links, a step at a time. Raises
+        :class:`LoadError`."""
+        from .save import loading
 
-    def _replay_own(self, actions: Sequence[Any]) -> None:
-        if not actions and len(self.chain) < 2:
-            self._flush()  # the invitation or the join, made with no action
-        for data in actions:
-            try:
-                self.play(self.game.parse_action(data, self.seat()))
-            except (RecordError, IllegalActionError) as e:
-                raise LoadError(f"an action of the save cannot be played again ({e})") from None
+        return loading(cls, game, text)
 
     # --- the record -----------------------------------------------------------------------
 
@@ -560,19 +503,6 @@ def record_text(chain: Sequence[Message], game_record: Any) -> str:
     rows = ",\n".join(f"    {canonical(m.to_json()).decode()}" for m in chain)
     lines.append(f'  "links": [\n{rows}\n  ]' if rows else '  "links": []')
     return "\n".join(lines) + "\n}\n"
-
-
-def _save_data(text: str) -> dict[str, Any]:
-    if not isinstance(text, str) or len(text) > MAX_SAVE_CHARS:
-        raise LoadError("not a saved game by links")
-    try:
-        data = loads(text)
-    except JSONTextError as e:
-        raise LoadError(f"not a saved game by links ({e})") from None
-    if (not isinstance(data, dict) or data.get("format") != SAVE_FORMAT
-            or not isinstance(data.get("summary"), dict)):
-        raise LoadError("not a saved game by links")
-    return data
 
 
 __all__ = ["Applied", "GameLinks", "Knowledge", "Lie", "LieCode", "LinkCode", "LinkError", "LoadError",
