@@ -1,95 +1,21 @@
-"""What a game adds to play by links (:mod:`mortar.kit.remote` is the device's side, the same for
-every game), and the verdicts its checks give.
+"""What a game adds to play by links, for the type checker: :class:`GameLinks` (``GameDef.links()``)
+says how options travel and makes a :class:`Knowledge`, what one device knows of the game and what
+its steps say. The device's side, the same for every game, is :mod:`mortar.kit.remote`; the
+verdicts a game's checks give are :mod:`mortar.kit.remote.verdicts`.
 
-A game's :class:`GameLinks` says how options travel and makes a :class:`Knowledge`: what one
-device knows of the game and what its steps say. Its checks refuse a step with a
-:class:`Rejection`, catch a :class:`Lie` (:class:`LieCode`, or the game's own codes), and verify
-the end whole (:class:`Verification`). :class:`SecretKnowledge` is the part of a Knowledge that
-every game with secrets writes alike: the players' names, the steps still to send, and the
-refusal to take a player's own steps from another device.
+Games implement these protocols without naming them, so nothing imports this module when the box
+runs (only under ``TYPE_CHECKING``) and no archive of the page ships it (tools/imports.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from enum import Enum, StrEnum
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, Self
 
-from .link import LinkCode, Message
-from .protocol import GameDef, Refusal
-from .records import names_refusal
-from .steps import Steps
-
-# --- verdicts -------------------------------------------------------------------------------
-
-
-class LieCode(Enum):
-    """The lies every game can catch; a game adds its own codes in its own enum."""
-
-    ILLEGAL_ACTION = "illegal action"  # the engine refuses an action the device sent
-    OPENING_MISMATCH = "opening mismatch"  # an opening other than what the device committed to
-    BAD_OPENINGS = "bad openings"  # the last link's openings are not the game's secrets
-    FALSE_END = "false end"  # the device said the game ended, and the rules say otherwise
-
-
-@dataclass(frozen=True)
-class Lie:
-    """A device caught breaking the rules: whose device, at which turn (the game's numbering,
-    0 for the setup), the code, the facts it quotes (squares, pieces) and the plain words
-    ("Blue's device said C4 was a miss at turn 12, but a piece stood there"). A lie loses."""
-
-    code: Enum
-    player: str
-    turn: int
-    message: str
-    data: Mapping[str, str] = field(default_factory=dict)
-
-    def __str__(self) -> str:
-        return self.message
-
-
-class Rejection(Exception):
-    """Raised by a game's :class:`Knowledge` for steps it refuses (changing nothing)."""
-
-    def __init__(self, code: LinkCode, message: str, *, refusal: Refusal | None = None,
-                 lie: Lie | None = None) -> None:
-        super().__init__(message)
-        self.code, self.refusal, self.lie = code, refusal, lie
-
-
-class Verified(StrEnum):
-    PLAYING = "playing"  # the game goes on: each link is checked as it comes
-    NOT_YET = "not verified yet"  # over; a device's openings have not come
-    VERIFIED = "verified"  # both devices played by the rules
-    LIE = "lie"
-
-
-@dataclass(frozen=True)
-class Verification:
-    """The end verified: ``record`` is the game's record (both devices' secrets known) once
-    verified, and ``state`` the game replayed to its end; ``missing``, the sides whose openings
-    have not come; ``winner``, the game's, or the honest side's when a device lied (a lie
-    loses)."""
-
-    status: Verified
-    lie: Lie | None = None
-    record: Any = None
-    winner: str | None = None
-    missing: tuple[str, ...] = ()
-    state: Any = field(default=None, compare=False, repr=False)  # the game at its end, replayed
-
-
-@dataclass(frozen=True)
-class RemoteRuling:
-    """How play by links changes a rule (a game's ``[ours, remote]`` ruling): its code and the
-    plain words; the start form shows it."""
-
-    code: Enum
-    words: str
-
-
-# --- what a game adds ------------------------------------------------------------------------
+if TYPE_CHECKING:
+    from .link import Message
+    from .remote.verdicts import RemoteRuling, Verification
+    from .steps import Steps
 
 
 class Knowledge(Protocol):
@@ -152,69 +78,3 @@ class GameLinks(Protocol):
                   messages: Sequence[Message]) -> Steps[Verification]:
         """Every message of a game (its openings included) checked whole, a step at a time."""
         ...
-
-
-def links_of(game: GameDef[Any, Any]) -> GameLinks:
-    """The game's part of play by links."""
-    links: GameLinks = game.links()
-    return links
-
-
-def illegal(sender: str, turn: int, refusal: Refusal, code: Enum = LieCode.ILLEGAL_ACTION) -> Rejection:
-    """The rejection of an action the rules refuse: "X's device sent an illegal turn"."""
-    lie = Lie(code, sender, turn, f"{sender}'s device sent an illegal turn at turn {turn}: {refusal.message}",
-              {"reason": refusal.message})
-    return Rejection(LinkCode.ILLEGAL, lie.message, refusal=refusal, lie=lie)
-
-
-def caught(lie: Lie, players: Sequence[str]) -> Verification:
-    """The end verified as a lie, which loses: the other of ``players`` wins."""
-    winner = players[1] if players[0] == lie.player else players[0]
-    return Verification(Verified.LIE, lie, None, str(winner))
-
-
-# --- what every game with secrets writes alike --------------------------------------------------
-
-PlayerT = TypeVar("PlayerT", bound=StrEnum)
-
-
-class SecretKnowledge(Generic[PlayerT]):
-    """One device's knowledge of a game whose secrets stay on the device that holds them
-    (Mortar Hunt, Maršál a Špión), in what such games write alike; the game adds its rules."""
-
-    name_shortest: ClassVar[int] = 0  # characters of a player's name
-    name_longest: ClassVar[int]
-    kept: ClassVar[str]  # where this player's secrets are, in words ("its army is there")
-
-    def __init__(self, players: Sequence[PlayerT], names: Mapping[str, str | None], side: PlayerT,
-                 secret: bytes, game_id: str) -> None:
-        self.names: dict[PlayerT, str | None] = {p: names.get(p) for p in players}
-        self.check_names(self.names)
-        self.side = side
-        self.secret, self.game_id = secret, game_id
-        self.over = False
-        self.theirs: Mapping[str, Any] | None = None  # the other device's openings
-        self.outbox: list[dict[str, Any]] = []
-
-    def check_names(self, names: Mapping[PlayerT, str | None]) -> None:
-        """:class:`ValueError` for names the game cannot take."""
-        for name in names.values():
-            if name is not None and not self.name_shortest <= len(name) <= self.name_longest:
-                span = (f"{self.name_shortest} to {self.name_longest}" if self.name_shortest
-                        else f"at most {self.name_longest}")
-                raise ValueError(f"a player's name has {span} characters")
-        refusal = names_refusal({p.value: name for p, name in names.items()})
-        if refusal:
-            raise ValueError(refusal)
-
-    def name(self, side: str, name: str | None) -> None:
-        names = {**self.names, type(self.side)(side): name}
-        self.check_names(names)
-        self.names = names
-
-    def take_outbox(self) -> list[dict[str, Any]]:
-        out, self.outbox = self.outbox, []
-        return out
-
-    def adopt(self, steps: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-        raise Rejection(LinkCode.OWN_SECRETS, f"this player's link was made on another device: {self.kept}")

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Self
 
-from .gamelinks import Lie, LieCode, Rejection, RemoteRuling, Verification, Verified, caught, illegal
 from .link import LinkCode, Message
 from .protocol import IllegalActionError
 from .records import RecordError, quote_json
+from .remote.verdicts import Lie, LieCode, Rejection, RemoteRuling, Verification, Verified, caught, illegal
 from .steps import ACTIONS_PER_STEP, Steps
 from .turns import PLAYERS, Player
 

@@ -12,8 +12,8 @@ What a game adds is its :class:`~mortar.kit.gamelinks.GameLinks` (``GameDef.link
 game's own package): how options travel, and a :class:`~mortar.kit.gamelinks.Knowledge` -- what
 one device knows of the game and what its steps say. No game's rule is here.
 
-Every refusal and verdict is typed (a code and its data) with plain words, as the engines'
-refusals are; the words a player reads are made where they are drawn.
+Every refusal and verdict is typed (a code and its data, :mod:`mortar.kit.remote.verdicts`) with
+plain words, as the engines' refusals are; the words a player reads are made where they are drawn.
 
 The table calls (each returns typed values):
 
@@ -39,20 +39,9 @@ import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..commitment import new_secret, to_text
-from ..gamelinks import (
-    GameLinks,
-    Knowledge,
-    Lie,
-    LieCode,
-    Rejection,
-    RemoteRuling,
-    Verification,
-    Verified,
-    links_of,
-)
 from ..link import (
     ID_BYTES,
     Invitation,
@@ -66,11 +55,21 @@ from ..link import (
     pair_tag,
     read,
 )
-from ..protocol import IllegalActionError, Refusal
+from ..protocol import GameDef, IllegalActionError, Refusal
 from ..records import RecordError
 from ..steps import Steps, finish
+from .verdicts import Lie, LieCode, Rejection, RemoteRuling, Verification, Verified
+
+if TYPE_CHECKING:
+    from ..gamelinks import GameLinks
 
 RECORD_FORMAT = "by-links/1"  # the record of a game by links (the referee: mortar.kit.linkrecord)
+
+
+def links_of(game: GameDef[Any, Any]) -> GameLinks:
+    """The game's part of play by links."""
+    links: GameLinks = game.links()
+    return links
 
 
 # --- what the table is told ------------------------------------------------------------------
@@ -505,6 +504,6 @@ def record_text(chain: Sequence[Message], game_record: Any) -> str:
     return "\n".join(lines) + "\n}\n"
 
 
-__all__ = ["Applied", "GameLinks", "Knowledge", "Lie", "LieCode", "LinkCode", "LinkError", "LoadError",
+__all__ = ["Applied", "Lie", "LieCode", "LinkCode", "LinkError", "LoadError",
            "Refused", "Rejection", "RemoteGame", "RemoteRuling", "Status", "Summary", "Verification",
            "Verified", "links_of"]

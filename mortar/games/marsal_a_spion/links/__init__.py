@@ -41,8 +41,8 @@ from typing import TYPE_CHECKING, Any
 
 from mortar.kit import commitment
 from mortar.kit.commitment import MerkleTree
-from mortar.kit.gamelinks import Lie, RemoteRuling, Verification
 from mortar.kit.link import Message
+from mortar.kit.remote.verdicts import Lie, RemoteRuling, Verification
 from mortar.kit.steps import Steps
 
 from ..actions import Attack, Setup
@@ -59,7 +59,7 @@ LEAF = {p: {h: i for i, h in enumerate(HANDLES[p])} for p in PLAYERS}  # a handl
 
 
 class MarsalLie(Enum):
-    """Maršál a Špión's lies, beside the kit's (:class:`mortar.kit.gamelinks.LieCode`)."""
+    """Maršál a Špión's lies, beside the kit's (:class:`mortar.kit.remote.verdicts.LieCode`)."""
 
     WRONG_OUTCOME = "wrong outcome"  # an attack resolved other than R9 resolves it
     ILLEGAL_HIDDEN_MOVE = "illegal hidden move"  # a minefield or the flag moved; a run by a non-Scout

@@ -12,10 +12,11 @@ from mortar.kit import commitment
 from mortar.kit.commitment import EncodingError, MerkleTree
 from mortar.kit.common import AcceptDraw, OfferDraw, Resign
 from mortar.kit.envelope import NAME_LONGEST
-from mortar.kit.gamelinks import Lie, LieCode, Rejection, SecretKnowledge, illegal
 from mortar.kit.link import LinkCode
 from mortar.kit.protocol import IllegalActionError
 from mortar.kit.records import RecordError
+from mortar.kit.remote.verdicts import Lie, LieCode, Rejection, illegal
+from mortar.kit.secretlinks import SecretKnowledge
 
 from .. import legality
 from ..actions import Attack, Move, Play, Played, Removed, Setup

@@ -10,9 +10,9 @@ from typing import Any
 from mortar.kit import commitment
 from mortar.kit.commitment import EncodingError, MerkleTree
 from mortar.kit.common import OfferDraw
-from mortar.kit.gamelinks import Lie, LieCode, Verification, Verified, caught
 from mortar.kit.link import Message
 from mortar.kit.records import RecordError
+from mortar.kit.remote.verdicts import Lie, LieCode, Verification, Verified, caught
 from mortar.kit.steps import Steps
 
 from ..actions import Attack, RefusalCode

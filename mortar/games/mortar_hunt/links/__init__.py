@@ -34,9 +34,9 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from ....kit import commitment
-from ....kit.gamelinks import RemoteRuling, Verification
 from ....kit.link import Message
 from ....kit.records import RecordError
+from ....kit.remote.verdicts import RemoteRuling, Verification
 from ....kit.steps import Steps
 from ..actions import Action, Move, Resign, Sacrifice, Shot, Turn
 from ..notation import Position, Square
@@ -52,7 +52,7 @@ if TYPE_CHECKING:
 
 
 class HuntLie(Enum):
-    """Mortar Hunt's lies, beside the kit's (:class:`mortar.kit.gamelinks.LieCode`)."""
+    """Mortar Hunt's lies, beside the kit's (:class:`mortar.kit.remote.verdicts.LieCode`)."""
 
     FALSE_MISS = "false miss"  # a miss answered where a piece stood
     FALSE_HIT = "false hit"  # a hit answered where none stood

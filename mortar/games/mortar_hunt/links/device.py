@@ -11,9 +11,10 @@ from typing import Any
 
 from ....kit import commitment
 from ....kit.commitment import EncodingError
-from ....kit.gamelinks import Lie, Rejection, SecretKnowledge, illegal
 from ....kit.link import LinkCode
 from ....kit.protocol import IllegalActionError, Refusal
+from ....kit.remote.verdicts import Lie, Rejection, illegal
+from ....kit.secretlinks import SecretKnowledge
 from ..actions import Action, Played, RefusalCode, Resign, Sacrifice, Setup, Turn
 from ..notation import NotationError, Position, Square
 from ..record import action_json

@@ -10,10 +10,10 @@ from typing import Any
 
 from ....kit import commitment
 from ....kit.commitment import EncodingError
-from ....kit.gamelinks import Lie, LieCode, Verification, Verified, caught
 from ....kit.link import Message
 from ....kit.protocol import IllegalActionError
 from ....kit.records import RecordError
+from ....kit.remote.verdicts import Lie, LieCode, Verification, Verified, caught
 from ....kit.steps import Steps
 from ..actions import Action, RefusalCode, Resign, Sacrifice, Setup, Turn
 from ..notation import NotationError
