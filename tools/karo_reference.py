@@ -32,7 +32,8 @@ from pathlib import Path
 from typing import Any
 
 from mortar.kit.common import AcceptDraw, Pass
-from mortar.kit.search import Level, Model, SearchComputer
+from mortar.kit.search import Level, Model
+from mortar.kit.searchcomputer import SearchComputer
 from mortar.kit.turns import Player
 
 PACKAGES = {"hopper-and-sneaker": "hopper_and_sneaker", "enlightenment": "enlightenment",

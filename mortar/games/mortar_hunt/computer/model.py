@@ -189,9 +189,9 @@ def forget(tables: bool = False) -> None:
     with ``tables`` the move and reach tables too, as after a page reload."""
     _CACHE.clear()
     if tables:
-        from . import belief, geometry, tracks
-        for found in (belief._MOVES, belief._REACH, belief._STYLED_REACH, geometry._ENDS, geometry._REACH,
-                      tracks._TRANSITIONS, tracks._REACH):
+        from . import geometry, movetables, tracks
+        for found in (movetables._MOVES, movetables._REACH, movetables._STYLED_REACH, geometry._ENDS,
+                      geometry._REACH, tracks._TRANSITIONS, tracks._REACH):
             found.clear()
         for function in (geometry.half_positions, geometry.half_squares, geometry.targets, geometry.origins):
             function.cache_clear()
