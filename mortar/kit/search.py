@@ -2,8 +2,7 @@
 (:class:`mortar.kit.turns.Position`), to which a game adds only what makes it itself, a
 :class:`Model`: its evaluation and, if it likes, its move ordering, a quicker way to the position
 after an action, which actions are worth a look deep in the tree, and positions of its own making
-for the search (bit masks: :meth:`Model.prepare`, or a :class:`PackedModel` over the game's
-:class:`PackedPosition`) (Ludii's idea: many games, one engine).
+for the search (bit masks: :meth:`Model.prepare`) (Ludii's idea: many games, one engine).
 
 The search is alpha-beta: negamax with iterative deepening, a transposition table keyed by the
 position and the player to move, killer moves and a history table, principal variation search
@@ -31,9 +30,9 @@ The computer that plays by this search, a decision sliced so that it never block
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Generator, Hashable, Iterable, Sequence
+from collections.abc import Callable, Generator, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, Self, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from .turns import Player
 
@@ -137,64 +136,6 @@ class Model(Generic[P]):
     def keys(self, seen: frozenset[Hashable]) -> frozenset[Hashable]:
         """The rules' keys of positions (with the player to move) as the search's."""
         return seen
-
-
-# --- a game's positions packed in bit masks ----------------------------------------------------
-
-
-class PackedPosition(Searched, Protocol):
-    """A game's position packed for its search (a square's bit is ``1 << index``), made from the
-    rules' cells and player to move; its moves are small ints it lists and plays."""
-
-    @classmethod
-    def of(cls, cells: Any, to_play: Player) -> Self: ...
-
-    def moves(self) -> list[int]: ...
-
-    def play(self, move: int) -> Self: ...
-
-
-PP = TypeVar("PP", bound=PackedPosition)
-
-
-def pack(cells: Iterable[Any], marked: Callable[[Any], object]) -> tuple[int, int, int]:
-    """The bits of a position's red pieces, white pieces, and ``marked`` pieces (a quick test:
-    an attribute getter, a set's ``__contains__``)."""
-    red = white = marks = 0
-    first = Player.RED
-    for i, piece in enumerate(cells):
-        if piece is not None:
-            bit = 1 << i
-            if piece.player is first:
-                red |= bit
-            else:
-                white |= bit
-            if marked(piece):
-                marks |= bit
-    return red, white, marks
-
-
-class PackedModel(Model[PP]):
-    """A model that searches the game's ``packed`` positions: the rules' position at the root
-    and the game's earlier ones packed once, every move listed and played by the packed
-    position itself."""
-
-    packed: type[PP]
-
-    def prepare(self, position: Any) -> PP:
-        if isinstance(position, self.packed):
-            return position
-        return self.packed.of(position.cells, position.to_play)
-
-    def keys(self, seen: frozenset[Hashable]) -> frozenset[Hashable]:
-        pairs: Any = seen  # the rules' keys: (cells, the player to move)
-        return frozenset((self.packed.of(cells, to_play).key(), to_play) for cells, to_play in pairs)
-
-    def actions(self, position: PP, ply: int) -> list[int]:
-        return position.moves()
-
-    def child(self, position: PP, action: int) -> PP:
-        return position.play(action)
 
 
 def mate_score(score: int, ply: int) -> int:

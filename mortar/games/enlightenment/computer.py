@@ -20,10 +20,10 @@ each side still needs, alone or mixed in).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
-from mortar.kit.search import Level, PackedModel
+from mortar.kit.search import Level, Model
 from mortar.kit.searchcomputer import SearchComputer, page_clock
 from mortar.kit.turns import Player
 
@@ -127,11 +127,15 @@ PROMISE = tuple(
     for m in range(1 << 12))
 
 
-class EnlightenmentModel(PackedModel[Packed]):
+class EnlightenmentModel(Model[Packed]):
     """Enlightenment for the kit's search, on packed positions (:mod:`.packed`)."""
 
-    packed = Packed
     slice_nodes = 100
+
+    def prepare(self, position: Any) -> Packed:
+        if isinstance(position, Packed):
+            return position
+        return Packed.of(position.cells, position.to_play)
 
     def inner(self, position: Any, prepared: Packed, action: Any) -> int:
         path = action.path
@@ -140,8 +144,18 @@ class EnlightenmentModel(PackedModel[Packed]):
         lit = LIT_MOVE if was or lights(position.cells, path) else 0
         return int(start | end << 5 | lit | (WAS_LIT if was else 0))
 
+    def keys(self, seen: frozenset[Hashable]) -> frozenset[Hashable]:
+        pairs: Any = seen  # the rules' keys: (cells, the player to move)
+        return frozenset((Packed.of(cells, to_play).key(), to_play) for cells, to_play in pairs)
+
     def evaluate(self, position: Packed) -> int:
         return packed_evaluate(position)
+
+    def actions(self, position: Packed, ply: int) -> list[int]:
+        return position.moves()
+
+    def child(self, position: Packed, action: int) -> Packed:
+        return position.play(action)
 
     def winner(self, position: Packed, mover: Player) -> tuple[Player, Any] | None:
         return (mover, Termination.ENLIGHTENED) if position.won(mover) else None

@@ -12,10 +12,8 @@ killers and history, and an index into the move order's table.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from operator import attrgetter
 from typing import Any
 
-from mortar.kit.search import pack
 from mortar.kit.turns import Player
 
 from .board import CENTRE, EDGE_INDEXES, JUMPS, NEIGHBOURS, PIECES, SQUARES
@@ -31,7 +29,6 @@ STEPS = tuple(tuple((1 << j, j) for j in NEIGHBOURS[i]) for i in range(len(SQUAR
 HOPS = tuple(tuple((1 << over, 1 << land, land) for over, land in JUMPS[i]) for i in range(len(SQUARES)))
 LIT_MOVE = 1 << 10  # the moving piece ends enlightened
 WAS_LIT = 1 << 11  # it was enlightened before
-ENLIGHTENED = attrgetter("enlightened")
 
 
 def start_of(move: int) -> int:
@@ -56,7 +53,17 @@ class Packed:
 
     @classmethod
     def of(cls, cells: Any, to_play: Player) -> Packed:
-        return cls(*pack(cells, ENLIGHTENED), to_play)
+        red = white = lit = 0
+        for i, piece in enumerate(cells):
+            if piece is None:
+                continue
+            if piece.player is RED:
+                red |= 1 << i
+            else:
+                white |= 1 << i
+            if piece.enlightened:
+                lit |= 1 << i
+        return cls(red, white, lit, to_play)
 
     def cells(self) -> tuple[Any, ...]:
         """The rules' cells of this position."""

@@ -42,11 +42,11 @@ not show. The easy level draws its arrangement at random among those that can mo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mortar.kit.search import Level, PackedModel, Search, Thought
+from mortar.kit.search import Level, Model, Search, Thought
 from mortar.kit.searchcomputer import SearchComputer, page_clock
 from mortar.kit.turns import PLAYERS, Player
 
@@ -166,17 +166,31 @@ def evaluate(position: Packed | Position, w: Weights = WEIGHTS) -> int:
     return w.tempo + (red - white if packed.to_play is RED else white - red)
 
 
-class HopperModel(PackedModel[Packed]):
+class HopperModel(Model[Packed]):
     """Hopper and Sneaker for the kit's search, on packed positions (:mod:`.packed`)."""
 
-    packed = Packed
     slice_nodes = 150
+
+    def prepare(self, position: Any) -> Packed:
+        if isinstance(position, Packed):
+            return position
+        return Packed.of(position.cells, position.to_play)
 
     def inner(self, position: Any, prepared: Packed, action: Any) -> int:
         return action.frm.index | action.to.index << 5  # type: ignore[no-any-return]
 
+    def keys(self, seen: frozenset[Hashable]) -> frozenset[Hashable]:
+        pairs: Any = seen  # the rules' keys: (cells, the player to move)
+        return frozenset((Packed.of(cells, to_play).key(), to_play) for cells, to_play in pairs)
+
     def evaluate(self, position: Packed) -> int:
         return evaluate(position)
+
+    def actions(self, position: Packed, ply: int) -> list[int]:
+        return position.moves()
+
+    def child(self, position: Packed, action: int) -> Packed:
+        return position.play(action)
 
     def winner(self, position: Packed, mover: Player) -> tuple[Player, Any] | None:
         won = position.winner(mover)

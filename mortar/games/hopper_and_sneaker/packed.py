@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from mortar.kit.search import pack
 from mortar.kit.turns import Player
 
 from .board import FAR_INDEXES, NEIGHBOURS, PIECES, RAYS, SQUARES, TARGET_INDEXES, Face
@@ -23,7 +22,6 @@ RUNS = tuple(tuple(tuple((1 << j, j) for j in ray) for ray in RAYS[i] if len(ray
              for i in range(len(SQUARES)))
 TARGET = {p: sum(1 << i for i in TARGET_INDEXES[p]) for p in (RED, WHITE)}
 FAR = {p: sum(1 << i for i in FAR_INDEXES[p]) for p in (RED, WHITE)}
-HOPPERS = frozenset(piece for piece in PIECES.values() if piece.face is Face.HOPPER)  # face up
 
 
 class Packed:
@@ -41,7 +39,17 @@ class Packed:
 
     @classmethod
     def of(cls, cells: Any, to_play: Player) -> Packed:
-        return cls(*pack(cells, HOPPERS.__contains__), to_play)
+        red = white = hoppers = 0
+        for i, piece in enumerate(cells):
+            if piece is None:
+                continue
+            if piece.player is RED:
+                red |= 1 << i
+            else:
+                white |= 1 << i
+            if piece.face is Face.HOPPER:
+                hoppers |= 1 << i
+        return cls(red, white, hoppers, to_play)
 
     def cells(self) -> tuple[Any, ...]:
         """The rules' cells of this position."""
