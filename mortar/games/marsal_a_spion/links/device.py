@@ -67,7 +67,7 @@ class _Situation:
 
 class MarsalKnowledge(SecretKnowledge[Player]):
     """What one device knows of a game of Maršál a Špión by links: its own army whole, where
-    every piece stands, and of the enemy's army what R13 shows (:mod:`.links`)."""
+    every piece stands, and of the enemy's army what R13 shows (the package's docstring)."""
 
     name_shortest, name_longest = 1, NAME_LONGEST
     kept = "its army is there"

@@ -74,7 +74,7 @@ def _gather(messages: Sequence[Message]) -> tuple[dict[Player, bytes], dict[Play
 
 def verifying(options: Options, names: Mapping[str, str | None],
               messages: Sequence[Message]) -> Steps[Verification]:
-    """Both armies opened and the whole game replayed (:mod:`.links`): every commitment, every
+    """Both armies opened and the whole game replayed (the package's docstring): every commitment, every
     reveal, every attack's outcome, every hidden move, the claimed ends."""
     game_id = messages[0].game_id if messages else ""
     try:

@@ -41,7 +41,7 @@ C = RefusalCode
 
 class HuntKnowledge(SecretKnowledge[Player]):
     """What one device knows of a game of Mortar Hunt by links: its own pieces whole, and of the
-    enemy only what R12 makes public (:mod:`.links`). Its seat is the one the whole game gives its
+    enemy only what R12 makes public (the package's docstring). Its seat is the one the whole game gives its
     player whenever that player is to act."""
 
     name_longest = NAME_MAX

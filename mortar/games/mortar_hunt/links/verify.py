@@ -42,7 +42,7 @@ class _Side:
 
 def verifying(options: Options, names: Mapping[str, str | None],
               messages: Sequence[Message]) -> Steps[Verification]:
-    """Both devices' secrets opened and the whole game replayed (:mod:`mortar.games.mortar_hunt.links`)."""
+    """Both devices' secrets opened and the whole game replayed (the package's docstring)."""
     sides = {p: _Side() for p in PLAYERS}
     game_id = messages[0].game_id if messages else ""
     for message in messages:
