@@ -92,13 +92,3 @@ def caught(lie: Lie, players: Sequence[str]) -> Verification:
     """The end verified as a lie, which loses: the other of ``players`` wins."""
     winner = players[1] if players[0] == lie.player else players[0]
     return Verification(Verified.LIE, lie, None, str(winner))
-
-
-def unopened(missing: Sequence[str]) -> Verification | None:
-    """The end not verifiable yet, ``missing`` the sides whose openings have not come: both
-    (``PLAYING``), or one (``NOT_YET``, naming it); None once both are in."""
-    if not missing:
-        return None
-    if len(missing) == 2:
-        return Verification(Verified.PLAYING)
-    return Verification(Verified.NOT_YET, missing=tuple(missing))

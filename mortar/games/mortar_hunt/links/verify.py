@@ -13,7 +13,7 @@ from ....kit.commitment import EncodingError
 from ....kit.link import Message
 from ....kit.protocol import IllegalActionError
 from ....kit.records import RecordError
-from ....kit.remote.verdicts import Lie, LieCode, Verification, Verified, caught, unopened
+from ....kit.remote.verdicts import Lie, LieCode, Verification, Verified, caught
 from ....kit.steps import Steps
 from ..actions import Action, RefusalCode, Resign, Sacrifice, Setup, Turn
 from ..notation import NotationError
@@ -63,9 +63,11 @@ def verifying(options: Options, names: Mapping[str, str | None],
             except (EncodingError, ValueError) as e:
                 return _lie(Lie(LieCode.BAD_OPENINGS, message.sender, 0,
                                 f"{message.sender}'s device sent a damaged link ({e})"))
-    waiting = unopened([p.value for p in PLAYERS if sides[p].openings is None])
-    if waiting is not None:
-        return waiting
+    missing = tuple(p.value for p in PLAYERS if sides[p].openings is None)
+    if len(missing) == 2:
+        return Verification(Verified.PLAYING)
+    if missing:
+        return Verification(Verified.NOT_YET, missing=missing)
     yield
     state = State(options, {p: names.get(p) for p in PLAYERS})
     opened: dict[Player, tuple[bytes, Setup, list[Action]]] = {}
