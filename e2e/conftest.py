@@ -10,7 +10,7 @@
   Tests using it must not change its state; open a new one with ``open_game`` for that.
 
 The pages get the *trimmed* standard library of `make dist` (tools/stdlib_trim.py): closing a
-page that had to fetch a module from the full library (mortar/ui/fallback.py) fails the test,
+page that had to fetch a module from the full library (mortar/web/fallback.py) fails the test,
 so the whole suite proves the list holds every module the game reaches. With
 ``E2E_RECORD_STDLIB=FILE`` (``python tools/stdlib_trim.py --record``) the pages get the full
 library instead, and each page's loaded standard-library modules are added to FILE on close.

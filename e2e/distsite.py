@@ -78,7 +78,7 @@ class PageWatch:
                 and f"{urlsplit(u).scheme}://{urlsplit(u).netloc}" not in self.origins]
 
     def assert_clean(self) -> None:
-        # no module had to come from the full standard library (mortar/ui/fallback.py)
+        # no module had to come from the full standard library (mortar/web/fallback.py)
         if not os.environ.get("E2E_RECORD_STDLIB"):  # (recording runs with a stale list)
             assert not [w for w in self.warnings if "trimmed standard library" in w], self.warnings
         assert self.console_errors == [], self.console_errors

@@ -38,7 +38,7 @@ HOST_PAGE = """<!doctype html>
 </body></html>
 """
 
-# Every field a message may have, per type (mortar/ui/embed.py's whitelist).
+# Every field a message may have, per type (mortar/web/embed.py's whitelist).
 ALLOWED = {
     "ready": set(),
     "game-started": {"variant", "turn_limit", "opponent"},

@@ -1,5 +1,5 @@
 """Feedback (issue 9): the sound switch (obvious, remembered), and the effects of
-window.mortarFeedback (static/shell.js) that mortar/ui/feedback.py drives: a shot's sound and
+window.mortarFeedback (static/shell.js) that mortar/web/feedback.py drives: a shot's sound and
 flight, a hit that is unmistakable, nothing that moves under prefers-reduced-motion."""
 
 from __future__ import annotations

@@ -114,7 +114,7 @@ def test_offline_reload_plays_a_turn(visited, dist_site):
 
 
 def test_offline_a_missing_module_comes_from_the_cached_full_library(visited, dist_site):
-    """mortar/ui/fallback.py offline: the synchronous request for the full library fails (no
+    """mortar/web/fallback.py offline: the synchronous request for the full library fails (no
     service worker for it), the page reloads once and takes it from the cache before the game."""
     from test_stdlib_trim import IMPORTS_LEFT_OUT
 

@@ -525,7 +525,7 @@
 //   theme=light|dark|auto   forces the colour scheme (auto: follow the device; the default)
 // Messages from other origins are dropped before any other listener sees them. When framed,
 // the parent gets {"source": "mortar-hunt", "version": 1, "type": "ready"} once the game
-// accepts input (game events come from mortar/ui/embed.py, same shape). The service worker
+// accepts input (game events come from mortar/web/embed.py, same shape). The service worker
 // (offline play) is registered only in a `make dist` build, once the game is ready.
 (function () {
   "use strict";

@@ -108,7 +108,7 @@
 })();
 
 // --- 2. Feedback: sound, vibration, motion (issue 9, "Feedback") ----------------------------
-// Driven from Python by mortar/ui/feedback.py. Sounds are synthesised with WebAudio (no audio
+// Driven from Python by mortar/web/feedback.py. Sounds are synthesised with WebAudio (no audio
 // files, nothing from elsewhere); the switch in the title bar (and in the compact bar) turns
 // sound and vibration off, and is remembered (localStorage, when the browser gives it).
 // Motion (the shell's flight, the board's shake, the win's sparks) is left out under

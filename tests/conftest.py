@@ -12,8 +12,8 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 @pytest.fixture(autouse=True)
 def _computers_count_nodes_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The page's computers stop on a clock too (mortar.kit.search.page_clock, in Pyodide); the
-    tests, in Pyodide as well, count their work in nodes alone, so that a level, a seed and a
-    seat always give the same action however busy the machine is."""
-    from mortar.kit import search
-    monkeypatch.setattr(search, "CLOCKED", False)
+    """The page's computers stop on a clock too (mortar.kit.searchcomputer.page_clock, in
+    Pyodide); the tests, in Pyodide as well, count their work in nodes alone, so that a level, a
+    seed and a seat always give the same action however busy the machine is."""
+    from mortar.kit import searchcomputer
+    monkeypatch.setattr(searchcomputer, "CLOCKED", False)

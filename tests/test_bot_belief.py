@@ -12,7 +12,8 @@ from games import random_action, random_setup
 from mortar.games.mortar_hunt import Loadout, Options, State, Variant
 from mortar.games.mortar_hunt.computer import Computer, geometry, model
 from mortar.games.mortar_hunt.computer import belief as joint_belief
-from mortar.games.mortar_hunt.computer.belief import POSITIONS, Belief, square_of
+from mortar.games.mortar_hunt.computer.belief import Belief
+from mortar.games.mortar_hunt.computer.movetables import POSITIONS, square_of
 from mortar.games.mortar_hunt.computer.radar import radar, radar_steps
 from mortar.games.mortar_hunt.computer.styles import STYLES, UNIFORM, Style, row_of
 

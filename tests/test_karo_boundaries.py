@@ -44,5 +44,5 @@ def test_a_game_imports_only_the_kit_its_own_modules_and_the_standard_library(ga
 @pytest.mark.parametrize("module", KIT)
 def test_the_kit_imports_no_game(module):
     for name in imports(ROOT / "kit" / module, "mortar.kit"):
-        assert not name.startswith(("mortar.games", "mortar.ui")) and name.split(".")[0] in (
+        assert not name.startswith(("mortar.games", "mortar.table", "mortar.web")) and name.split(".")[0] in (
             set(sys.stdlib_module_names) | {"mortar"}), name

@@ -15,7 +15,7 @@ import mortar.games.four_circles.computer
 import mortar.games.hopper_and_sneaker.computer  # noqa: F401 (the packages' computer modules)
 from mortar.games import enlightenment, four_circles, hopper_and_sneaker
 from mortar.kit.common import AcceptDraw, OfferDraw, Pass
-from mortar.kit.search import SearchComputer
+from mortar.kit.searchcomputer import SearchComputer
 from mortar.kit.turns import PLAYERS, Player
 
 GAMES = [hopper_and_sneaker, enlightenment, four_circles]

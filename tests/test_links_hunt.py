@@ -24,7 +24,8 @@ from mortar.games.mortar_hunt import (
     Turn,
     Variant,
 )
-from mortar.games.mortar_hunt.links import HuntKnowledge, HuntLie, pack_turns, unpack_turns
+from mortar.games.mortar_hunt.links import HuntLie, pack_turns, unpack_turns
+from mortar.games.mortar_hunt.links.device import HuntKnowledge
 from mortar.games.mortar_hunt.rules import half_rows
 from mortar.kit.commitment import to_text
 from mortar.kit.link import LinkCode, LinkError, read

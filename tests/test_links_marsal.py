@@ -13,7 +13,8 @@ from links_play import Match, drive, force, play, rewrite, start, table_state
 from mortar.games import by_format, load
 from mortar.games.marsal_a_spion.actions import Attack, Move, Setup, random_setup
 from mortar.games.marsal_a_spion.board import FORBIDDEN, PLAYERS, SQUARES, Player, Square
-from mortar.games.marsal_a_spion.links import NO_HOPE_RULING, MarsalKnowledge, MarsalLie
+from mortar.games.marsal_a_spion.links import NO_HOPE_RULING, MarsalLie
+from mortar.games.marsal_a_spion.links.device import MarsalKnowledge
 from mortar.games.marsal_a_spion.pieces import Clash, Piece
 from mortar.games.marsal_a_spion.record import loads as load_record
 from mortar.games.marsal_a_spion.rules import Options, Termination

@@ -1,4 +1,4 @@
-"""The seat (mortar/seat.py): what one player may know (RULINGS R12) as a value, and that
+"""The seat (mortar/games/mortar_hunt/seat.py): what one player may know (RULINGS R12) as a value, and that
 player's own questions answered from it alone.
 
 1. Twin games that differ only in the opponent's hidden state -- the setup, the piece types

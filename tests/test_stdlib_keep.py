@@ -1,5 +1,5 @@
 """The trimmed standard library of `make dist` (issue 11): the list holds what mortar/ imports,
-and a module left out anyway comes from the full library (mortar/ui/fallback.py)."""
+and a module left out anyway comes from the full library (mortar/web/fallback.py)."""
 
 from __future__ import annotations
 
@@ -113,7 +113,7 @@ def test_codecs_named_in_the_source_count_as_imports(tmp_path):
                                                "encodings.utf_8"}
 
 
-# --- the way out: mortar/ui/fallback.py -----------------------------------------------------
+# --- the way out: mortar/web/fallback.py -----------------------------------------------------
 
 
 def _zip(path: Path, files: dict[str, str]) -> Path:

@@ -1,4 +1,4 @@
-"""mortar/ui/feedback.py: the Python entry points of sound, vibration and motion. The effects
+"""mortar/web/feedback.py: the Python entry points of sound, vibration and motion. The effects
 themselves live in static/shell.js (window.mortarFeedback); here a stand-in records the calls."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The hot-seat controller (mortar/ui/flow.py), driven only through intents, in CPython.
+"""The hot-seat table (mortar/table/table.py), driven only through intents, in CPython.
 
 Whole games are played by tapping squares and pressing buttons as a player would; the screen
 model is checked for what it shows and, above all, for what it must never show.

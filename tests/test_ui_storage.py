@@ -1,4 +1,4 @@
-"""Where the browser game is saved (mortar/ui/main.py): localStorage when the browser allows
+"""Where the browser game is saved (mortar/web/main.py): localStorage when the browser allows
 it, else memory with a one-line notice (a frame on another site, storage disabled)."""
 
 from __future__ import annotations

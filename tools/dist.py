@@ -14,7 +14,7 @@ any static host.
 The standard library is trimmed to what the game, Pyodide and PyScript import
 (tools/stdlib-keep.txt, made by tools/stdlib_trim.py; 0.7 MB as brotli instead of 3.3 MB); the
 full library ships beside it as ``python_stdlib_full.zip``, fetched only if a module is ever
-missing (mortar/ui/fallback.py). The Python the game imports at start (the standard library
+missing (mortar/web/fallback.py). The Python the game imports at start (the standard library
 modules listed in tools/stdlib-startup.txt, and the py/ archives) is compiled to bytecode by the
 vendored Pyodide itself (tools/pyc.mjs, needs Node): the start-up no longer compiles Python
 (about 1 s of CPU less). ``pyodide-lock.json`` ships without its package list (the game loads

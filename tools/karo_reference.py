@@ -32,7 +32,8 @@ from pathlib import Path
 from typing import Any
 
 from mortar.kit.common import AcceptDraw, Pass
-from mortar.kit.search import Level, Model, SearchComputer
+from mortar.kit.search import Level, Model
+from mortar.kit.searchcomputer import SearchComputer
 from mortar.kit.turns import Player
 
 PACKAGES = {"hopper-and-sneaker": "hopper_and_sneaker", "enlightenment": "enlightenment",
@@ -59,7 +60,8 @@ def _hopper_ref() -> Model[Any]:
 
     class HopperRef(computer.HopperModel):
         """Rows still to go to the target rows (HS1), a piece on a target square, and the first
-        forward jump a Hopper has now (the rules' packed positions, :mod:`...packed`)."""
+        forward jump a Hopper has now (the rules' packed positions,
+        :mod:`mortar.games.hopper_and_sneaker.packed`)."""
 
         def side(self, position: Packed, player: Player) -> int:
             own = position.red if player is RED else position.white
@@ -108,7 +110,8 @@ def _enlightenment_ref() -> Model[Any]:
 
     class EnlightenmentRef(computer.EnlightenmentModel):
         """A race (EN6): about how many moves each player still needs, the fewer the better,
-        and a little for enlightened pieces; on the rules' packed positions (:mod:`...packed`)."""
+        and a little for enlightened pieces; on the rules' packed positions
+        (:mod:`mortar.games.enlightenment.packed`)."""
 
         def needs(self, own: int, lit: int, empty: int) -> int:
             shining, plain = own & lit, own & ~lit

@@ -17,7 +17,7 @@
 //     smaller; tracebacks through the stdlib lose their ^^^ marks, nothing else), the others as
 //     source; entries STORED, so that the .br/.gz copy compresses across modules (brotli:
 //     about 30 % smaller than deflating each entry); and `stdlib-trimmed.txt`, the names of the
-//     modules left out, for the page's fallback (mortar/ui/fallback.py);
+//     modules left out, for the page's fallback (mortar/web/fallback.py);
 //   * py/core.zip and py/games/*.zip --sourceless --stored --no-debug-ranges (bytecode only:
 //     the 4.0 MB budget; a traceback keeps file, line and function; --alongside keeps the
 //     sources beside "unchecked-hash" pycs, which the browser's fresh mtimes cannot stale).

@@ -21,7 +21,7 @@ The shipped (trimmed) library holds the union of
 closed again under module-level imports, plus each package's parents. The result,
 tools/stdlib-keep.txt, is what tools/dist.py keeps; tests (tests/test_stdlib_keep.py and
 e2e/test_stdlib_trim.py) fail when mortar/ imports a module the list lacks. A module missing
-anyway is fetched from the full library on the first miss (mortar/ui/fallback.py).
+anyway is fetched from the full library on the first miss (mortar/web/fallback.py).
 """
 
 from __future__ import annotations

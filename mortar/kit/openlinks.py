@@ -3,7 +3,7 @@ a step is an action as the game's record writes it (``GameDef.action_json``), an
 that receives it applies it through the engine, which refuses an illegal one.
 
 :class:`OpenKnowledge` is one device's (or an onlooker's) whole game; :class:`OpenLinks` is the
-open games' :class:`mortar.kit.remote.GameLinks` (``TurnGame.links()``). A game with one secret
+open games' :class:`mortar.kit.gamelinks.GameLinks` (``TurnGame.links()``). A game with one secret
 in an open game (Hopper and Sneaker's secret arrangement) subclasses both in its own package.
 """
 
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Self
 from .link import LinkCode, Message
 from .protocol import IllegalActionError
 from .records import RecordError, quote_json
-from .remote import Lie, LieCode, Rejection, RemoteRuling, Verification, Verified
+from .remote.verdicts import Lie, LieCode, Rejection, RemoteRuling, Verification, Verified, caught, illegal
 from .steps import ACTIONS_PER_STEP, Steps
 from .turns import PLAYERS, Player
 
@@ -111,18 +111,6 @@ class OpenKnowledge:
                                                 f"({e})") from None
 
 
-def illegal(sender: str, turn: int, refusal: Any) -> Rejection:
-    """The rejection of an action the engine refuses: "X's device sent an illegal turn"."""
-    lie = Lie(LieCode.ILLEGAL_ACTION, sender, turn,
-              f"{sender}'s device sent an illegal turn at turn {turn}: {refusal.message}",
-              {"reason": refusal.message})
-    return Rejection(LinkCode.ILLEGAL, lie.message, refusal=refusal, lie=lie)
-
-
-def other_side(players: Sequence[str], side: str) -> str:
-    return players[1] if players[0] == side else players[0]
-
-
 class OpenLinks:
     """The open games' part of play by links."""
 
@@ -159,10 +147,10 @@ class OpenLinks:
                 onlooker.receive(message.sender, message.steps)
             except Rejection as e:
                 lie = e.lie or Lie(LieCode.ILLEGAL_ACTION, message.sender, onlooker.state.turns + 1, str(e))
-                return Verification(Verified.LIE, lie, None, other_side(self.game.players, lie.player))
+                return caught(lie, self.game.players)
             except IllegalActionError as e:  # a step that is no action of the sender's now
                 lie = Lie(LieCode.ILLEGAL_ACTION, message.sender, onlooker.state.turns + 1, str(e))
-                return Verification(Verified.LIE, lie, None, other_side(self.game.players, lie.player))
+                return caught(lie, self.game.players)
             if number % ACTIONS_PER_STEP == ACTIONS_PER_STEP - 1:
                 yield
         record = self.game.record(onlooker.state)

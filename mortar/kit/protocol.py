@@ -24,7 +24,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
 
 if TYPE_CHECKING:  # remote imports this module
-    from .remote import GameLinks
+    from .gamelinks import GameLinks
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,7 @@ OptionsT = TypeVar("OptionsT", bound=TurnOptions)
 COMMON_KEYS = {"pass": Pass, "accept_draw": AcceptDraw, "resign": Resign}
 
 if TYPE_CHECKING:  # remote imports this module
-    from .remote import GameLinks
+    from .gamelinks import GameLinks
 
 
 

@@ -23,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from mortar.kit.search import Level, Model, SearchComputer, page_clock
+from mortar.kit.search import Level, Model
+from mortar.kit.searchcomputer import SearchComputer, page_clock
 from mortar.kit.turns import Player
 
 from .actions import Termination

@@ -26,7 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mortar.kit.search import Level, Model, SearchComputer, page_clock
+from mortar.kit.search import Level, Model
+from mortar.kit.searchcomputer import SearchComputer, page_clock
 from mortar.kit.turns import Player
 
 from .actions import Move, Place, TileMove

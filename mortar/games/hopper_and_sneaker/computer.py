@@ -46,7 +46,8 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mortar.kit.search import Level, Model, Search, SearchComputer, Thought, page_clock
+from mortar.kit.search import Level, Model, Search, Thought
+from mortar.kit.searchcomputer import SearchComputer, page_clock
 from mortar.kit.turns import PLAYERS, Player
 
 from .board import FAR_INDEXES, NEIGHBOURS, PIECES, RAYS, SQUARES, TARGET_INDEXES

@@ -21,7 +21,7 @@ from .position import Position, setups
 from .state import State
 
 if TYPE_CHECKING:
-    from mortar.kit.remote import GameLinks
+    from mortar.kit.gamelinks import GameLinks
 
 
 class HopperAndSneaker(TurnGame[Options, State]):

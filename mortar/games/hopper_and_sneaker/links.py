@@ -17,10 +17,10 @@ from typing import Any
 from mortar.kit import commitment
 from mortar.kit.commitment import EncodingError
 from mortar.kit.link import LinkCode, canonical
-from mortar.kit.openlinks import OpenKnowledge, OpenLinks, illegal
+from mortar.kit.openlinks import OpenKnowledge, OpenLinks
 from mortar.kit.protocol import IllegalActionError
 from mortar.kit.records import RecordError
-from mortar.kit.remote import Lie, LieCode, Rejection
+from mortar.kit.remote.verdicts import Lie, LieCode, Rejection, illegal
 from mortar.kit.turns import Player
 
 from .actions import Options, Setup

@@ -12,8 +12,8 @@ from mortar.kit.envelope import NAME_LONGEST
 from mortar.kit.records import RecordError, Verdict, names_refusal
 
 if TYPE_CHECKING:
+    from mortar.kit.gamelinks import GameLinks
     from mortar.kit.protocol import GameDef, GameRecord
-    from mortar.kit.remote import GameLinks
 
     from .computer import Computer
     from .record import Record

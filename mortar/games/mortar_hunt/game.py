@@ -21,7 +21,7 @@ from .view import seat_view
 if TYPE_CHECKING:
     import argparse  # the command line's own: never imported in a page
 
-    from mortar.kit.remote import GameLinks
+    from mortar.kit.gamelinks import GameLinks
 
 
 class MortarHunt:

@@ -3,7 +3,7 @@
 Each rule check lives here once. A :class:`Hand` is one player's pieces, obligations and the
 squares barred to them: everything a player's legal actions depend on (they never depend on
 where the enemy is). :class:`State` builds a hand from its full state for the player to
-act; :class:`mortar.Seat` builds one from what that player knows; both ask it the same questions,
+act; :class:`.seat.Seat` builds one from what that player knows; both ask it the same questions,
 so the game and the seat agree by construction. This module does not import the game.
 """
 

@@ -1,6 +1,6 @@
 """What one player may see (RULINGS R12), as plain data (dicts, lists, str, int, bool, None).
 
-It is the player's :class:`mortar.Seat` written out for the page and the embed messages, so it
+It is the player's :class:`.seat.Seat` written out for the page and the embed messages, so it
 cannot hold more than the seat: the player's own pieces, every shot's target and result,
 craters, the squares of enemy pieces a hit or a sacrifice revealed, counts, the turn and the
 player's own obligations. Nothing else of the opponent goes in: not an enemy piece's square,

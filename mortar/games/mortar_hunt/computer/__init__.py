@@ -63,7 +63,8 @@ from the public events with an exact proposal: the piece that fires is usually t
 moved to fire, a careful player moves the piece its shots gave away and shies from the squares
 it is believed on. Its own exposure, the enemy's view of its pieces: :mod:`.tracks`, one exact
 probability vector per piece (a small chance on its very square is what matters there, and a
-few hundred joint guesses estimate it badly). Both are built by :mod:`.model` over the window.
+few hundred joint guesses estimate it badly). Both are built by :mod:`.model` over the window;
+the belief draws its moves from the shared tables of :mod:`.movetables`.
 Levels: *easy* moves at random and shoots loosely (plausible targets weighted by belief, a skip
 now and then); *medium* fires where the hit probability is highest and moves anyhow; *hard*
 scores every legal turn by its win chance over one exchange (:mod:`.exchange`): its hit chance

@@ -38,9 +38,21 @@ from bisect import bisect_right
 from collections.abc import Generator, Iterable, Sequence
 
 from ....kit.steps import finish
-from ..moves import reachable_ends, target_masks
-from ..rules import HALF_MASK, Options, PieceType, Variant, opponent
+from ..rules import HALF_MASK, Options, Variant, opponent
 from . import geometry as geo
+from .movetables import (
+    CODE,
+    KIND_OF_CODE,
+    POSITIONS,
+    REACH_BATCH,
+    Moves,
+    likely_reach,
+    moves_of,
+    reach_masks_of,
+    square_of,
+    styled_reach,
+    weighted_ends,
+)
 from .styles import STYLES, Style, row_of
 
 PARTICLES = 160  # joint guesses kept (see tools/bench_bot.py for what more or fewer cost)
@@ -52,79 +64,8 @@ SWITCH = 0.01  # chance per particle and observed turn that its style is drawn a
 LOST = 0.8  # share of the guesses whose shooter is put afresh on the shot's origins (Belief._lost)
 ROUGHEN = 1.0  # chance that a resampled copy has one free piece moved (see Belief._roughened)
 RESAMPLE = 0.5  # resample when the effective number of particles falls below this share
-POSITIONS = geo.POSITIONS  # 864
-CODE = {PieceType.HM: 0, PieceType.LH: 1}  # a state is position + POSITIONS * code
-KIND_OF_CODE = (PieceType.HM, PieceType.LH)
 
 Particle = tuple[int, ...]
-
-
-class Moves:
-    """The move and fire geometry of one player's half with some squares blocked, as tables
-    over states, filled lazily and shared by every belief of that (player, blocked)."""
-
-    __slots__ = ("player", "blocked", "_ends", "_fire", "_styled", "_aimed", "masks")
-
-    def __init__(self, player: str, blocked: int) -> None:
-        self.player, self.blocked = player, blocked
-        self._ends: dict[int, tuple[int, ...]] = {}
-        self._fire: dict[tuple[int, int], tuple[int, ...]] = {}
-        self._styled: dict[Style, dict[int, tuple[tuple[int, ...], list[float]]]] = {}
-        self._aimed: dict[Style, dict[int, float]] = {}
-        # state -> bitmask of the squares it may fire at
-        self.masks = (*target_masks(player, PieceType.HM.shortest),
-                      *target_masks(player, PieceType.LH.shortest))
-
-    def ends(self, state: int) -> tuple[int, ...]:
-        """End states of one move from ``state`` (same type)."""
-        found = self._ends.get(state)
-        if found is None:
-            base = state - state % POSITIONS
-            found = tuple(base + e for e in reachable_ends(self.player, state % POSITIONS, self.blocked))
-            self._ends[state] = found
-        return found
-
-    def fire(self, state: int, target: int) -> tuple[int, ...]:
-        """Ends of ``state`` from which its piece could fire at ``target``."""
-        key = (state, target)
-        found = self._fire.get(key)
-        if found is None:
-            masks = self.masks
-            found = self._fire[key] = tuple(e for e in self.ends(state) if masks[e] >> target & 1)
-        return found
-
-    def styled(self, style: Style) -> dict[int, tuple[tuple[int, ...], list[float]]]:
-        """Per state (filled lazily by :func:`_weighted`): its ends and their cumulative weights
-        under ``style``."""
-        found = self._styled.get(style)
-        if found is None:
-            found = self._styled[style] = {}
-        return found
-
-    def aimed(self, style: Style) -> dict[int, float]:
-        """Per state (filled lazily): the total aim weight under ``style`` of the places its
-        piece could fire from next (its ends and where it stands)."""
-        found = self._aimed.get(style)
-        if found is None:
-            found = self._aimed[style] = {}
-        return found
-
-
-_MOVES: dict[tuple[str, int], Moves] = {}
-
-
-def moves_of(player: str, blocked: int) -> Moves:
-    key = (player, blocked)
-    found = _MOVES.get(key)
-    if found is None:
-        if len(_MOVES) > 48:
-            _MOVES.clear()
-        found = _MOVES[key] = Moves(player, blocked)
-    return found
-
-
-def square_of(state: int) -> int:
-    return (state % POSITIONS) >> 3
 
 
 class Belief:
@@ -276,7 +217,7 @@ class Belief:
             kind = self.kinds[style]
             if shot is None:
                 m = _pick(rng, prior, 1.0)
-                ends, cumulative = _weighted(table, kind, styled[style], parts[m], rows)
+                ends, cumulative = weighted_ends(table, kind, styled[style], parts[m], rows)
                 end = _draw_end(rng, ends, squares[:m] + squares[m + 1:], heat, cumulative)
                 total = 1.0
             else:
@@ -319,7 +260,7 @@ class Belief:
                     shooter = m
                 else:
                     m = _pick(rng, free, b / (1.0 - kind.mover))
-                    ends, cumulative = _weighted(table, kind, styled[style], parts[m], rows)
+                    ends, cumulative = weighted_ends(table, kind, styled[style], parts[m], rows)
                     end = _draw_end(rng, ends, squares[:m] + squares[m + 1:], heat, cumulative)
                     others_standing = [standing[j] if j != m else 0.0 for j in range(k)]
                     shooter = _pick(rng, others_standing, sum(others_standing))
@@ -489,7 +430,7 @@ class Belief:
         i = free[rng.randrange(len(free))]
         others = [square_of(s) for j, s in enumerate(parts) if j != i]
         kind = self.kinds[style]
-        ends, cumulative = _weighted(table, kind, table.styled(kind), parts[i], row_of(self.observed))
+        ends, cumulative = weighted_ends(table, kind, table.styled(kind), parts[i], row_of(self.observed))
         end = _draw_end(rng, ends, others, None, cumulative)
         return parts if end is None else parts[:i] + (end,) + parts[i + 1:]
 
@@ -521,7 +462,7 @@ class Belief:
         """The observed side's *reach* per joint guess: the squares some live piece could fire
         at next turn, allowing one move first (a bitmask) -> its probability. ``styled``: only
         the moves its style makes likely (a hider fires from its back row, seldom steps forward
-        to fire), see :func:`_likely_reach`."""
+        to fire), see :func:`likely_reach`."""
         return finish(self.reaching(styled))
 
     def reaching(self, styled: bool = False) -> Generator[None, None, dict[int, float]]:
@@ -530,7 +471,7 @@ class Belief:
         found: dict[int, float] = {}
         total = sum(self.weights)
         if not styled:
-            masks = {c: _reach_masks(self.observed, KIND_OF_CODE[c], blocked) for c in self.codes}
+            masks = {c: reach_masks_of(self.observed, KIND_OF_CODE[c], blocked) for c in self.codes}
             for parts, w in zip(self.particles, self.weights):
                 mask = 0
                 for s in parts:
@@ -539,7 +480,7 @@ class Belief:
             return found
         table = self.table()
         rows = row_of(self.observed)
-        reach = [_styled_reach(self.observed, blocked, kind) for kind in self.kinds]
+        reach = [styled_reach(self.observed, blocked, kind) for kind in self.kinds]
         for n, (parts, w, style) in enumerate(zip(self.particles, self.weights, self.styles)):
             if n % REACH_BATCH == REACH_BATCH - 1:
                 yield
@@ -548,7 +489,7 @@ class Belief:
             for s in parts:
                 known = mine.get(s)
                 if known is None:
-                    known = mine[s] = _likely_reach(table, kind, s, rows)
+                    known = mine[s] = likely_reach(table, kind, s, rows)
                 mask |= known
             found[mask] = found.get(mask, 0.0) + w / total
         return found
@@ -603,65 +544,3 @@ def _draw_end(rng: random.Random, ends: tuple[int, ...], barred: Iterable[int],
         return ends[allowed[rng.randrange(len(allowed))]]
     weights = [cumulative[i] - (cumulative[i - 1] if i else 0.0) for i in allowed]
     return ends[allowed[_pick(rng, weights, sum(weights))]]
-
-
-def _weighted(table: Moves, kind: Style, found: dict[int, tuple[tuple[int, ...], list[float]]], state: int,
-              rows: tuple[int, ...]) -> tuple[tuple[int, ...], list[float]]:
-    """The ends of ``state`` and their cumulative weights under style ``kind`` (``found``:
-    its cache in ``table``)."""
-    known = found.get(state)
-    if known is None:
-        ends = table.ends(state)
-        step = kind.moves[rows[square_of(state)]]
-        acc, cumulative = 0.0, []
-        for e in ends:
-            acc += step[rows[square_of(e)]]
-            cumulative.append(acc)
-        known = found[state] = (ends, cumulative)
-    return known
-
-
-REACH_SHARE = 0.5  # a styled reach counts the ends weighted at least this share of the likeliest
-REACH_BATCH = 100  # guesses between two yields of Belief.reaching (a few ms in CPython, cold)
-_STYLED_REACH: dict[tuple[str, int, Style], dict[int, int]] = {}
-
-
-def _styled_reach(player: str, blocked: int, kind: Style) -> dict[int, int]:
-    """The cache of :func:`_likely_reach` for one player, blocked squares and style."""
-    key = (player, blocked, kind)
-    found = _STYLED_REACH.get(key)
-    if found is None:
-        if len(_STYLED_REACH) > 32:
-            _STYLED_REACH.clear()
-        found = _STYLED_REACH[key] = {}
-    return found
-
-
-def _likely_reach(table: Moves, kind: Style, state: int, rows: tuple[int, ...]) -> int:
-    """The squares a piece in ``state`` could fire at next turn, standing or after one of the
-    moves ``kind`` makes likely (weighted at least ``REACH_SHARE`` of its likeliest end)."""
-    masks = table.masks
-    mask = masks[state]
-    ends = table.ends(state)
-    if ends:
-        step = kind.moves[rows[square_of(state)]]
-        top = max(step[rows[square_of(e)]] for e in ends)
-        for e in ends:
-            if step[rows[square_of(e)]] >= REACH_SHARE * top:
-                mask |= masks[e]
-    return mask
-
-
-_REACH: dict[tuple[str, PieceType, int], list[int]] = {}
-
-
-def _reach_masks(player: str, kind: PieceType, blocked: int) -> list[int]:
-    """Per position index: the squares a ``kind`` there could fire at next turn, standing or
-    after one move, as a bitmask."""
-    key = (player, kind, blocked)
-    found = _REACH.get(key)
-    if found is None:
-        if len(_REACH) > 32:
-            _REACH.clear()
-        found = _REACH[key] = [sum(1 << s for s in squares) for squares in geo.reach(player, kind, blocked)]
-    return found

@@ -39,7 +39,7 @@ STYLE_FLOOR = 0.02  # the least chance a style keeps at a window's start
 
 T = TypeVar("T")
 Model = Belief | Tracker
-_CACHE: dict[tuple, list[tuple[tuple[Event, ...], Model]]] = {}
+_CACHE: dict[tuple[object, ...], list[tuple[tuple[Event, ...], Model]]] = {}
 _KEEP = 4  # beliefs kept per (observed side, options, model, start)
 _STARTS = 12  # window starts kept (two bots and a radar in one process, each a few starts)
 
@@ -158,7 +158,8 @@ def run(steps: Generator[None, None, T]) -> T:
         try:
             next(steps)
         except StopIteration as done:
-            return done.value
+            value: T = done.value
+            return value
 
 
 def enemy_building(seat: Seat, evasion: float = EVASION, size: int = PARTICLES,
@@ -188,9 +189,9 @@ def forget(tables: bool = False) -> None:
     with ``tables`` the move and reach tables too, as after a page reload."""
     _CACHE.clear()
     if tables:
-        from . import belief, geometry, tracks
-        for found in (belief._MOVES, belief._REACH, belief._STYLED_REACH, geometry._ENDS, geometry._REACH,
-                      tracks._TRANSITIONS, tracks._REACH):
+        from . import geometry, movetables, tracks
+        for found in (movetables._MOVES, movetables._REACH, movetables._STYLED_REACH, geometry._ENDS,
+                      geometry._REACH, tracks._TRANSITIONS, tracks._REACH):
             found.clear()
         for function in (geometry.half_positions, geometry.half_squares, geometry.targets, geometry.origins):
             function.cache_clear()

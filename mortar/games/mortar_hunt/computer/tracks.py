@@ -24,7 +24,7 @@ after each observed turn guards against rounding.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 
 from ..notation import Position
 from ..rules import HALF_MASK, Options, PieceType, Variant
@@ -35,6 +35,13 @@ MIX = 1e-6  # uniform mixing after each observed turn: a safety net, far below a
 WIDTH = 1  # hypotheses kept (4 cost 4x as much and won 55 % of 60 games against 1: no clear gain)
 
 Tracks = list[list[float]]
+# each track after one move of its piece, and the mass that could move at all
+Moved = list[tuple[list[float], float]]
+# a track's four versions in one branch: moved and fired, moved, fired, neither
+Versions = tuple[float, float, float, float]
+# one branch of an observed turn: its weight, each track's versions, and each track's mass that
+# could have fired standing, that could have moved to fire, and the latter per origin state
+Branch = tuple[float, list[Versions], Sequence[float], Sequence[float], Sequence[dict[int, float]]]
 
 
 class Tracker:
@@ -61,7 +68,7 @@ class Tracker:
         self.hyps: list[tuple[float, Tracks]] = [(1.0, [list(uniform) for _ in range(live)])]
         # (blocked squares, each hypothesis's moved tracks): the move model of the current
         # hypotheses, kept from heats_after_turn for the observed turn that usually follows
-        self._memo: tuple[int, list] | None = None
+        self._memo: tuple[int, list[Moved]] | None = None
 
     def copy(self) -> Tracker:
         other = Tracker.__new__(Tracker)
@@ -137,33 +144,35 @@ class Tracker:
         blocked = self.blocked
         if self._memo is not None and self._memo[0] == blocked:
             return
-        moved = []
+        moved: list[Moved] = []
         for _, tracks in self.hyps:
-            mine = []
+            mine: Moved = []
             for t in tracks:
                 mine.append(self._moved(t))
                 yield
             moved.append(mine)
         self._memo = (blocked, moved)
 
-    def _all_moved(self) -> list:
+    def _all_moved(self) -> list[Moved]:
         """Each hypothesis's tracks after one move of their piece (memoised until they change)."""
         blocked = self.blocked
         if self._memo is None or self._memo[0] != blocked:
             self._memo = (blocked, [[self._moved(t) for t in tracks] for _, tracks in self.hyps])
         return self._memo[1]
 
-    def _branches(self, tracks: Tracks, moved, origins):
+    def _branches(self, tracks: Tracks, moved: Moved, origins: list[int] | None) -> list[Branch]:
         """The branches of one hypothesis for an observed turn: for each possible shooter (one
         branch when there is no shot), its weight and, per track, the weights of the track's four
         versions (moved and fired, moved, fired, neither) with the mover averaged out."""
         k = len(tracks)
+        fire: Sequence[dict[int, float]]
+        f_move: Sequence[float]
         if origins is None:
             f_stay = f_move = [1.0] * k
-            fire: list[dict[int, float]] = []
+            fire = []
         else:
             f_stay = [sum(t[j] for j in origins) for t in tracks]
-            fire, f_move = zip(*(self._fire_moved(t, origins) for t in tracks))  # type: ignore[assignment]
+            fire, f_move = zip(*(self._fire_moved(t, origins) for t in tracks))
         # the mover: uniform a priori, or with ``evasion`` partly the piece the observer can best
         # locate (a careful player moves the piece its last shot gave away)
         prior = [1.0 / k] * k
@@ -172,7 +181,7 @@ class Tracker:
             total_located = sum(located) or 1.0
             prior = [(1.0 - self.evasion) / k + self.evasion * x / total_located for x in located]
         mover = [prior[m] * moved[m][1] for m in range(k)]
-        out = []
+        out: list[Branch] = []
         if origins is None:
             total = sum(mover) or 1.0
             out.append((total, [(0.0, mover[i] / total, 0.0, 1.0 - mover[i] / total) for i in range(k)],
@@ -185,7 +194,7 @@ class Tracker:
             total = sum(w)
             if total <= 0.0:
                 continue
-            coefficients = []
+            coefficients: list[Versions] = []
             for i in range(k):
                 c = w[i] / total
                 coefficients.append((c, 0.0, 1.0 - c, 0.0) if i == s else (0.0, c, 0.0, 1.0 - c))
@@ -211,15 +220,17 @@ class Tracker:
             fire[j] = sum(track[base + x] / count[base + x] for x in preds[j % h])
         return fire, sum(fire.values())
 
-    def _combine(self, tracks: Tracks, moved, coefficients, origins, f_stay, f_move, fire) -> Tracks:
-        new_tracks = []
+    def _combine(self, tracks: Tracks, moved: Moved, coefficients: list[Versions],
+                 origins: list[int] | None, f_stay: Sequence[float], f_move: Sequence[float],
+                 fire: Sequence[dict[int, float]]) -> Tracks:
+        new_tracks: Tracks = []
         for i, (c_ml, c_m, c_pl, c_p) in enumerate(coefficients):
             stay, move = tracks[i], moved[i][0]
             if c_ml or c_pl:  # the shooter: only its origin states, renormalised
                 new = [0.0] * self._n
                 r_m = c_ml / f_move[i] if f_move[i] > 0.0 else 0.0
                 r_s = c_pl / f_stay[i] if f_stay[i] > 0.0 else 0.0
-                for j in origins:
+                for j in origins or ():  # a shooter only where there was a shot
                     new[j] = r_m * fire[i][j] + r_s * stay[j]
                 total = sum(new)
                 new = [x / total for x in new] if total > 0.0 else list(stay)
@@ -253,7 +264,7 @@ class Tracker:
                             r_m = c_ml / f_move[i] if f_move[i] > 0.0 else 0.0
                             r_s = c_pl / f_stay[i] if f_stay[i] > 0.0 else 0.0
                             stay = tracks[i]
-                            for j in origins:  # type: ignore[union-attr]
+                            for j in origins or ():  # a shooter only where there was a shot
                                 m[sq[j]] += r_m * fire[i][j] + r_s * stay[j]
                             total = sum(m) or 1.0
                             m = [x / total for x in m]
@@ -311,7 +322,7 @@ class Tracker:
         if total <= 0.0:  # only if the model lost the truth: keep every branch alike
             children = [(1.0, tracks) for _, tracks in children]
             total = float(len(children))
-        merged: dict[tuple, tuple[float, Tracks]] = {}
+        merged: dict[tuple[float, ...], tuple[float, Tracks]] = {}
         for w, tracks in children:
             tracks = sorted(tracks, key=_fingerprint)
             key = tuple(round(_fingerprint(t), 9) for t in tracks)

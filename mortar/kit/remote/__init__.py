@@ -5,16 +5,15 @@ device's player's actions (:meth:`RemoteGame.play` gives the link to send) and o
 links (:meth:`RemoteGame.receive`), checking each before it changes anything: the link's game,
 its place in the chain (:mod:`mortar.kit.link`), then the game's own checks. It keeps the chain,
 shows the last link again, sends the whole game when a link was lost, saves and loads itself as
-text, verifies the end and writes the record (the game's record and every message).
+text (:mod:`mortar.kit.remote.save`), verifies the end and writes the record (the game's record and
+every message).
 
-What a game adds is its :class:`GameLinks` (``GameDef.links()``, in the game's own package): how
-options travel, and a :class:`Knowledge` -- what one device knows of the game and what its steps
-say: the action in the record's notation for an open game; for a game with secrets, what the
-rules make public, commitments to the secrets, and their openings when the rules reveal them.
-No game's rule is here.
+What a game adds is its :class:`~mortar.kit.gamelinks.GameLinks` (``GameDef.links()``, in the
+game's own package): how options travel, and a :class:`~mortar.kit.gamelinks.Knowledge` -- what
+one device knows of the game and what its steps say. No game's rule is here.
 
-Every refusal and verdict is typed (a code and its data) with plain words, as the engines'
-refusals are; the words a player reads are made where they are drawn.
+Every refusal and verdict is typed (a code and its data, :mod:`mortar.kit.remote.verdicts`) with
+plain words, as the engines' refusals are; the words a player reads are made where they are drawn.
 
 The table calls (each returns typed values):
 
@@ -38,13 +37,12 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from enum import Enum, StrEnum
-from typing import Any, Protocol, Self
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
 
-from .commitment import EncodingError, from_text, new_secret, to_text
-from .jsontext import JSONTextError, loads
-from .link import (
+from ..commitment import new_secret, to_text
+from ..link import (
     ID_BYTES,
     Invitation,
     LinkCode,
@@ -53,151 +51,19 @@ from .link import (
     WholeGame,
     canonical,
     encode,
-    from_json,
     new_game_id,
     pair_tag,
     read,
 )
-from .protocol import GameDef, IllegalActionError, Refusal
-from .records import RecordError
-from .steps import ACTIONS_PER_STEP, Steps, finish
+from ..protocol import GameDef, IllegalActionError, Refusal
+from ..records import RecordError
+from ..steps import Steps, finish
+from .verdicts import Lie, LieCode, Rejection, RemoteRuling, Verification, Verified
 
-SAVE_FORMAT = "remote-game/1"
+if TYPE_CHECKING:
+    from ..gamelinks import GameLinks
+
 RECORD_FORMAT = "by-links/1"  # the record of a game by links (the referee: mortar.kit.linkrecord)
-MAX_SAVE_CHARS = 8_000_000
-
-
-# --- verdicts -------------------------------------------------------------------------------
-
-
-class LieCode(Enum):
-    """The lies every game can catch; a game adds its own codes in its own enum."""
-
-    ILLEGAL_ACTION = "illegal action"  # the engine refuses an action the device sent
-    OPENING_MISMATCH = "opening mismatch"  # an opening other than what the device committed to
-    BAD_OPENINGS = "bad openings"  # the last link's openings are not the game's secrets
-    FALSE_END = "false end"  # the device said the game ended, and the rules say otherwise
-
-
-@dataclass(frozen=True)
-class Lie:
-    """A device caught breaking the rules: whose device, at which turn (the game's numbering,
-    0 for the setup), the code, the facts it quotes (squares, pieces) and the plain words
-    ("Blue's device said C4 was a miss at turn 12, but a piece stood there"). A lie loses."""
-
-    code: Enum
-    player: str
-    turn: int
-    message: str
-    data: Mapping[str, str] = field(default_factory=dict)
-
-    def __str__(self) -> str:
-        return self.message
-
-
-class Rejection(Exception):
-    """Raised by a game's :class:`Knowledge` for steps it refuses (changing nothing)."""
-
-    def __init__(self, code: LinkCode, message: str, *, refusal: Refusal | None = None,
-                 lie: Lie | None = None) -> None:
-        super().__init__(message)
-        self.code, self.refusal, self.lie = code, refusal, lie
-
-
-class Verified(StrEnum):
-    PLAYING = "playing"  # the game goes on: each link is checked as it comes
-    NOT_YET = "not verified yet"  # over; a device's openings have not come
-    VERIFIED = "verified"  # both devices played by the rules
-    LIE = "lie"
-
-
-@dataclass(frozen=True)
-class Verification:
-    """The end verified: ``record`` is the game's record (both devices' secrets known) once
-    verified, and ``state`` the game replayed to its end; ``missing``, the sides whose openings
-    have not come; ``winner``, the game's, or the honest side's when a device lied (a lie
-    loses)."""
-
-    status: Verified
-    lie: Lie | None = None
-    record: Any = None
-    winner: str | None = None
-    missing: tuple[str, ...] = ()
-    state: Any = field(default=None, compare=False, repr=False)  # the game at its end, replayed
-
-
-@dataclass(frozen=True)
-class RemoteRuling:
-    """How play by links changes a rule (a game's ``[ours, remote]`` ruling): its code and the
-    plain words; the start form shows it."""
-
-    code: Enum
-    words: str
-
-
-# --- what a game adds ------------------------------------------------------------------------
-
-
-class Knowledge(Protocol):
-    """What one device knows of a game played by links, and what its steps say.
-
-    ``side`` is the device's player (None: an onlooker, who is sent every message). ``acting``
-    is the side whose device acts next (to play, or to send what the game needs), None once
-    nothing is due; ``over``: the game has ended as far as this device knows; ``settled``: it
-    has, and every secret is open, so the end can be verified.
-
-    :meth:`play` takes an action of ``side``'s player (raising :class:`IllegalActionError` with
-    the engine's refusal) and queues its steps; :meth:`receive` takes the other's steps
-    (raising :class:`Rejection`), queues what answers them, and returns what it drew: the other's
-    actions as this device's seat knows them. Both may queue what the rules then make due (an
-    answer, the openings at the end): :meth:`take_outbox` gives every queued step, once."""
-
-    @property
-    def side(self) -> str | None: ...
-    @property
-    def acting(self) -> str | None: ...
-    @property
-    def over(self) -> bool: ...
-    @property
-    def settled(self) -> bool: ...
-    @property
-    def outcome(self) -> Any: ...
-
-    def seat(self) -> Any: ...
-    def name(self, side: str, name: str | None) -> None: ...
-    def play(self, action: Any) -> None: ...
-    def receive(self, sender: str, steps: Sequence[Mapping[str, Any]]) -> tuple[Any, ...]: ...
-    def take_outbox(self) -> list[dict[str, Any]]: ...
-    def copy(self) -> Self: ...
-
-    def adopt(self, steps: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-        """``side``'s own steps made on another device, applied where they hold no secret; the
-        actions that make them again. :class:`Rejection` (``OWN_SECRETS``) where they do."""
-        ...
-
-
-class GameLinks(Protocol):
-    """A game's part of play by links (``GameDef.links()``)."""
-
-    rulings: tuple[RemoteRuling, ...]
-
-    def remote_options(self, options: Any) -> Any:
-        """The options a game by links is played with (what ``rulings`` change)."""
-        ...
-
-    def options_json(self, options: Any) -> dict[str, Any]: ...
-
-    def read_options(self, data: Mapping[str, Any]) -> Any:
-        """The options an invitation carries; :class:`RecordError` when they are none."""
-        ...
-
-    def knowledge(self, options: Any, names: Mapping[str, str | None], side: str | None,
-                  secret: bytes, game_id: str) -> Knowledge: ...
-
-    def verifying(self, options: Any, names: Mapping[str, str | None],
-                  messages: Sequence[Message]) -> Steps[Verification]:
-        """Every message of a game (its openings included) checked whole, a step at a time."""
-        ...
 
 
 def links_of(game: GameDef[Any, Any]) -> GameLinks:
@@ -587,33 +453,21 @@ class RemoteGame:
         other.knowledge = self.knowledge.copy()
         return other
 
-    # --- saves ----------------------------------------------------------------------------
+    # --- saves: mortar.kit.remote.save ----------------------------------------------------
 
     def save(self) -> str:
-        """The game as text: the chain, this device's secret, and the actions its player played
-        into each of its links (its hidden moves among them) -- everything :meth:`load` needs to
-        rebuild it, and a short summary for the list of games."""
-        data = {
-            "format": SAVE_FORMAT,
-            "summary": {"game": self.game.record_format, "id": self.game_id, "side": self.side,
-                        "names": dict(self.names), "status": self.status.value, "links": len(self.chain)},
-            "secret": to_text(self.secret),
-            "played": {str(n): actions for n, actions in self._played.items() if actions},
-            "pending": self._pending,
-            "links": [m.to_json() for m in self.chain],
-        }
-        return canonical(data).decode()
+        """The game as text: everything :meth:`load` needs to rebuild it, and a short summary
+        for the list of games."""
+        from .save import save
+
+        return save(self)
 
     @staticmethod
     def summary(text: str) -> Summary:
         """What the list of games shows of a save, without replaying it."""
-        data = _save_data(text)
-        summary = data["summary"]
-        try:
-            return Summary(summary["game"], summary["id"], summary["side"], dict(summary["names"]),
-                           Status(summary["status"]), int(summary["links"]))
-        except (KeyError, TypeError, ValueError):
-            raise LoadError("the save's summary is damaged") from None
+        from .save import summary
+
+        return summary(text)
 
     @classmethod
     def load(cls, game: Any, text: str) -> RemoteGame:
@@ -621,51 +475,11 @@ class RemoteGame:
 
     @classmethod
     def loading(cls, game: Any, text: str) -> Steps[RemoteGame]:
-        """A saved game rebuilt by replaying its links (the other's opened again, this device's
-        own made again from the actions played into them, which must give the same links), a
-        step at a time. Raises :class:`LoadError`."""
-        data = _save_data(text)
-        try:
-            secret = from_text(data.get("secret"), 32)
-            messages = [from_json(m) for m in data["links"]]
-            played = {int(n): list(actions) for n, actions in data["played"].items()}
-            pending = list(data["pending"])
-            side = data["summary"]["side"]
-        except (EncodingError, LinkError, KeyError, TypeError, ValueError, AttributeError) as e:
-            raise LoadError(f"the save is damaged ({e})") from None
-        chain = [m for m in messages if isinstance(m, Message)]
-        if not chain or len(chain) != len(messages) or chain[0].invitation is None:
-            raise LoadError("the save holds no invitation")
-        first = chain[0]
-        assert first.invitation is not None
-        joiner = (chain[1].joiner or None) if len(chain) > 1 else None
-        try:
-            remote = cls(game, first.invitation, first.game_id, side, secret, joiner)
-        except LinkError as e:
-            raise LoadError(f"the save cannot be resumed ({e})") from None
-        for number, message in enumerate(chain):
-            if remote._sender(number) == side:
-                if number >= len(remote.chain):
-                    remote._replay_own(played.get(number, []))
-                if number >= len(remote.chain) or remote.chain[number].canonical() != message.canonical():
-                    raise LoadError(f"link {number} is not the one this device made")
-            else:
-                result = remote._receive_one(message)
-                if isinstance(result, Refused):
-                    raise LoadError(f"link {number} cannot be opened again ({result.message})")
-            if number % ACTIONS_PER_STEP == ACTIONS_PER_STEP - 1:
-                yield
-        remote._replay_own(pending)
-        return remote
+        """A saved game rebuilt by replaying its links, a step at a time. Raises
+        :class:`LoadError`."""
+        from .save import loading
 
-    def _replay_own(self, actions: Sequence[Any]) -> None:
-        if not actions and len(self.chain) < 2:
-            self._flush()  # the invitation or the join, made with no action
-        for data in actions:
-            try:
-                self.play(self.game.parse_action(data, self.seat()))
-            except (RecordError, IllegalActionError) as e:
-                raise LoadError(f"an action of the save cannot be played again ({e})") from None
+        return loading(cls, game, text)
 
     # --- the record -----------------------------------------------------------------------
 
@@ -690,19 +504,6 @@ def record_text(chain: Sequence[Message], game_record: Any) -> str:
     return "\n".join(lines) + "\n}\n"
 
 
-def _save_data(text: str) -> dict[str, Any]:
-    if not isinstance(text, str) or len(text) > MAX_SAVE_CHARS:
-        raise LoadError("not a saved game by links")
-    try:
-        data = loads(text)
-    except JSONTextError as e:
-        raise LoadError(f"not a saved game by links ({e})") from None
-    if (not isinstance(data, dict) or data.get("format") != SAVE_FORMAT
-            or not isinstance(data.get("summary"), dict)):
-        raise LoadError("not a saved game by links")
-    return data
-
-
-__all__ = ["Applied", "GameLinks", "Knowledge", "Lie", "LieCode", "LinkCode", "LinkError", "LoadError",
+__all__ = ["Applied", "Lie", "LieCode", "LinkCode", "LinkError", "LoadError",
            "Refused", "Rejection", "RemoteGame", "RemoteRuling", "Status", "Summary", "Verification",
            "Verified", "links_of"]
