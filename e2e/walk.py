@@ -5,7 +5,8 @@ A game of the box joins with its own *walker*: a function ``walker(w: Walk)`` th
 of its screens in one page and calls ``w.screen(name)`` on each (see ``walk_mortar_hunt.py`` and
 ``walk_tictactoe.py``). The walk keeps what it found per screen; the tests (``test_layout.py``)
 read it. axe-core comes from npm (package.json's devDependencies): the tests inject it, the site
-never loads it.
+never loads it. A walk in another language (``lang``) also finds English left on each screen
+(``languages.py``); ``Walk.turn`` counts the taps a turn takes.
 
 ``E2E_SHOTS_DIR=/some/dir`` keeps a screenshot of every screen (``<game>-<size>-<screen>.png``).
 """
