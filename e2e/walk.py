@@ -5,7 +5,8 @@ A game of the box joins with its own *walker*: a function ``walker(w: Walk)`` th
 of its screens in one page and calls ``w.screen(name)`` on each (see ``walk_mortar_hunt.py`` and
 ``walk_tictactoe.py``). The walk keeps what it found per screen; the tests (``test_layout.py``)
 read it. axe-core comes from npm (package.json's devDependencies): the tests inject it, the site
-never loads it.
+never loads it. A walk in another language (``lang``) also finds English left on each screen
+(``languages.py``); ``Walk.turn`` counts the taps a turn takes.
 
 ``E2E_SHOTS_DIR=/some/dir`` keeps a screenshot of every screen (``<game>-<size>-<screen>.png``).
 """
@@ -18,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import layout
+from languages import NAMES, english_left
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -56,15 +58,38 @@ RELEASE_TIMERS = """() => {
 }"""
 
 # The controls on the screen and where each stands in the page: the screen it is on and its
-# heading (one step of one turn: "Turn 3 · Ann"), its data-key, x, y.
+# heading (one step of one turn: "Turn 3 · Ann"), its data-key, x, y. A tab (Board, Pad) shows
+# another view of the screen, not a step of a turn: the controls under the tabs are of the view
+# shown (a review's export row stands under a board or under two pads), the tabs of the screen.
+# A question standing (resign?: role alertdialog, answered before anything else is tapped) is a
+# view of its own too.
 CONTROLS = """() => {
   const on = document.querySelector('#app > [data-screen]');
   const heading = document.querySelector('#app .screen-title');
   const screen = (on ? on.dataset.screen : '') + ' / ' + (heading ? heading.textContent : '');
+  const tab = document.querySelector('#app .tabs [aria-pressed="true"]');
+  const asked = document.querySelector('#app [role="alertdialog"] [id]');
+  const view = screen + (tab ? ' / ' + tab.dataset.key : '') + (asked ? ' / ' + asked.id : '');
   return [...document.querySelectorAll('#app button:not(.sq), #app input, #app a, #app select')]
     .filter(el => el.dataset.key && el.getClientRects().length)
     .map(el => { const r = el.getBoundingClientRect();
-                 return [screen, el.dataset.key, Math.round(r.x + scrollX), Math.round(r.y + scrollY)]; });
+                 return [el.closest('.tabs') ? screen : view, el.dataset.key,
+                         Math.round(r.x + scrollX), Math.round(r.y + scrollY)]; });
+}"""
+# Taps counted as a person makes them (every pointer that goes down on the page), and what says
+# a turn was played: the screen, its heading, a result shown (Maršál a Špión's, Mortar Hunt's).
+COUNT_TAPS = """() => {
+  window.__taps = 0;
+  if (!window.__counting) {
+    window.__counting = true;
+    document.addEventListener('pointerdown', () => { window.__taps += 1; }, true);
+  }
+}"""
+TURN_AT = """() => {
+  const on = document.querySelector('#app > [data-screen]');
+  const heading = document.querySelector('#app .screen-title');
+  return (on ? on.dataset.screen : '') + ' / ' + (heading ? heading.textContent : '') +
+         (document.querySelector('#app .result-controls') ? ' / played' : '');
 }"""
 
 
@@ -75,6 +100,7 @@ class Walk:
     page: object
     game: str
     size: str
+    lang: str = "en"  # the page's language: in another, no English may be left on a screen
     layout: dict[str, list[str]] = field(default_factory=dict)  # screen -> layout problems
     axe: dict[str, list[str]] = field(default_factory=dict)  # screen -> axe violations
     # screen -> the controls that stood elsewhere on the screen walked before it when both are
@@ -82,7 +108,13 @@ class Walk:
     moved: dict[str, list[str]] = field(default_factory=dict)
     _controls: list = field(default_factory=list)  # where the last screen's controls stood
     shots: list[str] = field(default_factory=list)
+    taps: dict[str, int] = field(default_factory=dict)  # a turn -> the taps it took
     stopped: str | None = None  # why the walk could not go on (a control out of reach…)
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """The two players' names (long ones, in the language's script)."""
+        return NAMES[self.lang]
 
     @property
     def screens(self) -> list[str]:
@@ -100,6 +132,8 @@ class Walk:
             box = locator.first.bounding_box()
             if box is None or box["y"] < -0.5 or box["y"] + box["height"] > size["height"] + 0.5:
                 found.append(f"not in view: {locator} at {box}")
+        if self.lang != "en":
+            found += english_left(page, self.lang)
         key = name if name not in self.layout else f"{name} ({len(self.layout)})"
         self.layout[key] = found
         controls = page.evaluate(CONTROLS)
@@ -109,15 +143,20 @@ class Walk:
                            if not on.startswith("start /") and (on, k) in before
                            and before[(on, k)] != (x, y)]
         self._controls = controls
-        if not page.evaluate("() => typeof axe !== 'undefined'"):
-            # (its text leaves the page at once: axe stays, and the page's HTML is the game's)
-            page.add_script_tag(path=str(AXE)).evaluate("el => el.remove()")
-        self.axe[key] = page.evaluate(AXE_RUN)
+        self.axe[key] = self._axe() if self.lang == "en" else []  # (the language leaves the structure)
         if SHOTS_DIR:
-            path = Path(SHOTS_DIR) / f"{self.game}-{self.size}-{key.replace(' ', '-')}.png"
+            lang = "" if self.lang == "en" else f"{self.lang}-"
+            path = Path(SHOTS_DIR) / f"{self.game}-{lang}{self.size}-{key.replace(' ', '-')}.png"
             path.parent.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(path))
             self.shots.append(str(path))
+
+    def _axe(self) -> list[str]:
+        page = self.page
+        if not page.evaluate("() => typeof axe !== 'undefined'"):
+            # (its text leaves the page at once: axe stays, and the page's HTML is the game's)
+            page.add_script_tag(path=str(AXE)).evaluate("el => el.remove()")
+        return page.evaluate(AXE_RUN)
 
     def rules(self, press: Callable) -> None:
         """The game's rules over the screen shown (``press``: the driver's tap or click)."""
@@ -126,6 +165,21 @@ class Walk:
         page.wait_for_selector("#rules-dialog[open] .rules-dialog-body h2", timeout=10_000)
         self.screen("rules")
         page.locator("#rules-dialog [data-rules-close]").click()
+
+    def turn(self, what: str, *taps: Callable[[], None]) -> None:
+        """One turn made by ``taps`` (each makes one tap; the last plays the turn), counted as
+        ``what``: no tap before the last plays it (the screen settles with the turn unplayed),
+        the last does."""
+        page = self.page
+        page.evaluate(COUNT_TAPS)
+        at = page.evaluate(TURN_AT)
+        for n, tap in enumerate(taps[:-1], 1):
+            tap()
+            layout.settle(page)
+            assert page.evaluate(TURN_AT) == at, f"{what}: played by tap {n} of {len(taps)}"
+        taps[-1]()
+        page.wait_for_function(f"at => ({TURN_AT})() !== at", arg=at, timeout=10_000)
+        self.taps[what] = page.evaluate("() => window.__taps")
 
     def hold(self) -> None:
         """Stop the page's timers (a screen that would go on by itself stays while checked)."""

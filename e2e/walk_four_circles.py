@@ -42,15 +42,21 @@ def walk_four_circles(w: Walk) -> None:
     w.screen("tile in hand")
     d.tap_square("c4")  # taken
     w.screen("tile in hand, a cell it may not go to")
-    d.tap_square("f1")
-    w.screen("tile put down")
-    d.tap_square("e1")
-    w.screen("tile move chosen")
-    d.tap_square("e1")
+    d.act("cancel-tile")
+
+    def tap(square: str, screen: str | None = None):
+        def tapped() -> None:
+            d.tap_square(square)
+            if screen:
+                w.screen(screen)
+        return tapped
+
+    # the tile, where it goes, the piece that moves onto it, the same again (the one model)
+    w.turn("a tile move", tap("e4"), tap("f1", "tile put down"), tap("e1", "tile move chosen"), tap("e1"))
     d.wait_turn()
     w.screen("turn, a tile moved")
     d.press(d.page.locator('#app [data-action="zoom"][data-arg="in"]'))
     w.screen("turn, zoomed in")
-    d.press_button("Fit the whole board")
+    d.act("fit")
     walk_open.draw_and_end(w, d, "a2", "c2")
     walk_open.against_the_computer(w, d, "c2")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import walk_open
 from walk import Walk
-from walk_open import A, B
 
 from open_driver import OpenDriver
 
@@ -22,20 +21,20 @@ def walk_hopper_and_sneaker(w: Walk) -> None:
     walk_open.start(w, d, {"first": "Red", "setup": "secret"})
     d.wait_screen("curtain")
     w.screen("curtain")
-    walk_open.reveal(d, A, "placement")
+    walk_open.reveal(d, "placement")
     w.screen("arranging")
     d.tap_square("b1")
     w.screen("arranging, a piece picked")
     d.tap_square("b2")  # swapped: a Sneaker on b1, a Hopper on b2
     d.tap_square("b5")
     w.screen("arranging, a square off the home rows")
-    d.press_button("Confirm arrangement")
+    d.act("confirm-setup")
     d.wait_screen("curtain")
     w.screen("curtain, one arranged")
-    walk_open.reveal(d, B, "placement")
-    d.press_button("At random")
+    walk_open.reveal(d, "placement")
+    d.act("arrange", "random")
     w.screen("arranging in secret, at random")
-    d.press_button("Confirm arrangement")
+    d.act("confirm-setup")
 
     d.wait_turn()
     w.screen("turn")
@@ -49,6 +48,6 @@ def walk_hopper_and_sneaker(w: Walk) -> None:
 
     def arrange() -> None:
         d.wait_screen("placement")
-        d.press_button("Confirm arrangement")
+        d.act("confirm-setup")
 
     walk_open.against_the_computer(w, d, "a2", "a3", first=arrange)

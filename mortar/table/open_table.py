@@ -235,8 +235,8 @@ def header(model: OpenCommon, frame: Frame, heading: str, hint: str | None,
     offer = None
     if model["offered"]:
         offer = h("p", {"class": "status-line offer", "role": "status"},
-                  _("{other} offers a draw.").format(other=model["other"]), " ",
-                  button(_("Accept the draw"), "accept-draw", cls="small"),
+                  h("span", {"class": "offer-who"}, _("{other} offers a draw.").format(other=model["other"])),
+                  " ", button(_("Accept the draw"), "accept-draw", cls="small"),
                   h("span", {"class": "hint"}, _(" or move to decline.")))
     if model["declined"] and not model["offering"]:
         declined = _("{other} declined your draw offer.").format(other=model["other"])
@@ -251,12 +251,13 @@ def header(model: OpenCommon, frame: Frame, heading: str, hint: str | None,
 
 def bar(heading: str, line: El | None, facts: Sequence[El | str] = (), tabs: El | None = None,
         offer: El | None = None) -> El:
-    """The top of an open game's screen (a turn, a setup): the heading, the game's facts, one
-    line of what to do or why a tap was refused, and a pending draw offer."""
+    """The top of an open game's screen (a turn, a setup): the heading, the game's facts, a
+    pending draw offer, and one line of what to do or why a tap was refused (last: what it says
+    moves nothing above it)."""
     return h("header", {"class": "bar"},
              h("div", {"class": "bar-row"}, title(heading), tabs),
              h("ul", {"class": "facts"}, [h("li", None, f) for f in facts]) if facts else None,
-             h("div", {"class": "turn-words say", "aria-live": "polite"}, line), offer)
+             offer, h("div", {"class": "turn-words say", "aria-live": "polite"}, line))
 
 
 def footer(model: OpenCommon, frame: Frame, *, held: El | None = None) -> El | None:

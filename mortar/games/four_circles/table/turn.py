@@ -119,8 +119,9 @@ class TurnDraft(PathDraft[Seat, Cell]):
             if refusal is None:
                 self.tile, self.path = cell, []
             else:
-                self.message = _("This tile cannot move ({rule}): {why}.").format(
-                    rule=RULE.get(refusal.code, refusal.code.value), why=refusal.message)
+                # (the rule by its name, in the page's words: the engine's reason is English)
+                self.message = _("This tile cannot move ({rule}).").format(
+                    rule=RULE.get(refusal.code, refusal.code.value))
             return CHANGED
         return super().on_square(arg)
 
@@ -145,8 +146,8 @@ class TurnDraft(PathDraft[Seat, Cell]):
             self.message = _("The tile cannot go there ({rule}): no piece of yours could move onto "
                              "it.").format(rule=RULE[RefusalCode.PUTDOWN_REACH])
         else:
-            self.message = _("The tile cannot go there ({rule}): {why}.").format(
-                rule=RULE.get(refusal.code, refusal.code.value), why=refusal.message)
+            self.message = _("The tile cannot go there ({rule}).").format(
+                rule=RULE.get(refusal.code, refusal.code.value))
         return CHANGED
 
     def _follow(self, cell: Cell) -> Reply[object]:
