@@ -19,7 +19,8 @@ from .html import Attr, El, h
 from .words import _
 
 if TYPE_CHECKING:
-    from ..kit.remote import GameLinks, RemoteRuling
+    from ..kit.gamelinks import GameLinks
+    from ..kit.remote import RemoteRuling
     from .kind import FieldSpec, GameKind, S, SeatT
     from .models import EndModel, JoinScreen, LinkModel, ListedModel, Screen, WaitingScreen
     from .remote_seat import Listed, RemoteSeat
