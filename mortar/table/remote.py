@@ -17,6 +17,11 @@ knows a game: the kit checks every link, the game's plug-in draws and words.
 Each game by links has its own save (several at once), written before its link is shown:
 ``<game>/remote/<id>`` (:class:`RemoteSlot`), listed (your turn first) on the start screen and
 in the box's picker (static/boot.js reads each save's ``list``).
+
+The kit's side of play by links (its links, commitments and remote game) and the words of its
+refusals come in the links archive, fetched only when a game by links is first wanted
+(mortar/web/links_archive.py): this module imports them where they are used, not at its top, so
+that the table seats every game without them.
 """
 
 from __future__ import annotations
@@ -28,20 +33,19 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, cast
 
 from ..kit.jsontext import JSONTextError, loads
-from ..kit.link import Invitation, LinkCode, LinkError, Message, read
 from ..kit.protocol import IllegalActionError
-from ..kit.remote import LoadError, Refused, RemoteGame, Status, Verification, Verified
 from ..kit.replay import Replay
 from ..kit.steps import Steps, finish
 from .kind import GameKind, Opponent, S, SeatT, Side, TableFacts
 from .names import Names
-from .remote_words import lie_words, refusal_words
 from .review import Review
 from .saves import SaveConflict, SaveSlot, Storage
 from .start import StartForm
 from .words import _
 
 if TYPE_CHECKING:
+    from ..kit.link import Invitation
+    from ..kit.remote import Refused, RemoteGame, Status, Verification
     from .drafts import Chosen, Draft, PlayModel
 
 FORMAT = "remote-seat/1"
@@ -84,6 +88,8 @@ class Listed:
 
     @property
     def yours(self) -> bool:
+        from ..kit.remote import Status
+
         return self.status is Status.YOUR_TURN
 
 
@@ -94,6 +100,8 @@ def listed(storage: Storage, game: str) -> list[Listed]:
     for key in list(keys()) if keys is not None else []:
         if not key.startswith(game + PREFIX):
             continue
+        from ..kit.remote import Status
+
         try:
             data: Any = loads(storage.get(key) or "")
             entry = data["list"]
@@ -129,6 +137,8 @@ class RemoteSeat:
         return TableFacts(confirm=self.confirm)
 
     def save_text(self, kind: GameKind[Any, Any]) -> str:
+        from ..kit.remote import Status
+
         seat = self.game.seat()
         status = self.game.status
         data = {"app": kind.game.name, "format": FORMAT, "confirm": self.confirm,
@@ -141,6 +151,8 @@ class RemoteSeat:
 
 def loading(kind: GameKind[Any, Any], slot: RemoteSlot) -> Steps[RemoteSeat]:
     """A saved game by links read and replayed, in steps (:class:`LoadError` says why not)."""
+    from ..kit.remote import LoadError, RemoteGame
+
     text = slot.read()
     try:
         data: Any = loads(text or "")
@@ -216,6 +228,10 @@ class RemoteTable(Generic[S, SeatT]):
 
     def start_remote(self) -> bool:
         """The start form's game by links: the invitation made, saved, and its first screen."""
+        from ..kit.link import LinkError
+        from ..kit.remote import Refused, RemoteGame
+        from .remote_words import refusal_words
+
         form, game = self.form, self.kind.game
         first, second = game.players
         name = form.names[first].strip() or None  # (one name field: this device's player's)
@@ -239,6 +255,10 @@ class RemoteTable(Generic[S, SeatT]):
 
     def on_join(self, arg: str | None, value: str | None) -> bool:
         """Join the invitation shown, under the name typed."""
+        from ..kit.link import LinkError
+        from ..kit.remote import Refused, RemoteGame
+        from .remote_words import refusal_words
+
         joining = self.joining
         if self.screen != "join" or joining is None:
             return False
@@ -276,6 +296,9 @@ class RemoteTable(Generic[S, SeatT]):
     def on_open_link(self, arg: str | None, value: str | None) -> bool:
         """A link opened on this device (the page's address, pasted, scanned): applied to its
         game, or its invitation shown to join, or refused in words, changing nothing."""
+        from ..kit.link import LinkCode, LinkError, Message, read
+        from ..kit.remote import Refused
+
         text = (arg if arg is not None else self.pasted).strip()
         if not text:
             return False
@@ -328,6 +351,8 @@ class RemoteTable(Generic[S, SeatT]):
         return self._read("save", loading(self.kind, slot), loaded, failed)
 
     def _receive(self, text: str) -> bool:
+        from ..kit.remote import Refused
+
         remote = self.remote
         assert remote is not None
         result = remote.game.receive(text)
@@ -370,6 +395,9 @@ class RemoteTable(Generic[S, SeatT]):
     titles: dict[str, str]
 
     def _refused(self, refused: Refused) -> bool:
+        from ..kit.link import LinkCode
+        from .remote_words import refusal_words
+
         names = self.remote_names() if self.remote is not None else None
         other = names[self.remote.opponent] if names is not None and self.remote is not None else \
             _("the other player")
@@ -443,6 +471,8 @@ class RemoteTable(Generic[S, SeatT]):
         """The game is over here: verified a slice at a time once every secret is open."""
         remote = self.remote
         assert remote is not None
+        from ..kit.remote import Status
+
         status = remote.game.status
         if status is Status.VERIFYING or status in (Status.VERIFIED, Status.LIE) and remote.review is None:
             self._read("verify", self._verifying(remote), self._verified, self._unverifiable)
@@ -458,6 +488,8 @@ class RemoteTable(Generic[S, SeatT]):
         return "over" if remote.review is not None and not owes else "ended"
 
     def _verifying(self, remote: RemoteSeat) -> Steps[object]:
+        from ..kit.remote import Verified
+
         verification: Verification = yield from remote.game.verifying()
         if verification.status is not Verified.VERIFIED or verification.record is None:
             return None
@@ -487,6 +519,9 @@ class RemoteTable(Generic[S, SeatT]):
 
     def verdict(self) -> str:
         """The end by links in words: verified, not yet, or the lie and who wins by it."""
+        from ..kit.remote import Status
+        from .remote_words import lie_words
+
         remote = self.remote
         assert remote is not None
         names = self.remote_names()
@@ -526,6 +561,8 @@ class RemoteTable(Generic[S, SeatT]):
         """A finished game by links taken off this device's list."""
         if self.screen != "start" or arg is None:
             return False
+        from ..kit.remote import Status
+
         game = next((g for g in self.remote_games() if g.game_id == arg), None)
         if game is None or game.status in (Status.YOUR_TURN, Status.WAITING):
             return False  # (a game under way is never removed by one tap)

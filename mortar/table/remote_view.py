@@ -4,6 +4,10 @@ join screen of an invitation, the end while it is not verified (or a device lied
 a verified end, and on the start screen the games by links of this device and "a person on
 another device". Built from :class:`mortar.table.table.Table` (:func:`waiting_model` …) and
 drawn by :mod:`.render`'s frames.
+
+The start screen is drawn from here in every game; the kit's side of play by links and the QR
+codes come in the links archive (mortar/web/links_archive.py), imported where a game by links
+is drawn, never at this module's top.
 """
 
 from __future__ import annotations
@@ -13,8 +17,6 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypedDict, cast
 
-from ..kit.remote import Status
-from . import qr
 from .html import El, h
 from .models import Screen
 from .words import _
@@ -146,6 +148,8 @@ def options_words(fields: tuple[FieldSpec, ...], values: Mapping[str, str]) -> l
 
 
 def listed_model(game: Listed, sides: Mapping[str, str], players: tuple[str, str]) -> ListedModel:
+    from ..kit.remote import Status
+
     other = next(p for p in players if p != game.side)
     return {"game_id": game.game_id, "opponent": game.opponent or sides[other], "turn": game.turn,
             "yours": game.yours, "over": game.status not in (Status.YOUR_TURN, Status.WAITING),
@@ -191,6 +195,8 @@ def when_text(when: float | None) -> El | None:
 @lru_cache(maxsize=8)
 def qr_code(link: str) -> El | None:
     """The link as a QR code (an SVG), or None where no QR code holds it (a long whole game)."""
+    from . import qr
+
     try:
         rows = qr.encode(link)
     except qr.TooLong:

@@ -22,7 +22,7 @@ from ..table.render import render
 from ..table.review import Review
 from ..table.table import Table
 from ..table.words import _
-from . import feedback, files, links
+from . import feedback, files, links, links_archive
 from .dom import css_escape, replace_children
 from .gestures import Pointers
 from .keys import Keys
@@ -77,6 +77,9 @@ class App:
         self._tick = create_proxy(self._guard(self._autoplay_tick))
         self._relayout = create_proxy(self._guard(self._arrows))
         self._adopting = False  # the next render draws over the first screen (adopt)
+        # play by links' archive, once the game's own is here (mortar/web/main.py): an intent that
+        # begins a game by links waits for it
+        self.links: links_archive.LinksArchive | None = None
 
     def install(self) -> None:
         for kind, handler in (("click", self._on_click), ("change", self._on_change),
@@ -338,6 +341,8 @@ class App:
                 el.setAttribute("data-armed", "")
 
     def run(self, action: str, arg: str | None = None, value: str | None = None) -> None:
+        if self.links is not None and links_archive.wanted(self, self.links, action, arg, value):
+            return  # done once play by links' archive is here
         if self.table.dispatch(action, arg, value):
             self.render()
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from mortar.kit.common import AcceptDraw, OfferDraw, Resign
 
 from ....kit.jsontext import JSONValue
-from ....kit.remote import Lie
 from ....table.drafts import Context
 from ....table.html import El
 from ....table.kind import Choice, FieldSpec, KindBase, PublicField, ReviewStep, SaveError, TableFacts, Taps
@@ -23,7 +23,6 @@ from ....table.words import _, ngettext
 from ..actions import Attack, Move, Setup
 from ..board import PLAYERS
 from ..game import GAME
-from ..links import MarsalLie, RemoteRulingCode
 from ..rules import INACTIVITY_LIMIT, Options, Phase, Termination
 from ..seat import Seat
 from ..state import State
@@ -33,6 +32,9 @@ from .parts import SYMBOLS
 from .setup import SetupDraft
 from .texts import ARMY, outcome_text, review_step
 from .turn import TurnDraft
+
+if TYPE_CHECKING:
+    from ....kit.remote import Lie  # (the links archive: mortar/web/links_archive.py)
 
 LIMIT_MAX = 1000  # the longest inactivity limit the start form takes
 KEPT = "setups"  # what the game keeps on a device: each person's last setup
@@ -193,7 +195,9 @@ class MarsalASpionKind(KindBase[State]):
 
     # --- by links ---------------------------------------------------------------------------
 
-    remote_rulings = {RemoteRulingCode.NO_HOPE_BY_AGREEMENT.value: _(
+    # (keyed by RemoteRulingCode.NO_HOPE_BY_AGREEMENT's value: ..links is in the links archive, not
+    # imported while the table is seated; tests/test_archives.py checks each key is a ruling's code)
+    remote_rulings = {"no hope by agreement": _(
         "Played by links, the game has no automatic no-hope draw: it would need both armies' hidden "
         "pieces at once. When neither side can move, it is a draw at once all the same; a game nobody "
         "can win ends by an agreed draw or the inactivity limit.")}
@@ -208,6 +212,8 @@ class MarsalASpionKind(KindBase[State]):
                 "deduction": "on" if options.get("deduction_aid") else "off"}
 
     def lie_text(self, lie: Lie, names: Names) -> str | None:
+        from ..links import MarsalLie  # (a game by links: the links archive is here)
+
         who = names[lie.player]
         if lie.code is MarsalLie.WRONG_OUTCOME:
             return _("{name}'s device told the outcome of its attack {attack} at turn {n} falsely: the "

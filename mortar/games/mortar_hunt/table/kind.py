@@ -7,9 +7,9 @@ loadout kept beside the record, which does not say it).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING
 
 from ....kit.jsontext import JSONTextError, JSONValue, loads
-from ....kit.remote import Lie
 from ....table.drafts import Context
 from ....table.html import El
 from ....table.kind import Choice, FieldSpec, KindBase, PublicField, ReviewStep, SaveError, Taps
@@ -19,7 +19,6 @@ from ....table.savefile import legacy_names
 from ....table.words import _, ngettext
 from ..actions import Move, Resign, Sacrifice, Setup, Turn
 from ..game import GAME
-from ..links import HuntLie
 from ..moves import warm_up
 from ..record import Record, infer_loadout
 from ..rules import (
@@ -41,6 +40,9 @@ from .placement import PlacementDraft
 from .review import review_model, step_text
 from .turn import TurnDraft
 from .views import render_play
+
+if TYPE_CHECKING:
+    from ....kit.remote import Lie  # (the links archive: mortar/web/links_archive.py)
 
 
 def _reach(kind: PieceType) -> str:
@@ -184,6 +186,8 @@ class MortarHuntKind(KindBase[State]):
                 "custom-limit": str(limit if limit is not None else 20)}
 
     def lie_text(self, lie: Lie, names: Names) -> str | None:
+        from ..links import HuntLie  # (a game by links: the links archive is here)
+
         who, n, square = names[lie.player], lie.turn, lie.data.get("square", "?")
         words = {
             HuntLie.FALSE_MISS: _("{name}'s device said {square} was a miss at turn {n}, but a piece "
