@@ -70,7 +70,8 @@ ARCHIVES = "py"  # the Python archives the page loads: py/core.zip, py/games/<ga
 # The table and the games import them only where a game by links is played (tests/test_archives.py
 # fails on an import at a module's top that would fetch them with every game).
 LINKS = ("mortar.kit.remote", "mortar.kit.link", "mortar.kit.commitment", "mortar.kit.openlinks",
-         "mortar.table.qr", "mortar.table.remote_words", "mortar.games.*.links")
+         "mortar.table.qr", "mortar.table.remote_words", "mortar.table.remote_screens", "mortar.web.sharing",
+         "mortar.games.*.links")
 
 
 def is_links(module: str) -> bool:

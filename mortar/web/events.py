@@ -385,13 +385,18 @@ class App:
         if el.hasAttribute("data-arm") and not self._fresh_press(event, _arm_delay(el)):
             return  # not a deliberate press made on this screen: a held key or a double tap
         arg = el.getAttribute("data-arg")
-        if action in links.ACTIONS:  # a game by links: share, copy, the camera
-            links.handle(self, action, el)
+        if action in links.ACTIONS:  # a game by links: share, copy, the camera (its archive's)
+            links_archive.then(self.links, lambda: self._sharing(action, el))
             return
         if action == "export":
             files.export(self, None if absent(arg) else arg)
             return
         self.run(action, None if absent(arg) else arg)
+
+    def _sharing(self, action: str, el: JsObject) -> None:
+        from . import sharing
+
+        sharing.handle(self, action, el)
 
     def _on_change(self, event: JsObject) -> None:
         el = event.target

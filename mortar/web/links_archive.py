@@ -8,7 +8,8 @@ by links is first wanted, which the page knows before any of it is imported:
   on this device (the start screen lists them), "a person on another device" chosen on the first
   screen before Python was ready;
 * on the start form: "a person on another device" chosen, a link opened or pasted
-  (:func:`wanted`: the intent waits for the archive, then is done).
+  (:func:`wanted`: the intent waits for the archive, then is done); Share, Copy or the camera
+  (mortar/web/sharing.py) pressed.
 
 Should a module of it be imported before (a way in not foreseen above), :class:`LinksFinder`
 fetches it then, synchronously, as mortar/web/fallback.py does for the standard library: an
@@ -128,17 +129,25 @@ def begins(action: str, arg: str | None, value: str | None) -> bool:
     return action in BEGINS or (action == "field" and arg == "opponent" and value == "remote")
 
 
-def wanted(app: App, archive: LinksArchive, action: str, arg: str | None, value: str | None) -> bool:
-    """True when the intent must wait for the archive: it is then fetched, and the intent done
-    (:meth:`App.run`) once it is here."""
-    if archive.here or not begins(action, arg, value):
-        return False
+def then(archive: LinksArchive | None, do: Callable[[], None]) -> None:
+    """``do`` now if the archive is here (or the page has none), else once it is fetched."""
+    if archive is None or archive.here:
+        do()
+        return
 
     async def fetched() -> None:
         try:
             await archive.load()
         finally:  # (else its finder tries once more, or the import fails as it would have)
-            app.run(action, arg, value)
+            do()
 
     asyncio.ensure_future(fetched())
+
+
+def wanted(app: App, archive: LinksArchive, action: str, arg: str | None, value: str | None) -> bool:
+    """True when the intent must wait for the archive: it is then fetched, and the intent done
+    (:meth:`App.run`) once it is here."""
+    if archive.here or not begins(action, arg, value):
+        return False
+    then(archive, lambda: app.run(action, arg, value))
     return True
