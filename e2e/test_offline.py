@@ -35,8 +35,8 @@ def _played(files: dict[str, str], games: tuple[str, ...] = ("mortar-hunt",)) ->
     """The files of a release a browser that played ``games`` in English keeps: the box's and
     theirs."""
     def lazy_game(path: str) -> str | None:
-        if path.startswith("py/games/"):
-            return path.removeprefix("py/games/").removesuffix(".zip")
+        if path.startswith(("py/games/", "py/links/")):  # a game's archive, its play by links'
+            return path.split("/")[2].removesuffix(".zip")
         if path.startswith("py/start/"):  # a game's first screen: in English, the game's own
             game, lang = path.removeprefix("py/start/").split(".")[:2]
             return game if lang == "en" else "a language"

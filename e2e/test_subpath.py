@@ -50,10 +50,12 @@ def test_dist_folder_is_complete_and_relative(dist_build):
     # a game's files are cached when it is played; the box's at once
     # (and a language's: its catalogues, and the games' rules pages and first screens in it)
     assert set(build["lazy"]) == {p for p in files
-                                  if p.startswith(("py/games/", "py/lang/", "py/start/", "mortar/games/"))
+                                  if p.startswith(("py/games/", "py/links/", "py/lang/", "py/start/",
+                                                   "mortar/games/"))
                                   and not p.endswith("/static/icon.svg")}  # (the picker's: the box's)
     assert "mortar/games/mortar_hunt/static/rules.de.html" in build["lazy"]
     assert "py/core.zip" not in build["lazy"] and "py/games/mortar-hunt.zip" in build["lazy"]
+    assert "py/links/mortar-hunt.zip" in build["lazy"]  # play by links': fetched on first use
     # the Python imported at start is compiled (tools/pyc.mjs): the stdlib modules of
     # tools/stdlib-startup.txt without their sources, the game's package with them; the
     # standard library is trimmed to tools/stdlib-keep.txt, the full one beside it

@@ -347,9 +347,38 @@
     document.querySelectorAll(".game-only").forEach(function (el) { el.hidden = false; });
     // the progress, unless the game's first screen is up already (it shows it when Start is pressed)
     document.getElementById("boot").hidden = root.hasAttribute("data-first-screen");
+    afterFirstScreen(startPython);
+  });
+
+  // Python's start is long work on the main thread (PyScript's modules, the runtime's glue, then
+  // Pyodide's own start, seconds long on a phone), during which the page answers no tap. It
+  // begins once the game's first screen is drawn and the page has been idle a moment, so that
+  // the screen answers at once; the runtime's files are downloading meanwhile (the preloads
+  // above), so Python is ready hardly later. (The page without a first screen starts at once.)
+  function afterFirstScreen(then) {
+    var text = window.boxFirstScreenText;
+    if (!text) { then(); return; }
+    // shell.js's handler of the same promise ran first (registered earlier, at its run): the
+    // screen is up by now, or it will not be
+    text.then(function () {
+      if (!root.hasAttribute("data-first-screen")) { then(); return; }
+      requestAnimationFrame(function () {  // drawn: the next frame's paint, then idle
+        setTimeout(function () {
+          if (window.requestIdleCallback) window.requestIdleCallback(then, { timeout: 500 });
+          else setTimeout(then, 50);
+        }, 0);
+      });
+    });
+  }
+
+  var started = false;
+  function startPython() {
+    if (started) return;
+    started = true;
     add("script", { type: "module", src: url("vendor/pyscript/core.js") }, document.body);
     add("script", { type: "py", src: "./main.py", config: "./pyscript.toml", async: "" }, document.body);
-  });
+    document.dispatchEvent(new Event("box:python"));
+  }
 
   function showPicker() { window.boxWhenWords(pickerReady); }
 
@@ -659,10 +688,9 @@
   // PyScript 0.7 compiles its worker hooks with Function() when a script starts (even on the
   // main thread), which a policy without 'unsafe-eval' refuses, and Python never starts. The
   // game runs on the main thread only, so PyScript's one default worker hook is dropped once
-  // core.js has run: module scripts run before DOMContentLoaded, and the hooks are read only
-  // after the interpreter has downloaded.
-  document.addEventListener("DOMContentLoaded", function () {
-    if (!window.boxGame) return;  // the picker: no Python at all
+  // core.js has run: core.js is added when Python is started (box:python, above), and the hooks
+  // are read only after the interpreter has downloaded.
+  document.addEventListener("box:python", function () {
     import(new URL("vendor/pyscript/core.js", here).href).then(function (core) {
       var hook = core.hooks && core.hooks.worker && core.hooks.worker.onBeforeRunAsync;
       if (hook && typeof hook.clear === "function") hook.clear();

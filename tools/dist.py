@@ -165,14 +165,16 @@ def _sources(root: Path) -> dict[str, Path]:
 
 
 PICKER_ICON = re.compile(r"mortar/games/[^/]+/static/icon\.svg")  # the picker's card of a game
-LAZY_FOLDERS = ("games", "lang", serve.prerender.FOLDER)  # under py/: a game's, a language's, or both
+# under py/: a game's (its archive, its links archive), a language's, or both (a first screen)
+LAZY_FOLDERS = ("games", "links", "lang", serve.prerender.FOLDER)
 
 
 def is_lazy(path: str) -> bool:
-    """A file of one game (its archive, its assets), of one language (its catalogues) or of both
-    (a game's first screen in a language): the service worker caches it when that game or
-    language is used, not at install (RELEASE in static/sw.js). The games' icons are the box's:
-    the picker shows them all, and every page holds the picker (hidden on a game's page)."""
+    """A file of one game (its archive and links archive, its assets), of one language (its
+    catalogues) or of both (a game's first screen in a language): the service worker caches it
+    when that game or language is used, not at install (RELEASE in static/sw.js). The games'
+    icons are the box's: the picker shows them all, and every page holds the picker (hidden on
+    a game's page)."""
     return (path.startswith(tuple(f"{serve.ARCHIVES}/{folder}/" for folder in LAZY_FOLDERS))
             or path.startswith("mortar/games/")) and not PICKER_ICON.fullmatch(path)
 

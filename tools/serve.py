@@ -9,14 +9,17 @@ no-cache headers so a reload always picks up edited files.
 
 It also owns the builder of the Python archives (.py files only): ``py/core.zip`` (the kit, the
 table, the web layer, the registry), which pyscript.toml unpacks into the browser's Python file
-system, and ``py/games/<game>.zip``, one per game, which the page fetches only for the game being
-played (mortar/web/main.py). The dev server rebuilds an archive when it is requested and a .py
-file it holds is newer, so editing and reloading is enough.
+system, ``py/games/<game>.zip``, one per game, which the page fetches only for the game being
+played (mortar/web/main.py), and ``py/links/<game>.zip``, what play by links adds to a game,
+fetched only when a game by links is first wanted (mortar/web/links_archive.py). The dev server
+rebuilds an archive when it is requested and a .py file it holds is newer, so editing and
+reloading is enough.
 """
 
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import functools
 import http.server
 import os
@@ -63,7 +66,22 @@ CLI_ONLY = ("mortar/__main__.py", "mortar/kit/cli.py", "mortar/kit/duel.py")
 # archive carries them.
 TYPES_ONLY = ("mortar/table/models.py", "mortar/games/mortar_hunt/table/models.py",
               "mortar/games/marsal_a_spion/table/models.py")
-ARCHIVES = "py"  # the Python archives the page loads: py/core.zip, py/games/<game>.zip
+ARCHIVES = "py"  # the Python archives the page loads: py/core.zip, py/games/<game>.zip, py/links/<game>.zip
+
+# Play by links, fetched on first use (py/links/<game>.zip): every module whose dotted name begins
+# with one of these (a game's name for "*"), with what they import that the game's page does not
+# load without them. By prefix, so that a module split in several keeps its place ("mortar.kit.remote"
+# is also "mortar.kit.remote_game"; "mortar.games.*.links" a game's links package and its modules).
+# The table and the games import them only where a game by links is played (tests/test_archives.py
+# fails on an import at a module's top that would fetch them with every game).
+LINKS = ("mortar.kit.remote", "mortar.kit.link", "mortar.kit.commitment", "mortar.kit.openlinks",
+         "mortar.table.qr", "mortar.table.remote_words", "mortar.table.remote_screens", "mortar.web.sharing",
+         "mortar.games.*.links")
+
+
+def is_links(module: str) -> bool:
+    """The module comes in a links archive (LINKS)."""
+    return any(fnmatch.fnmatchcase(module, prefix + "*") for prefix in LINKS)
 
 
 def mortar_sources(root: Path = REPO_ROOT) -> list[Path]:
@@ -90,18 +108,25 @@ def archive_sources(root: Path = REPO_ROOT) -> dict[str, list[Path]]:
     ``core.zip`` holds the web layer with every module it loads (the table's state machine and
     frames, the kit's protocol) and the registry; ``games/<game>.zip`` one game and the modules
     of the kit and the table only some games load (the turn records and the open table of the
-    KARO games go into each of theirs), fetched only when that game is played. The command
-    line's modules go into none."""
+    KARO games go into each of theirs), fetched only when that game is played;
+    ``links/<game>.zip`` the modules of play by links (LINKS) that those two import (where a game
+    by links is played), with what they load beyond them. The command line's modules go into none."""
     g = graph(root)
     paths = {name: path for name, path in modules(root).items()
              if path.relative_to(root).as_posix() not in CLI_ONLY + TYPES_ONLY}
+    links = {n for n in g if is_links(n)}
+    # without play by links: the graph that neither reaches nor holds its modules
+    first = {n: targets - links for n, targets in g.items() if n not in links}
     web = [n for n in paths if n.split(".")[:2] == ["mortar", "web"]]
-    core = loaded(g, [*web, "mortar.games"]) & set(paths)
+    core = loaded(first, [*web, "mortar.games"]) & set(paths)
     out: dict[str, list[Path]] = {"core.zip": sorted(paths[n] for n in core)}
     for name, folder in game_packages(root).items():
         package = ".".join(folder.relative_to(root).parts)
         own = [n for n in paths if n == package or n.startswith(package + ".")]
-        out[f"games/{name}.zip"] = sorted(paths[n] for n in (loaded(g, own) & set(paths)) - core)
+        game = (loaded(first, [n for n in own if n not in links]) & set(paths)) - core
+        out[f"games/{name}.zip"] = sorted(paths[n] for n in game)
+        used = [t for n in core | game for t in g[n] if t in links]  # imported where links are played
+        out[f"links/{name}.zip"] = sorted(paths[n] for n in (loaded(g, used) & set(paths)) - core - game)
     return out
 
 

@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from ..kit.jsontext import JSONValue
 from ..kit.protocol import AnyState, Computer, GameRecord
-from ..kit.remote import Lie
 from .drafts import Context, Draft, PlayModel
 from .html import El
 from .names import Names
 
 if TYPE_CHECKING:
+    from ..kit.remote import Lie  # (the links archive: mortar/web/links_archive.py)
     from .render import Frame
 
 

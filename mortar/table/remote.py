@@ -15,6 +15,11 @@ knows a game: the kit checks every link, the game's plug-in draws and words.
   device lied, the ``ended`` screen says so.
 
 Each game by links has its own save (:mod:`.remote_seat`), written before its link is shown.
+
+The kit's side of play by links (its links, commitments and remote game) and the words of its
+refusals come in the links archive, fetched only when a game by links is first wanted
+(mortar/web/links_archive.py): this module imports them where they are used, not at its top, so
+that the table seats every game without them.
 """
 
 from __future__ import annotations
@@ -22,21 +27,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
-from ..kit.link import LinkCode, LinkError, Message, read
 from ..kit.protocol import AnyState, IllegalActionError
-from ..kit.remote import Refused, RemoteGame, Status, Verification, Verified
 from ..kit.replay import Replay
 from ..kit.steps import Steps, finish
 from .kind import Opponent, S, SeatT, Side
 from .names import Names
 from .remote_seat import Joining, Listed, RemoteSeat, RemoteSlot, listed, loading, slot_key
-from .remote_words import lie_words, refusal_words
 from .review import Review
 from .saves import SaveConflict
 from .table_state import TableState
 from .words import _
 
 if TYPE_CHECKING:
+    from ..kit.remote import Refused, Verification
     from .drafts import Context, Draft, PlayModel
 
 
@@ -69,6 +72,10 @@ class RemoteTable(TableState[S, SeatT]):
 
     def start_remote(self) -> bool:
         """The start form's game by links: the invitation made, saved, and its first screen."""
+        from ..kit.link import LinkError
+        from ..kit.remote import Refused, RemoteGame
+        from .remote_words import refusal_words
+
         form, game = self.form, self.kind.game
         first, second = game.players
         name = form.names[first].strip() or None  # (one name field: this device's player's)
@@ -92,6 +99,10 @@ class RemoteTable(TableState[S, SeatT]):
 
     def on_join(self, arg: str | None, value: str | None) -> bool:
         """Join the invitation shown, under the name typed."""
+        from ..kit.link import LinkError
+        from ..kit.remote import Refused, RemoteGame
+        from .remote_words import refusal_words
+
         joining = self.joining
         if self.screen != "join" or joining is None:
             return False
@@ -129,6 +140,9 @@ class RemoteTable(TableState[S, SeatT]):
     def on_open_link(self, arg: str | None, value: str | None) -> bool:
         """A link opened on this device (the page's address, pasted, scanned): applied to its
         game, or its invitation shown to join, or refused in words, changing nothing."""
+        from ..kit.link import LinkCode, LinkError, Message, read
+        from ..kit.remote import Refused
+
         text = (arg if arg is not None else self.pasted).strip()
         if not text:
             return False
@@ -181,6 +195,8 @@ class RemoteTable(TableState[S, SeatT]):
         return self._read("save", loading(self.kind, slot), loaded, failed)
 
     def _receive(self, text: str) -> bool:
+        from ..kit.remote import Refused
+
         remote = self.remote
         assert remote is not None
         result = remote.game.receive(text)
@@ -219,6 +235,9 @@ class RemoteTable(TableState[S, SeatT]):
                        quick=not remote.confirm)
 
     def _refused(self, refused: Refused) -> bool:
+        from ..kit.link import LinkCode
+        from .remote_words import refusal_words
+
         names = self.remote_names() if self.remote is not None else None
         other = names[self.remote.opponent] if names is not None and self.remote is not None else \
             _("the other player")
@@ -290,6 +309,8 @@ class RemoteTable(TableState[S, SeatT]):
 
     def remote_over(self) -> None:
         """The game is over here: verified a slice at a time once every secret is open."""
+        from ..kit.remote import Status
+
         remote = self.remote
         assert remote is not None
         status = remote.game.status
@@ -307,6 +328,8 @@ class RemoteTable(TableState[S, SeatT]):
         return "over" if remote.review is not None and not owes else "ended"
 
     def _verifying(self, remote: RemoteSeat) -> Steps[object]:
+        from ..kit.remote import Verified
+
         verification: Verification = yield from remote.game.verifying()
         if verification.status is not Verified.VERIFIED or verification.record is None:
             return None
@@ -336,6 +359,9 @@ class RemoteTable(TableState[S, SeatT]):
 
     def verdict(self) -> str:
         """The end by links in words: verified, not yet, or the lie and who wins by it."""
+        from ..kit.remote import Status
+        from .remote_words import lie_words
+
         remote = self.remote
         assert remote is not None
         names = self.remote_names()
@@ -373,6 +399,8 @@ class RemoteTable(TableState[S, SeatT]):
 
     def on_remote_forget(self, arg: str | None, value: str | None) -> bool:
         """A finished game by links taken off this device's list."""
+        from ..kit.remote import Status
+
         if self.screen != "start" or arg is None:
             return False
         game = next((g for g in self.remote_games() if g.game_id == arg), None)

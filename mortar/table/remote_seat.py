@@ -14,16 +14,19 @@ import json
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..kit.jsontext import JSONTextError, loads
-from ..kit.link import Invitation
 from ..kit.protocol import AnyState
-from ..kit.remote import LoadError, RemoteGame, Status
 from ..kit.steps import Steps
 from .kind import GameKind, S, SeatT, TableFacts
 from .review import Review
 from .saves import SaveConflict, SaveSlot, Storage
 from .words import _
+
+if TYPE_CHECKING:
+    from ..kit.link import Invitation
+    from ..kit.remote import RemoteGame, Status
 
 FORMAT = "remote-seat/1"
 PREFIX = "/remote/"  # a game by links is saved under "<game>/remote/<its id>"
@@ -65,6 +68,8 @@ class Listed:
 
     @property
     def yours(self) -> bool:
+        from ..kit.remote import Status
+
         return self.status is Status.YOUR_TURN
 
 
@@ -75,6 +80,8 @@ def listed(storage: Storage, game: str) -> list[Listed]:
     for key in list(keys()) if keys is not None else []:
         if not key.startswith(game + PREFIX):
             continue
+        from ..kit.remote import Status  # (a game by links is saved here: its archive is wanted)
+
         try:
             data = loads(storage.get(key) or "")
             entry = data.get("list") if isinstance(data, dict) else None
@@ -115,6 +122,8 @@ class RemoteSeat:
         return TableFacts(confirm=self.confirm)
 
     def save_text(self, kind: GameKind[S, SeatT]) -> str:
+        from ..kit.remote import Status
+
         seat = self.game.seat()
         status = self.game.status
         data = {"app": kind.game.name, "format": FORMAT, "confirm": self.confirm,
@@ -127,6 +136,8 @@ class RemoteSeat:
 
 def loading(kind: GameKind[S, SeatT], slot: RemoteSlot) -> Steps[RemoteSeat]:
     """A saved game by links read and replayed, in steps (:class:`LoadError` says why not)."""
+    from ..kit.remote import LoadError, RemoteGame
+
     text = slot.read()
     try:
         data = loads(text or "")

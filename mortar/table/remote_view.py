@@ -1,77 +1,29 @@
-"""The screens of a game by links, as typed data and element trees (pure Python): the waiting
-screen after a confirmed turn (the link to send, as text, to share or copy, as a QR code), the
-join screen of an invitation, the end while it is not verified (or a device lied), the panel of
-a verified end, and on the start screen the games by links of this device and "a person on
-another device". Built from :class:`mortar.table.table.Table` (:func:`waiting_model` …) and
-drawn by :mod:`.render`'s frames.
+"""A game by links on the start screen, and the typed models of its own screens (pure Python):
+this device's games by links (its turn first) and the field to open a link, "a person on another
+device" on the start form, and the words of what play by links changes in a game. The screens
+only a game by links shows (the waiting, join and ended screens, the link to send as a QR code)
+are :mod:`.remote_screens`', in play by links' archive (mortar/web/links_archive.py); the kit's
+side of play by links is imported where a game by links is drawn, never at this module's top.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from functools import lru_cache
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
-from ..kit.remote import Status
-from . import qr
 from .html import Attr, El, h
 from .words import _
 
 if TYPE_CHECKING:
     from ..kit.gamelinks import GameLinks
     from ..kit.remote import RemoteRuling
-    from .kind import FieldSpec, GameKind, S, SeatT
-    from .models import EndModel, JoinScreen, LinkModel, ListedModel, Screen, WaitingScreen
-    from .remote_seat import Listed, RemoteSeat
-    from .table import Table
+    from .kind import GameKind, S, SeatT
+    from .models import ListedModel
+    from .remote_seat import Listed
 
 
 # --- models ------------------------------------------------------------------------------------
-
-
-def send_model(table: Table[S, SeatT]) -> LinkModel:
-    remote = table.remote
-    assert remote is not None
-    return {"link": table.link_to_send(), "whole": remote.whole,
-            "other": table.remote_names()[remote.opponent]}
-
-
-def waiting_model(table: Table[S, SeatT], base: Screen) -> WaitingScreen:
-    remote = table.remote
-    assert remote is not None
-    game = remote.game
-    over = table.screen == "ended"
-    outcome = outcome_words(remote, table) if over else None
-    return {**base, "title": table.kind.game.title, "turn": table.turn(), "invitation": len(game.chain) == 1,
-            "verdict": table.verdict() if over else None, "outcome": outcome,
-            "send": send_model(table), "pasted": table.pasted, "reviewed": remote.review is not None}
-
-
-def outcome_words(remote: RemoteSeat, table: Table[S, SeatT]) -> str | None:
-    """How the game ended as this device knows it (the verified end says it whole)."""
-    outcome = remote.game.outcome
-    if outcome is None:
-        return None
-    names = table.remote_names()
-    winner = outcome.winner
-    if winner is None:
-        return _("The game ended in a draw.")
-    return _("{name} wins.").format(name=names[str(winner)])
-
-
-def join_model(table: Table[S, SeatT], base: Screen) -> JoinScreen:
-    joining = table.joining
-    assert joining is not None
-    kind, invitation = table.kind, joining.invitation
-    side = next(p for p in kind.game.players if p != invitation.inviter)
-    inviter = invitation.name or kind.sides[invitation.inviter]
-    values = kind.invitation_form(invitation.options)
-    return {**base, "title": kind.game.title, "inviter": inviter,
-            "inviter_side": kind.sides[invitation.inviter], "side": side, "your_side": kind.sides[side],
-            "options": options_words(kind.fields, values),
-            "rulings": rulings_words(kind), "name": table.form.names.get(side, ""),
-            "name_max": kind.game.name_max, "error": table.form.error}
 
 
 def _rulings(kind: GameKind[S, SeatT]) -> tuple[RemoteRuling, ...]:
@@ -85,25 +37,9 @@ def rulings_words(kind: GameKind[S, SeatT]) -> list[str]:
     return [str(words[r.code.value]) for r in _rulings(kind) if r.code.value in words]
 
 
-def options_words(fields: tuple[FieldSpec, ...], values: Mapping[str, str]) -> list[tuple[str, str]]:
-    """Each option of the start form as chosen, in the form's words."""
-    out = []
-    for spec in fields:
-        if spec.name not in values:
-            continue
-        if spec.shown_when is not None and values.get(spec.shown_when[0]) != spec.shown_when[1]:
-            continue
-        value = values[spec.name]
-        choice = next((c for c in spec.choices if c.value == value), None)
-        if spec.choices and choice is None:
-            continue
-        if choice is not None and choice.value == "custom":
-            continue  # (the number of the custom field says it)
-        out.append((spec.legend, choice.label if choice is not None else value))
-    return out
-
-
 def listed_model(game: Listed, sides: Mapping[str, str], players: tuple[str, str]) -> ListedModel:
+    from ..kit.remote import Status
+
     other = next(p for p in players if p != game.side)
     return {"game_id": game.game_id, "opponent": game.opponent or sides[other], "turn": game.turn,
             "yours": game.yours, "over": game.status not in (Status.YOUR_TURN, Status.WAITING),
@@ -113,7 +49,7 @@ def listed_model(game: Listed, sides: Mapping[str, str], players: tuple[str, str
 # --- drawing -------------------------------------------------------------------------------------
 
 
-def _button(label: str, action: str, arg: str | None = None, *, cls: Attr = None,
+def action_button(label: str, action: str, arg: str | None = None, *, cls: Attr = None,
             autofocus: bool = False) -> El:
     """A button for an intent, as :func:`mortar.table.render.button` draws one (which draws
     these screens: no import back)."""
@@ -122,7 +58,7 @@ def _button(label: str, action: str, arg: str | None = None, *, cls: Attr = None
                         "data-key": key, "data-autofocus": autofocus}, label)
 
 
-def _name_input(player: str, value: str, placeholder: str, longest: int) -> El:
+def name_input(player: str, value: str, placeholder: str, longest: int) -> El:
     return h("input", {"type": "text", "name": f"name-{player}", "value": value,
                        "maxlength": str(longest), "autocomplete": "off", "spellcheck": "false",
                        "placeholder": placeholder, "data-action": "field",
@@ -146,47 +82,6 @@ def when_text(when: float | None) -> El | None:
                       "data-when": str(int(when * 1000))}, stamp)
 
 
-@lru_cache(maxsize=8)
-def qr_code(link: str) -> El | None:
-    """The link as a QR code (an SVG), or None where no QR code holds it (a long whole game)."""
-    try:
-        rows = qr.encode(link)
-    except qr.TooLong:
-        return None
-    size = len(rows) + 8
-    return h("svg", {"class": "qr", "viewBox": f"0 0 {size} {size}", "role": "img",
-                     "aria-label": _("The link as a QR code"), "shape-rendering": "crispEdges"},
-             h("rect", {"width": str(size), "height": str(size), "fill": "#fff"}),
-             h("path", {"d": qr.path(rows), "fill": "#000"}))
-
-
-def send_panel(send: LinkModel, *, question: str | None = None, whole: bool = True) -> El:
-    """The link to send: as text to select, Share (where the device has a share sheet) or Copy,
-    a QR code for a phone beside this one, and (``whole``) the whole game instead of the last
-    link."""
-    link = send["link"]
-    if link is None:
-        return h("div", {"class": "send-panel"})
-    code = qr_code(link)
-    return h("section", {"class": "send-panel", "aria-label": _("The link to send")},
-             h("p", {"class": "hint"}, question or _(
-                 "Send {name} this link by any messenger, or let {name} scan the code.").format(
-                 name=send["other"])),
-             h("label", {"class": "link-field"},
-               h("span", {"class": "sr-only"}, _("The link to send")),
-               h("textarea", {"class": "link-text", "readonly": True, "rows": "2", "spellcheck": "false",
-                              "data-key": "link-text", "data-link": link}, link)),
-             h("div", {"class": "row send-actions"},
-               _button(_("Share…"), "share-link", cls="primary share"),
-               _button(_("Copy the link"), "copy-link")),
-             h("figure", {"class": "qr-box"}, code) if code is not None else
-             h("p", {"class": "hint"}, _("This link is too long for a QR code: share or copy it.")),
-             _button(_("Send the last link instead") if send["whole"] else _("Send the whole game instead"),
-                     "whole-game", "off" if send["whole"] else None, cls="quiet small") if whole else None,
-             h("p", {"class": "hint"}, _("The whole game catches up a device that lost a link."))
-             if whole and not send["whole"] else None)
-
-
 def open_panel(pasted: str, other: str | None) -> El:
     """Where the other's link is opened: from the messenger, pasted here, or scanned."""
     title = _("{name}'s link came?").format(name=other) if other else _("A link came?")
@@ -198,90 +93,8 @@ def open_panel(pasted: str, other: str | None) -> El:
                            "autocomplete": "off", "spellcheck": "false", "data-action": "field",
                            "data-arg": "link", "data-key": "field:link",
                            "aria-label": _("A link of a game"), "placeholder": _("Paste the link")}),
-               _button(_("Open"), "open-link")),
-             _button(_("Scan a QR code"), "scan", cls="scan"))
-
-
-def render_waiting_screen(model: Screen, kind: GameKind[S, SeatT]) -> El:
-    waiting = cast("WaitingScreen", model)
-    send = waiting["send"]
-    other = send["other"]
-    if waiting["invitation"]:
-        title = _("Invite a friend")
-        question = _("Send this invitation by any messenger, or let your friend scan the code: their "
-                     "device opens the game and joins it.")
-    else:
-        title = _("Sent? Waiting for {name}'s turn").format(name=other)
-        question = None
-    kicker = waiting["title"] if waiting["turn"] is None else _("{title} · turn {n}").format(
-        title=waiting["title"], n=waiting["turn"])
-    return h("div", {"class": "remote remote-waiting"},
-             h("section", {"class": "card remote-box", "role": "status"},
-               h("p", {"class": "kicker"}, kicker),
-               h("h2", {"class": "screen-title", "tabindex": "-1"}, title),
-               send_panel(send, question=question, whole=not waiting["invitation"])),
-             h("div", {"class": "card"},
-               open_panel(waiting["pasted"], None if waiting["invitation"] else other)),
-             _button(_("Back to the start screen"), "menu", cls="quiet"))
-
-
-def render_ended(model: Screen, kind: GameKind[S, SeatT]) -> El:
-    """The game over on this device, not verified yet, or a lie caught."""
-    ended = cast("WaitingScreen", model)
-    send = ended["send"]
-    # verified here already: the other's device still needs this link (its openings, or the end)
-    question = (_("{name}'s device needs your last link to end the game too: send it.") if ended["reviewed"]
-                else _("Your last link carries your secrets: send it to {name} so that both devices can "
-                       "verify the game."))
-    return h("div", {"class": "remote remote-ended"},
-             h("section", {"class": "card remote-box"},
-               h("p", {"class": "kicker"}, ended["title"]),
-               h("h2", {"class": "screen-title", "tabindex": "-1"}, _("Game over")),
-               h("p", {"class": "outcome"}, ended["outcome"]) if ended["outcome"] else None,
-               h("p", {"class": "verdict", "role": "status"}, ended["verdict"]),
-               send_panel(send, question=question.format(name=send["other"]))),
-             h("div", {"class": "card"}, open_panel(ended["pasted"], send["other"])),
-             h("div", {"class": "row"},
-               _button(_("Review the game"), "remote-review", cls="small") if ended["reviewed"] else None,
-               _button(_("Export the links"), "export", "links", cls="small"),
-               _button(_("New game"), "menu", cls="small")))
-
-
-def end_model(table: Table[S, SeatT]) -> EndModel | None:
-    if table.remote is None:
-        return None
-    return {"verdict": table.verdict(), "send": send_model(table)}
-
-
-def end_panel(end: EndModel | None) -> El | None:
-    """The verified end's words beside its review, and the way to the last link (the other's
-    device needs it to verify the game too)."""
-    if end is None:
-        return None
-    return h("section", {"class": "remote-end"},
-             h("p", {"class": "verdict", "role": "status"}, end["verdict"]),
-             _button(_("Send your last link again"), "remote-resend", cls="small quiet"))
-
-
-def render_join(model: Screen, kind: GameKind[S, SeatT]) -> El:
-    join = cast("JoinScreen", model)
-    return h("div", {"class": "remote remote-join"},
-             h("section", {"class": "card remote-box"},
-               h("p", {"class": "kicker"}, _("Invitation")),
-               h("h2", {"class": "screen-title", "tabindex": "-1"},
-                 _("{name} invites you to a game of {title}").format(name=join["inviter"],
-                                                                     title=join["title"])),
-               h("p", None, _("{name} plays {side}; you play {yours}.").format(
-                   name=join["inviter"], side=join["inviter_side"], yours=join["your_side"])),
-               h("dl", {"class": "options"},
-                 [(h("dt", None, legend), h("dd", None, value)) for legend, value in join["options"]])
-               if join["options"] else None,
-               [h("p", {"class": "hint ruling"}, words) for words in join["rulings"]],
-               h("label", {"class": "field"}, h("span", None, _("Your name")),
-                 _name_input(join["side"], join["name"], _("Your name (optional)"), join["name_max"])),
-               h("p", {"class": "status-line error"}, join["error"]) if join["error"] else None,
-               _button(_("Join the game"), "join", cls="primary big", autofocus=True),
-               _button(_("Not now"), "join-cancel", cls="quiet")))
+               action_button(_("Open"), "open-link")),
+             action_button(_("Scan a QR code"), "scan", cls="scan"))
 
 
 def remote_fields(names: Mapping[str, str], side: str, sides: list[tuple[str, str]],
@@ -291,7 +104,7 @@ def remote_fields(names: Mapping[str, str], side: str, sides: list[tuple[str, st
     first = kind.game.players[0]
     return h("fieldset", None, h("legend", None, _("A person on another device")),
              h("label", {"class": "field"}, h("span", None, _("Your name")),
-               _name_input(first, names[first], _("Your name (optional)"), kind.game.name_max)),
+               name_input(first, names[first], _("Your name (optional)"), kind.game.name_max)),
              h("fieldset", {"class": "choice-row"}, h("legend", None, _("Your side")),
                *(_radio("side", value, side, label) for value, label in sides),
                _radio("side", "random", side, _("Random"))),
@@ -313,7 +126,7 @@ def games_card(games: list[ListedModel], title: str, pasted: str) -> El:
                              title=title, name=game["opponent"])),
                          h("span", {"class": "remote-state"}, state, " · ", turn, " · ",
                            when_text(game["when"]))),
-                       _button(_("Remove"), "remote-forget", game["game_id"], cls="small quiet")
+                       action_button(_("Remove"), "remote-forget", game["game_id"], cls="small quiet")
                        if game["over"] else None))
     return h("section", {"class": "card remote-games", "aria-labelledby": "remote-games-title"},
              h("h2", {"id": "remote-games-title"}, _("Games by link")),

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .kind import FieldSpec, GameKind, S, SeatT
     from .models import (
         CurtainScreen,
+        EndModel,
         FormModel,
         PlayScreen,
         ReadingScreen,
@@ -380,7 +381,9 @@ def render_reading(model: Screen, kind: GameKind[S, SeatT]) -> El:
 
 def render_waiting(model: Screen, kind: GameKind[S, SeatT]) -> El:
     if "send" in model:  # a game by links: the link to send, and where the other's is opened
-        return remote_view.render_waiting_screen(model, kind)
+        from .remote_screens import render_waiting_screen  # (play by links' archive)
+
+        return render_waiting_screen(model, kind)
     waiting = cast("ThinkingScreen", model)
     return h("div", {"class": "thinking", "role": "status"},
              h("div", {"class": "curtain-box"},
@@ -421,7 +424,7 @@ def render_review(model: Screen, kind: GameKind[S, SeatT]) -> El:
     actions.append(button(_("New game"), "menu", cls="small") if over else
                    button(_("Close"), "close-review", cls="small"))
     body = kind.review(at, Frame(model["screen"], model["tab"]))
-    remote_end = remote_view.end_panel(screen.get("remote_end"))
+    remote_end = _end_panel(screen.get("remote_end"))
     return h("div", {"class": ["review", "turn-layout", "review-layout", f"tab-{model['tab']}",
                                "aid-on" if frame.aid else None]},
              h("header", {"class": "bar"},
@@ -437,6 +440,28 @@ def turns_text(n: int) -> str:
     return ngettext("{n} turn", "{n} turns", n).format(n=n)
 
 
+def _end_panel(end: EndModel | None) -> El | None:
+    """A verified game by links' end beside its review (:mod:`.remote_screens`, in play by links'
+    archive: imported when there is one)."""
+    if end is None:
+        return None
+    from .remote_screens import end_panel
+
+    return end_panel(end)
+
+
+def render_ended(model: Screen, kind: GameKind[S, SeatT]) -> El:
+    from .remote_screens import render_ended  # (play by links' archive)
+
+    return render_ended(model, kind)
+
+
+def render_join(model: Screen, kind: GameKind[S, SeatT]) -> El:
+    from .remote_screens import render_join  # (play by links' archive)
+
+    return render_join(model, kind)
+
+
 FRAMES: dict[str, Callable[[Screen, GameKind[S, SeatT]], El]] = {
     "start": render_start,
     "curtain": render_curtain,
@@ -445,6 +470,6 @@ FRAMES: dict[str, Callable[[Screen, GameKind[S, SeatT]], El]] = {
     "reading": render_reading,
     "over": render_review,
     "review": render_review,
-    "ended": remote_view.render_ended,
-    "join": remote_view.render_join,
+    "ended": render_ended,
+    "join": render_join,
 }

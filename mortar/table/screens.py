@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING
 
 from ..kit.protocol import AnyState
 from .drafts import Draft, PlayModel
-from .remote_view import end_model, join_model, listed_model, waiting_model
+from .remote_view import listed_model
 
 if TYPE_CHECKING:
     from .models import (
         CurtainScreen,
+        EndModel,
         FormModel,
         PlayScreen,
         ReadingScreen,
@@ -94,15 +95,35 @@ def _review(table: Table[AnyState, object], base: Screen) -> ReviewScreen:
     assert table.review is not None
     remote = table.remote is not None and table.screen == "over"
     return {**base, "review": table.review, "can_rematch": table.screen == "over" and not remote,
-            "remote_end": end_model(table) if remote else None}
+            "remote_end": _end_model(table) if remote else None}
 
 
 def _waiting(table: Table[AnyState, object], base: Screen) -> Screen:
     """A person on another device is to act: the link to send (a game by links)."""
-    return waiting_model(table, base) if table.remote is not None else _thinking(table, base)
+    return _waiting_model(table, base) if table.remote is not None else _thinking(table, base)
+
+
+# A game by links' own screens: mortar.table.remote_screens, in play by links' archive (imported
+# when one is shown).
+def _end_model(table: Table[AnyState, object]) -> EndModel | None:
+    from .remote_screens import end_model
+
+    return end_model(table)
+
+
+def _waiting_model(table: Table[AnyState, object], base: Screen) -> Screen:
+    from .remote_screens import waiting_model
+
+    return waiting_model(table, base)
+
+
+def _join_model(table: Table[AnyState, object], base: Screen) -> Screen:
+    from .remote_screens import join_model
+
+    return join_model(table, base)
 
 
 BUILDERS: dict[str, Callable[[Table[AnyState, object], Screen], Screen]] = {
     "start": _start, "curtain": _curtain, "thinking": _thinking, "waiting": _waiting,
-    "reading": _reading, "over": _review, "review": _review, "ended": waiting_model, "join": join_model,
+    "reading": _reading, "over": _review, "review": _review, "ended": _waiting_model, "join": _join_model,
 }

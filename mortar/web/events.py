@@ -22,7 +22,7 @@ from ..table.render import render
 from ..table.review import Review
 from ..table.table import Table
 from ..table.words import _
-from . import feedback, files, links
+from . import feedback, files, links, links_archive
 from .dom import css_escape, replace_children
 from .gestures import Pointers
 from .keys import Keys
@@ -80,6 +80,9 @@ class App:
         self._tick = create_proxy(self._guard(self._autoplay_tick))
         self._relayout = create_proxy(self._guard(self._arrows))
         self._adopting = False  # the next render draws over the first screen (adopt)
+        # play by links' archive, once the game's own is here (mortar/web/main.py): an intent that
+        # begins a game by links waits for it
+        self.links: links_archive.LinksArchive | None = None
 
     def install(self) -> None:
         for kind, handler in (("click", self._on_click), ("change", self._on_change),
@@ -344,6 +347,8 @@ class App:
                 el.setAttribute("data-armed", "")
 
     def run(self, action: str, arg: str | None = None, value: str | None = None) -> None:
+        if self.links is not None and links_archive.wanted(self, self.links, action, arg, value):
+            return  # done once play by links' archive is here
         if self.table.dispatch(action, arg, value):
             self.render()
 
@@ -386,13 +391,18 @@ class App:
         if el.hasAttribute("data-arm") and not self._fresh_press(event, _arm_delay(el)):
             return  # not a deliberate press made on this screen: a held key or a double tap
         arg = el.getAttribute("data-arg")
-        if action in links.ACTIONS:  # a game by links: share, copy, the camera
-            links.handle(self, action, el)
+        if action in links.ACTIONS:  # a game by links: share, copy, the camera (its archive's)
+            links_archive.then(self.links, lambda: self._sharing(action, el))
             return
         if action == "export":
             files.export(self, None if absent(arg) else arg)
             return
         self.run(action, None if absent(arg) else arg)
+
+    def _sharing(self, action: str, el: JsObject) -> None:
+        from . import sharing
+
+        sharing.handle(self, action, el)
 
     def _on_change(self, event: JsObject) -> None:
         el = event.target

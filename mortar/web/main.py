@@ -97,7 +97,7 @@ async def start() -> None:
     screen, then mark the page ready."""
     import js
 
-    from . import files, links
+    from . import files, links, links_archive
     from .dom import build
     from .events import App
     from .page import show_error
@@ -106,6 +106,10 @@ async def start() -> None:
     try:
         name = chosen_game(document)
         kind = await load_game(name)
+        # play by links comes in an archive of its own, fetched when a game by links is wanted:
+        # here when the page opens on one (a link, a game by links saved here, the first screen's
+        # choice), else when the start form asks for one (App.run)
+        archive = links_archive.install(name)
         if kind.symbols is not None:  # the drawings its pieces <use>
             document.body.prepend(build(kind.symbols))
         storage, no_save = choose_storage(js.window)
@@ -114,9 +118,13 @@ async def start() -> None:
                       titles={e.name: e.title for e in games.entries()},
                       link_base=links.link_base(kind.game.name))
         arrived = links.fragment()  # a link, or a game by links to go back to
+        if arrived or links_archive.saved_here(storage, name):  # (the start screen lists those)
+            await archive.load()
         if not arrived:
             table.restore()
         early, picked, on_show = first_screen_choices(js.window)
+        if not arrived and any(links_archive.begins("field", *field) for field in early.fields):
+            await archive.load()
         if not arrived:  # (what was done on the first screen before Python: its start form)
             apply(table, early)
         # The modules and a restored game stay for the page's life: no later collection walks
@@ -125,6 +133,7 @@ async def start() -> None:
         if no_save:  # said once, on the first screen, beside any notice about a saved game
             table.notice = f"{table.notice} {no_save}" if table.notice else no_save
         app = App(document.getElementById("app"), table, live=document.getElementById("announcer"))
+        app.links = archive
         app.install()
         links.install(app)
         if on_show and table.screen == "start" and not arrived:

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, cast
 from mortar.kit.common import AcceptDraw, OfferDraw, Resign
 
 from ....kit.jsontext import JSONValue
-from ....kit.remote import Lie
 from ....table.drafts import Context, PlayModel
 from ....table.html import El
 from ....table.kind import Choice, FieldSpec, KindBase, PublicField, ReviewStep, SaveError, TableFacts, Taps
@@ -24,7 +23,6 @@ from ....table.words import _, ngettext
 from ..actions import Attack, Move, Setup
 from ..board import PLAYERS
 from ..game import GAME
-from ..links import MarsalLie, RemoteRulingCode
 from ..rules import INACTIVITY_LIMIT, Options, Phase, Termination
 from ..seat import Seat
 from ..state import State
@@ -36,6 +34,7 @@ from .texts import ARMY, outcome_text, review_step
 from .turn import TurnDraft
 
 if TYPE_CHECKING:
+    from ....kit.remote import Lie  # (the links archive: mortar/web/links_archive.py)
     from .models import SetupModel, TurnModel
 
 LIMIT_MAX = 1000  # the longest inactivity limit the start form takes
@@ -197,7 +196,9 @@ class MarsalASpionKind(KindBase[State, Seat]):
 
     # --- by links ---------------------------------------------------------------------------
 
-    remote_rulings = {RemoteRulingCode.NO_HOPE_BY_AGREEMENT.value: _(
+    # (keyed by RemoteRulingCode.NO_HOPE_BY_AGREEMENT's value: ..links is in the links archive, not
+    # imported while the table is seated; tests/test_archives.py checks each key is a ruling's code)
+    remote_rulings = {"no hope by agreement": _(
         "Played by links, the game has no automatic no-hope draw: it would need both armies' hidden "
         "pieces at once. When neither side can move, it is a draw at once all the same; a game nobody "
         "can win ends by an agreed draw or the inactivity limit.")}
@@ -212,6 +213,8 @@ class MarsalASpionKind(KindBase[State, Seat]):
                 "deduction": "on" if options.get("deduction_aid") else "off"}
 
     def lie_text(self, lie: Lie, names: Names) -> str | None:
+        from ..links import MarsalLie  # (a game by links: the links archive is here)
+
         who = names[lie.player]
         if lie.code is MarsalLie.WRONG_OUTCOME:
             return _("{name}'s device told the outcome of its attack {attack} at turn {n} falsely: the "

@@ -10,7 +10,6 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, cast
 
 from ....kit.jsontext import JSONTextError, JSONValue, loads
-from ....kit.remote import Lie
 from ....table.drafts import Context, PlayModel
 from ....table.html import El
 from ....table.kind import Choice, FieldSpec, KindBase, PublicField, ReviewStep, SaveError, Taps
@@ -20,7 +19,6 @@ from ....table.savefile import legacy_names
 from ....table.words import _, ngettext
 from ..actions import Move, Resign, Sacrifice, Setup, Turn
 from ..game import GAME
-from ..links import HuntLie
 from ..moves import warm_up
 from ..record import Record, infer_loadout
 from ..rules import (
@@ -44,6 +42,7 @@ from .turn import TurnDraft
 from .views import render_play
 
 if TYPE_CHECKING:
+    from ....kit.remote import Lie  # (the links archive: mortar/web/links_archive.py)
     from .models import PlacementModel, TurnModel
 
 
@@ -188,6 +187,8 @@ class MortarHuntKind(KindBase[State, Seat]):
                 "custom-limit": str(limit if limit is not None else 20)}
 
     def lie_text(self, lie: Lie, names: Names) -> str | None:
+        from ..links import HuntLie  # (a game by links: the links archive is here)
+
         who, n, square = names[lie.player], lie.turn, lie.data.get("square", "?")
         words = {
             HuntLie.FALSE_MISS: _("{name}'s device said {square} was a miss at turn {n}, but a piece "
