@@ -15,6 +15,7 @@ QUIET = """async () => {
   const finite = (a) => a.playState === 'running' && a.effect &&
                         a.effect.getComputedTiming().endTime !== Infinity;
   const busy = () => document.querySelector('.fx-shake, .fx-shell, .fx-impact') ||
+                     document.documentElement.hasAttribute('aria-busy') ||
                      document.querySelector('#app [data-arm]:not([data-armed])') ||
                      document.getAnimations().some(finite);
   if (busy()) return false;

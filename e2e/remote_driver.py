@@ -34,6 +34,7 @@ SENT_SCREENS = ("waiting", "ended", "over")
 # end) under way, no link in the address still to open, no button still arming.
 SETTLED = """() => document.documentElement.getAttribute('data-screen') !== 'reading'
   && !location.hash.startsWith('#L')
+  && !document.documentElement.hasAttribute('aria-busy')
   && !document.querySelector('#app [data-arm]:not([data-armed])')"""
 
 

@@ -36,7 +36,7 @@ from mortar.games.marsal_a_spion.board import Player as MarsalPlayer
 from mortar.games.marsal_a_spion.links import context as marsal_context
 from mortar.games.marsal_a_spion.pieces import Clash, Piece, clash
 from mortar.games.marsal_a_spion.table.texts import NAME as PIECE_NAMES
-from mortar.games.mortar_hunt.links import HuntKnowledge
+from mortar.games.mortar_hunt.links.device import HuntKnowledge
 from mortar.kit import commitment
 from mortar.kit.common import AcceptDraw, OfferDraw, Resign
 from mortar.kit.link import read

@@ -165,7 +165,7 @@ def _build_zip(root: Path, out: Path, sources: list[Path], force: bool) -> Path:
         if out.stat().st_mtime >= newest:
             return out
     out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_suffix(".zip.tmp")
+    tmp = out.with_suffix(f".zip.{os.getpid()}.tmp")  # (two test workers may build at once)
     with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zf:
         for src in sources:
             info = zipfile.ZipInfo(src.relative_to(root).as_posix(), date_time=_ZIP_DATE)

@@ -135,11 +135,19 @@ def then(archive: LinksArchive | None, do: Callable[[], None]) -> None:
         do()
         return
 
+    import js
+
+    root = js.document.documentElement
+    root.setAttribute("aria-busy", "true")  # (a tap is being answered: the archive is on its way)
+
     async def fetched() -> None:
         try:
             await archive.load()
         finally:  # (else its finder tries once more, or the import fails as it would have)
-            do()
+            try:
+                do()
+            finally:
+                root.removeAttribute("aria-busy")
 
     asyncio.ensure_future(fetched())
 
