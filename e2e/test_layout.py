@@ -58,22 +58,9 @@ def walked(request, open_game):
     return w
 
 
-# Issue 28, found by the walk in Serbian Cyrillic and still open: an open game's refusal of a tap
-# is its engine's reason (the seat's Refusal.message), in English in every language. The screens
-# where the walk's taps are refused so; a Latin word on any other screen fails the test.
-REFUSED_IN_ENGLISH = {
-    "hopper-and-sneaker": {"turn, a square it cannot reach"},
-    "enlightenment": {"turn, a square it cannot reach"},
-    "four-circles": {"placing, a tile taken", "turn, a cell it cannot reach"},
-}
-
-
 def test_every_screen_fits_a_phone(walked):
     assert len(walked.screens) >= 8
-    known = REFUSED_IN_ENGLISH.get(walked.game, set())
-    found = walked.report({screen: [p for p in problems
-                                    if not (screen in known and p.startswith("Latin words in Cyrillic"))]
-                           for screen, problems in walked.layout.items()})
+    found = walked.report(walked.layout)
     assert not found and not walked.stopped, f"layout problems:\n{found}\n{walked.stopped or ''}"
 
 

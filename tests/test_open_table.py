@@ -1,16 +1,27 @@
 """The open table's generic parts (mortar/table, no game named): whose side is near, the seating
 option on the start form of a game that hides nothing (and not on one that hides something), a
-last move marked on the board widget, and a window on an unbounded grid."""
+last move marked on the board widget, a window on an unbounded grid, and every refusal of an
+open game's rules said in the page's words by its code (issue 28: never the engine's English)."""
 
 from __future__ import annotations
 
+from enum import Enum
+
+import pytest
 from boxgames.hidden_tictactoe.table import KIND as HIDDEN
 
+from mortar.games.enlightenment.actions import RefusalCode as EnlightenmentCode
 from mortar.games.enlightenment.table import KIND as OPEN
+from mortar.games.enlightenment.table import views as enlightenment_views
+from mortar.games.four_circles.actions import RefusalCode as FourCirclesCode
+from mortar.games.four_circles.table import views as four_circles_views
+from mortar.games.hopper_and_sneaker.actions import RefusalCode as HopperCode
+from mortar.games.hopper_and_sneaker.table import views as hopper_views
+from mortar.kit.protocol import Refusal
 from mortar.table.board import BoardView, Cell, Window, render_board
 from mortar.table.html import all_text
 from mortar.table.kind import Seating, TableFacts
-from mortar.table.open_table import end_text
+from mortar.table.open_table import K0_REFUSED, end_text, refusal_text
 from mortar.table.render import render
 from mortar.table.saves import MemoryStorage
 from mortar.table.table import Table
@@ -68,3 +79,14 @@ def test_the_common_ends_in_words() -> None:
     assert end_text("resign", "White", names, {}) == "Ann resigned: Bob wins."
     assert end_text("double-pass", None, names, {}).startswith("A draw")
     assert end_text("four", "Red", names, {"four": "{winner} wins, {loser} loses."}) == "Ann wins, Bob loses."
+
+
+@pytest.mark.parametrize("codes, own", [(HopperCode, hopper_views.REFUSED),
+                                        (EnlightenmentCode, enlightenment_views.REFUSED),
+                                        (FourCirclesCode, four_circles_views.REFUSED)],
+                         ids=["hopper-and-sneaker", "enlightenment", "four-circles"])
+def test_every_refusal_of_an_open_game_is_said_by_its_code(codes: type[Enum], own: dict[Enum, str]) -> None:
+    assert {code.name for code in codes if code not in own} == set(K0_REFUSED)  # the game's own: its words
+    for code in codes:
+        text = refusal_text(Refusal(code, "the engine's reason"), own)
+        assert text.endswith(".") and "engine" not in text, code

@@ -13,6 +13,7 @@ Everything here asks the seat; nothing names a game or knows a rule beyond the c
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from enum import Enum
 from typing import Generic, Protocol, TypedDict, TypeVar
 
 from ..kit.common import AcceptDraw, OfferDraw, Pass, Resign
@@ -52,7 +53,11 @@ SeatT = TypeVar("SeatT", bound=OpenSeat)
 
 
 class MoveWords(Protocol):
-    """An open game's words for a played turn (in its ``views`` module)."""
+    """An open game's words for a played turn and for a refused one (in its ``views`` module)."""
+
+    # Why the rules refuse an action, by its code, for the game's own codes (K0's are
+    # :data:`K0_REFUSED`): the engine's reason is English, for logs and the command line.
+    REFUSED: dict[Enum, str]
 
     def moved_text(self, effect: object, who: str) -> str:
         """What the game's action did (its ``effect``), said of ``who`` played it (:func:`played_text`
@@ -155,9 +160,9 @@ class OpenDraft(Generic[SeatT]):
         raise NotImplementedError
 
     def refused(self, action: object) -> str | None:
-        """Why the seat refuses ``action``, in its words, or None."""
+        """Why the seat refuses ``action``, in the page's words, or None."""
         refusal = self.seat.refusal(action)
-        return None if refusal is None else _sentence(refusal.message)
+        return None if refusal is None else refusal_text(refusal, self.words.REFUSED)
 
     def on_offer_draw(self, arg: str | None) -> Reply[object]:
         self.offering = not self.offering if arg is None else arg == "on"
@@ -207,11 +212,6 @@ class OpenDraft(Generic[SeatT]):
                 "declined": self.seat.acting and self.seat.declined,
                 "offering": self.offering, "resign_asked": self.resign_asked,
                 "must_pass": self.must_pass, "message": self.message}
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
 # --- drawing -------------------------------------------------------------------------------------
@@ -295,6 +295,23 @@ def footer(model: OpenCommon, frame: Frame, *, held: El | None = None) -> El | N
 
 
 # --- in words -----------------------------------------------------------------------------------
+
+# K0's refusals (mortar.kit.turns), by the name of the code every open game gives them.
+K0_REFUSED = {
+    "GAME_OVER": _("The game is over."),
+    "NOT_YOUR_TURN": _("It is not your turn."),
+    "MALFORMED": _("That is not a move of this game."),
+    "NO_OFFER": _("No draw was offered: there is none to accept."),
+    "MUST_MOVE": _("One of your pieces can move, so you may not pass."),
+    "SETTING_UP": _("The pieces are still being set up: play has not begun."),
+}
+
+
+def refusal_text(refusal: Refusal, own: Mapping[Enum, str]) -> str:
+    """Why an action is refused, in the page's words, from its code: the game's ``own`` words
+    (its ``views.REFUSED``) or K0's; never the engine's English reason."""
+    return own[refusal.code] if refusal.code in own else K0_REFUSED[refusal.code.name]
+
 
 def path_words(path: Iterable[object]) -> str:
     """A move's squares in the order it visits them, as written: ``a1–c1–c3``."""

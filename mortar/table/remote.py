@@ -260,8 +260,8 @@ class RemoteTable(TableState[S, SeatT]):
         turn = self.kind.seat_turn(remote.game.seat())
         try:
             remote.game.play(action)
-        except IllegalActionError as e:
-            self.notice = str(e)
+        except IllegalActionError:  # (a draft asks its seat first; the engine's reason is English)
+            self.notice = _("The rules refuse that turn: nothing was played.")
             return False
         remote.whole = False
         if not self._save_remote(remote):

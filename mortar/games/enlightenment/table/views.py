@@ -1,11 +1,13 @@
 """Enlightenment's words, board and screens, on the open games' board of discs
 (:mod:`mortar.table.open_board`): the edge ring tinted, the centre the gap it is, a plain piece a
 disc's plain side and an enlightened one its marked side, as on the real pieces; a turn and a
-review's step with how far each side has come."""
+review's step with how far each side has come. Its words (moves, the end, the rules' refusals by
+their codes) are marked for translation."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from enum import Enum
 
 from ....kit.turns import PLAYERS, Player
 from ....table.html import El
@@ -23,10 +25,22 @@ from ....table.open_board import (
 from ....table.open_table import SIDES, path_words
 from ....table.render import Frame
 from ....table.words import _
-from ..actions import Moved
+from ..actions import Moved, RefusalCode
 from ..board import CENTRE, EDGE, SQUARES, Square
 from ..position import Position
 from ..state import State
+
+# Why the rules refuse a move, by the engine's codes (K0's are the open table's)
+REFUSED: dict[Enum, str] = {
+    RefusalCode.NO_PIECE: _("There is no piece there."),
+    RefusalCode.NOT_YOURS: _("That piece is not yours."),
+    RefusalCode.OCCUPIED: _("A piece stands on that square."),
+    RefusalCode.NOT_A_MOVE: _("A piece steps to a square next to it or jumps over one piece next to it."),
+    RefusalCode.DIAGONAL_JUMP: _("Jumps go across or up and down, never diagonally."),
+    RefusalCode.STEP_IN_SEQUENCE: _("A step is a whole move: it is not combined with jumps."),
+    RefusalCode.NOTHING_TO_JUMP: _("A jump goes over a piece, and there is none that way."),
+    RefusalCode.REVISIT: _("A move lands on each square once, its start included."),
+}
 
 OWN_ENDS = {"enlightened": _("{winner} wins: all eight pieces are enlightened and on the edge.")}
 

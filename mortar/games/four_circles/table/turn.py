@@ -17,7 +17,7 @@ from ....kit.turns import Player
 from ....table.board import Window
 from ....table.drafts import CHANGED, UNCHANGED, Context, Reply
 from ....table.open_board import BoardModel
-from ....table.open_table import COMMON_INTENTS, SIDES
+from ....table.open_table import COMMON_INTENTS, SIDES, refusal_text
 from ....table.path_draft import PathDraft
 from ....table.words import _
 from ..actions import Move, Moved, Place, Placed, RefusalCode
@@ -118,10 +118,9 @@ class TurnDraft(PathDraft[Seat, Cell]):
             refusal = seat.tile_refusal(cell)  # an empty tile: pick it up, or why not
             if refusal is None:
                 self.tile, self.path = cell, []
-            else:
-                # (the rule by its name, in the page's words: the engine's reason is English)
-                self.message = _("This tile cannot move ({rule}).").format(
-                    rule=RULE.get(refusal.code, refusal.code.value))
+            else:  # (the rule by its name: a tile that cannot follow a piece says put-down rule 3)
+                self.message = (_("This tile cannot move ({rule}).").format(rule=RULE[refusal.code])
+                                if refusal.code in RULE else refusal_text(refusal, views.REFUSED))
             return CHANGED
         return super().on_square(arg)
 
@@ -146,8 +145,7 @@ class TurnDraft(PathDraft[Seat, Cell]):
             self.message = _("The tile cannot go there ({rule}): no piece of yours could move onto "
                              "it.").format(rule=RULE[RefusalCode.PUTDOWN_REACH])
         else:
-            self.message = _("The tile cannot go there ({rule}).").format(
-                rule=RULE.get(refusal.code, refusal.code.value))
+            self.message = refusal_text(refusal, views.REFUSED)
         return CHANGED
 
     def _follow(self, cell: Cell) -> Reply[object]:

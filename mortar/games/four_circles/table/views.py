@@ -1,7 +1,7 @@
 """Four Circles' words, board and screens at the table.
 
-Its words (pieces, tiles, moves, the rules of FC6 by name, the end) are marked for translation;
-the rules' own refusals are the engine's words. Its board: a window of the unbounded grid (FC1)
+Its words (pieces, tiles, moves, the rules of FC6 by name, the rules' refusals by their codes,
+the end) are marked for translation. Its board: a window of the unbounded grid (FC1)
 as the open games' board of discs (:mod:`mortar.table.open_board`), which pans and zooms. A cell
 with no tile is drawn as nothing, unless a draft marks it (a cell where a picked tile may be put
 down, or any free cell beside the board while a tile is in hand: a tap there says why not). A
@@ -49,6 +49,27 @@ RULE: dict[Enum, str] = {
     RefusalCode.PUTDOWN_CELL: _("FC6 put-down rule 1, a free cell"),
     RefusalCode.PUTDOWN_SIDE: _("FC6 put-down rule 2, beside another tile"),
     RefusalCode.PUTDOWN_REACH: _("FC6 put-down rule 3, a piece moves onto it"),
+}
+_CANNOT_MOVE = _("This tile cannot move ({rule}).")
+_CANNOT_GO = _("The tile cannot go there ({rule}).")
+
+# Why the rules refuse a placement, a move or a tile move, by the engine's codes (K0's are the
+# open table's)
+REFUSED: dict[Enum, str] = {
+    RefusalCode.PLACING: _("Tiles and pieces move once all twelve pieces are placed."),
+    RefusalCode.PLACED: _("All twelve pieces are placed: now a turn moves a piece."),
+    RefusalCode.NO_TILE: _("No tile lies there."),
+    RefusalCode.OCCUPIED: _("A piece stands on that tile."),
+    RefusalCode.NO_PIECE: _("There is no piece there."),
+    RefusalCode.NOT_YOURS: _("That piece is not yours."),
+    RefusalCode.NOT_A_MOVE: _("A piece steps to a tile next to it or jumps over one piece next to it."),
+    RefusalCode.NOTHING_TO_JUMP: _("A jump goes over a piece, and there is none that way."),
+    **{code: _CANNOT_MOVE.format(rule=RULE[code])
+       for code in (RefusalCode.PICKUP_PIECE, RefusalCode.PICKUP_SIDES, RefusalCode.PICKUP_SEPARATES)},
+    **{code: _CANNOT_GO.format(rule=RULE[code])
+       for code in (RefusalCode.PUTDOWN_CELL, RefusalCode.PUTDOWN_SIDE)},
+    RefusalCode.PUTDOWN_REACH: _("The piece moves onto the moved tile ({rule}).").format(
+        rule=RULE[RefusalCode.PUTDOWN_REACH]),
 }
 
 

@@ -17,12 +17,12 @@ from ....kit.grid import NotationError
 from ....kit.turns import Player
 from ....table.drafts import CHANGED, UNCHANGED, Context, Play, Reply, Result
 from ....table.open_board import Ground
-from ....table.open_table import SIDES
+from ....table.open_table import SIDES, refusal_text
 from ....table.words import _, ngettext
 from ..actions import Setup
 from ..board import HOME, Face, Square
 from ..state import Seat
-from .views import BOARD, FACE, FACES, LAYOUT, ArrangeModel, disc, discs, ground
+from .views import BOARD, FACE, FACES, LAYOUT, REFUSED, ArrangeModel, disc, discs, ground
 
 # the player's own squares say whose they are as "your home", and only the swap in words
 ARRANGING = replace(BOARD, words={"swap": BOARD.words["swap"]})
@@ -114,7 +114,7 @@ class ArrangeDraft:
     def on_confirm_setup(self, arg: str | None) -> Reply[object]:
         refusal = self.seat.refusal(self.setup())
         if refusal is not None:
-            self.message = refusal.message
+            self.message = refusal_text(refusal, REFUSED)
             return CHANGED
         return Play(self.setup())
 

@@ -1,7 +1,7 @@
 """Hopper and Sneaker's words, board and screens at the table.
 
-Its words (pieces, squares, moves, ends) are marked for translation; the rules' own refusals are
-the engine's words. Its board: the 3 × 8 squares of a position as the open games' board of discs
+Its words (pieces, squares, moves, ends, the rules' refusals by their codes) are marked for
+translation. Its board: the 3 × 8 squares of a position as the open games' board of discs
 (:mod:`mortar.table.open_board`): each home row tinted for its owner, a Sneaker a disc's plain
 side and a Hopper its marked side (a circle cut into it), as on the real pieces, the colour saying
 whose it is, and each square's label saying all of it in words. Its screens: arranging the
@@ -12,6 +12,7 @@ move drawn, the pieces home.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from enum import Enum
 from typing import cast
 
 from ....kit.turns import PLAYERS, Player
@@ -31,13 +32,31 @@ from ....table.open_board import (
 from ....table.open_table import SIDES, bar
 from ....table.render import Frame, button, status
 from ....table.words import _, ngettext
-from ..actions import Moved
+from ..actions import Moved, RefusalCode
 from ..board import HOME, SQUARES, TARGET, Face, Square
 from ..position import Position
 from ..state import State
 
 FACE = {Face.SNEAKER: _("Sneaker"), Face.HOPPER: _("Hopper")}
 FACES = {Face.SNEAKER: _("Sneakers"), Face.HOPPER: _("Hoppers")}
+
+# Why the rules refuse an arrangement or a move, by the engine's codes (K0's are the open table's)
+REFUSED: dict[Enum, str] = {
+    RefusalCode.NOT_SETTING_UP: _("The pieces are arranged already."),
+    RefusalCode.NOT_HOME: _("Your pieces stand on your home squares."),
+    RefusalCode.SQUARE_TWICE: _("A square is given twice."),
+    RefusalCode.MISSING_SQUARE: _("Each of your six home squares holds a piece."),
+    RefusalCode.HOPPER_COUNT: _("This arrangement has another number of Hoppers than the game starts with."),
+    RefusalCode.NO_PIECE: _("There is no piece there."),
+    RefusalCode.NOT_YOURS: _("That piece is not yours."),
+    RefusalCode.NOT_A_STEP: _("A Sneaker steps to a square next to it."),
+    RefusalCode.OCCUPIED: _("A piece stands on that square."),
+    RefusalCode.HOPPER_STEPS: _("A Hopper never steps: it jumps over a piece."),
+    RefusalCode.NOT_STRAIGHT: _("A Hopper jumps in a straight line."),
+    RefusalCode.NOTHING_TO_JUMP: _("A Hopper jumps over a piece, and there is none next to it that way."),
+    RefusalCode.NO_LANDING: _("The pieces that way reach the edge: there is no square to land on."),
+    RefusalCode.WRONG_LANDING: _("A Hopper lands on the first free square behind the pieces it jumps."),
+}
 
 OWN_ENDS = {
     "home": _("{winner} wins: all six pieces are home."),
