@@ -152,7 +152,7 @@ duel:
 
 # The KARO games' computer (Hopper and Sneaker, Enlightenment, Four Circles): a league per game,
 # easy against random, medium against easy, hard against medium and against the reference players
-# at equal time (tools/karo_reference.py), DUEL_PAIRS pairs each with the sides swapped, with 95 %
+# at equal time (tools/karo_reference.py) and against ab at 150 ms a decision, DUEL_PAIRS pairs each with the sides swapped, with 95 %
 # intervals, how the games ended and how long they were (see tools/duel_karo.py); then each
 # level's decision times in CPython and in Pyodide. Hours at 200 pairs: DUEL_JOBS=2 on two cores.
 DUEL_JOBS ?= 1

@@ -431,10 +431,82 @@ def test_a_time_budget_stops_the_search_and_the_pauses_between_slices_do_not_cou
     assert unclocked.last is not None and unclocked.last.nodes > computer.last.nodes
 
 
+def enlightenment_terms(cells: Any, player: Player) -> tuple[int, ...]:
+    """The fitted variant's terms counted square by square from the rules' cells (as
+    ``computer.terms`` counts them on bit masks)."""
+    board = enlightenment.board
+    centre = board.CENTRE.index
+    counts = [0] * 6
+    need = 0
+    for i, piece in enumerate(cells):
+        if piece is None or piece.player is not player:
+            continue
+        edge = i in board.EDGE_INDEXES
+        jumps = [land for over, land in board.JUMPS[i]
+                 if cells[over] is not None and cells[over].enlightened and cells[land] is None]
+        if piece.enlightened:
+            kind, moves = (0, 0) if edge else (2, 2) if i == centre else (1, 1)
+        elif any(land in board.EDGE_INDEXES for land in jumps):
+            kind, moves = 3, 1
+        elif jumps or (not edge and cells[centre] is None):
+            kind, moves = 4, 2
+        elif any(cells[j] is not None and cells[j].enlightened for j in board.NEIGHBOURS[i]):
+            kind, moves = 5, 2
+        else:  # far from any lamp (off the edge a plain piece is beside c3's or ready)
+            kind, moves = 6, 4
+        if kind < 6:
+            counts[kind] += 1
+        need = max(need, moves)
+    return (*counts, need)
+
+
 def test_enlightenments_evaluation_is_the_same_on_packed_positions_as_on_the_rules_cells():
     model, evaluate = enlightenment.computer.MODEL, enlightenment.computer.evaluate
     for state in random_states(enlightenment, 40, 43):
         assert model.evaluate(model.prepare(state.position)) == evaluate(state.position)
+
+
+def test_enlightenments_fitted_variant_counts_its_terms_as_the_rules_cells_show_them():
+    packed, computer = enlightenment.packed, enlightenment.computer
+    for state in random_states(enlightenment, 40, 43):
+        cells = state.position.cells
+        position = packed.Packed.of(cells, state.to_play)
+        empty = packed.FULL & ~(position.red | position.white)
+        for player, own in ((RED, position.red), (WHITE, position.white)):
+            counted = enlightenment_terms(cells, player)
+            assert computer.terms(own, position.lit, empty) == counted
+            weights = [getattr(computer.FITTED, name) for name in computer.TERMS]
+            weighed = sum(w * t for w, t in zip(weights, counted))
+            assert computer.fitted_side(own, position.lit, empty) == weighed
+
+
+@pytest.mark.parametrize("variant", ["", "fitted"])
+def test_enlightenments_evaluation_judges_both_colours_and_every_turn_of_the_board_alike(variant):
+    """The board turned or mirrored (its eight symmetries), the colours swapped or not, is the
+    same game for the player to move."""
+    board, computer = enlightenment.board, enlightenment.computer
+    model = computer.VARIANTS[variant] if variant else computer.MODEL
+
+    def evaluate(position: Any) -> int:
+        return model.evaluate(model.prepare(position))
+
+    at = {(sq.column, sq.row - 1): sq.index for sq in board.SQUARES}
+    turns = [lambda c, r: (c, r), lambda c, r: (4 - c, r), lambda c, r: (c, 4 - r),
+             lambda c, r: (4 - c, 4 - r), lambda c, r: (r, c), lambda c, r: (4 - r, c),
+             lambda c, r: (r, 4 - c), lambda c, r: (4 - r, 4 - c)]
+    for state in random_states(enlightenment, 40, 47):
+        position = state.position
+        value = evaluate(position)
+        for turn in turns:
+            for swap in (False, True):
+                cells: list[Any] = [None] * len(position.cells)
+                for (c, r), i in at.items():
+                    piece = position.cells[i]
+                    if piece is not None:
+                        owner = piece.player.opponent if swap else piece.player
+                        cells[at[turn(c, r)]] = board.PIECES[owner, piece.enlightened]
+                mover = position.to_play.opponent if swap else position.to_play
+                assert evaluate(enlightenment.Position(tuple(cells), mover)) == value
 
 
 def test_hopper_and_sneakers_evaluation_judges_both_colours_alike():
