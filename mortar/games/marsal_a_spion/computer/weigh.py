@@ -100,6 +100,7 @@ class Weigher:
                         if style.raiders and clues[SQUARES[handle]].beat}
         self._gains: dict[int, list[float]] = {}
         self._odds_win: dict[int, list[float]] = {}
+        self._odds_lose: dict[int, list[float]] = {}
         self._danger: dict[tuple[int, int, int, bool], float] = {}
         limit = seat.options.inactivity_limit or INACTIVITY_LIMIT  # (no limit: as if the usual)
         idle = max(0.0, seat.inactivity - style.calm * limit)
@@ -138,24 +139,29 @@ class Weigher:
     def _choose_guards(self) -> None:
         """The ways into the own Flag, and the guards sent to those left open.
 
-        A way in is where an enemy Miner would stand to clear a Minefield by the Flag, or an
-        open square by the Flag (R10). An own piece standing on a way closes it: it is loath to
-        leave. The open ways nearest the enemy's moving pieces each draw the nearest own piece
-        that can stop a Miner cheaply (not the Marshal or the General, needed elsewhere; not the
-        Spy or a Miner, which a Miner does not fear), ``keep`` of them at most, the harder the
-        nearer enemy pieces are to the Flag."""
+        The Flag's works are the Minefields joined to its sides (one ring or two, R10). A way in
+        is where an enemy Miner would stand to clear one of them, or an open square by the Flag.
+        An own piece standing on a way closes it: it is loath to leave. The open ways nearest
+        the enemy's moving pieces each draw the nearest own piece that can stop a Miner cheaply
+        (not the Marshal or the General, needed elsewhere; not the Spy or a Miner, which a
+        Miner does not fear), ``keep`` of them at most, the harder the nearer enemy pieces are
+        to the Flag."""
         flag = next((p.square.index for p in self.seat.own if p.piece is Piece.FLAG), -1)
         self.ways: set[int] = set()
         self.posts: dict[int, int] = {}  # guard's handle -> the way it goes to
         self.watch = self.style.watch + self.style.alarm * min(1.0, sum(self.threat))
         if flag < 0 or not self.style.keep:
             return
-        for side in SIDES[flag]:
-            piece = self.own_at.get(side, (0, None))[1]
-            if piece is Piece.MINEFIELD:
-                self.ways.update(s for s in SIDES[side] if s != flag and not self._immovable(s))
-            else:
-                self.ways.add(side)
+        works: set[int] = set()
+        todo = [s for s in SIDES[flag] if self.own_at.get(s, (0, None))[1] is Piece.MINEFIELD]
+        while todo:
+            square = todo.pop()
+            if square not in works:
+                works.add(square)
+                todo.extend(s for s in SIDES[square] if self.own_at.get(s, (0, None))[1] is Piece.MINEFIELD)
+        self.ways.update(s for side in works for s in SIDES[side]
+                         if s != flag and s not in works and not self._immovable(s))
+        self.ways.update(s for s in SIDES[flag] if s not in works)
         movers = [square for i, square in enumerate(self.belief.squares)
                   if sum(self.belief.odds[i][k] for k in MOVABLE) > 0.5]
         open_ways = sorted((min((walk(w)[m] for m in movers), default=0), w)
@@ -199,10 +205,10 @@ class Weigher:
         clashes = CLASHES[kind]
         mine = self.own_worth[kind]
         loss = mine * (style.dread if kind in (MARSHAL, GENERAL) else 1.0)
-        out, wins = [], []
+        out, wins, losses = [], [], []
         for i, row in enumerate(self.belief.odds):
             known = self.belief.known[i]
-            total = win = 0.0
+            total = win = lose = 0.0
             for k in range(KINDS):
                 p = row[k]
                 if p <= 0:
@@ -217,9 +223,12 @@ class Weigher:
                     win += p
                 elif clash is BOTH:
                     total += p * (theirs - mine)
+                    lose += p
                 elif kind == MARSHAL and k == SPY:  # the one piece the Marshal must never meet
                     total -= p * loss * style.spy_dread
+                    lose += p
                 else:
+                    lose += p
                     total += p * ((mine if known else loss) * -1.0
                                   + (0.0 if known else style.insight * INSIGHT[PIECES[k]]))
             total += self.restless  # every attack, and so every target, is worth more
@@ -228,8 +237,10 @@ class Weigher:
                                                                    if clashes[k] is BOTH))
             out.append(total)
             wins.append(win)
+            losses.append(lose)
         self._gains[kind] = out
         self._odds_win[kind] = wins
+        self._odds_lose[kind] = losses
         return out
 
     def pull(self, kind: int, square: int, empty_from: int = -1) -> float:
@@ -351,7 +362,11 @@ class Weigher:
             gain = self.gains(kind)[i]
             win = self._odds_win[kind][i]
             after = self.danger(kind, handle, end, start) if win else 0.0
-            score = gain + style.caution * (here - win * after)
+            # Danger counts ``caution`` times a loss; so does the attacker's own loss here (a
+            # piece in danger must not prefer dying by attacking to dying where it stands).
+            lose = self._odds_lose[kind][i]
+            score = (gain + style.caution * (here - win * after)
+                     - (style.caution - 1) * lose * self.own_worth[kind])
             if self.check_pat and self._stalemates(start, end, True):
                 score -= win * 0.5 * self.win
             return score
