@@ -198,11 +198,19 @@ class Model:
         self.shown: dict[int, int] = {}  # my handle -> kind the enemy saw
         self.floor: dict[int, int] = {}  # my handle -> the highest rank it took attacking
         self.moved_mine: set[int] = set()
-        for seen in seat.log:
-            self._replay(seen)
+        self.log: tuple[Any, ...] = ()
+        self.follow(seat)
 
-    def _known_to_enemy(self, handle: int) -> int | None:
-        return self.shown.get(handle)
+    def follow(self, seat: Any) -> Model:
+        """Replay the entries of the seat's log not yet seen (the same game's, later)."""
+        for seen in seat.log[len(self.log):]:
+            self._replay(seen)
+        self.log = seat.log
+        return self
+
+    def continues(self, seat: Any) -> bool:
+        return (seat.player is self.me and len(seat.log) >= len(self.log)
+                and seat.log[:len(self.log)] == self.log)
 
     def _replay(self, seen: Any) -> None:
         action = seen.action
@@ -377,12 +385,15 @@ class Reader:
         self.seed = seed
         self.strong = strong
         self.label = self.level = "reader+" if strong else "reader"
+        self.model: Model | None = None  # the game's log replayed so far
 
     def choose(self, seat: Any) -> Any:
         rng = random.Random(f"{self.seed}|{self.label}|{seat.player}|{seat.turns}")
         if seat.phase is Phase.SETUP:
             return reader_setup(seat.player, rng)
-        weigher = Weigher(seat, Model(seat), self.strong)
+        if self.model is None or not self.model.continues(seat):
+            self.model = Model(seat)
+        weigher = Weigher(seat, self.model.follow(seat), self.strong)
         plays = list(seat.legal_plays())
         scored = sorted(((weigher.weigh(p) + rng.random() * 0.5, i) for i, p in enumerate(plays)),
                         reverse=True)
