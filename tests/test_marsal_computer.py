@@ -171,7 +171,7 @@ def test_careful_setups_close_the_flag_and_vary(player):
     seat = state.seat(player)
     setups = [GAME.computer(level, seed).choose(seat) for level in ("medium", "hard") for seed in range(20)]
     assert len({s.pieces for s in setups}) == len(setups)
-    spy_by_general = 0
+    spy_by_general = two_rings = blocked = 0
     scout_depth, miner_depth = [], []
     for setup in setups:
         assert setup_refusal(player, setup) is None
@@ -179,12 +179,18 @@ def test_careful_setups_close_the_flag_and_vary(player):
         flag = next(i for i, p in at.items() if p is Piece.FLAG)
         assert depth(player, flag) <= 1
         assert all(at[s] is Piece.MINEFIELD for s in SIDES[flag])  # R10: closed
+        outer = {o for s in SIDES[flag] for o in SIDES[s] if o != flag and o in at}
+        two_rings += sum(at[o] is Piece.MINEFIELD for o in outer) >= 2
+        works = {s for s in SIDES[flag]} | {o for o in outer if at[o] is Piece.MINEFIELD}
+        ways = {w for s in works for w in SIDES[s] if w in at and w not in works and w != flag}
+        blocked += sum(at[w] in (Piece.SCOUT, Piece.RIFLEMAN, Piece.CORPORAL) for w in ways) >= 2
         assert sum(1 for i, p in at.items() if p is Piece.MINEFIELD and depth(player, i) == 3) <= 2
         general = next(i for i, p in at.items() if p is Piece.GENERAL)
         spy_by_general += any(at.get(s) is Piece.SPY for s in AROUND[general])
         scout_depth += [depth(player, i) for i, p in at.items() if p is Piece.SCOUT]
         miner_depth += [depth(player, i) for i, p in at.items() if p is Piece.MINER]
     assert spy_by_general >= 0.5 * len(setups)
+    assert two_rings >= 0.6 * len(setups) and blocked >= 0.8 * len(setups)
     assert statistics.fmean(scout_depth) > statistics.fmean(miner_depth) + 1
 
 
@@ -235,6 +241,31 @@ def test_the_memory_knows_which_own_pieces_the_enemy_has_seen():
                     seen_by_enemy.discard(removed.handle.index)
             assert memory(state.seat(player)).exposed == seen_by_enemy
             assert seen_by_enemy or seed  # (the first game has shown some)
+
+
+def test_a_piece_that_steps_up_to_a_piece_the_enemy_has_seen_reads_as_beating_it():
+    """Blue's Rifleman shows Red's Captain by losing to it; a Blue piece stepping up beside the
+    Captain is then likelier one that beats it (the General or the Marshal), and no likelier
+    once it has stepped away again."""
+    state = new_game(red="E4:CPT A4:RFL", blue="E8:RFL F8:GEN")
+    for text in ("E4-E5", "E8-E7", "A4-A5", "E7-E6", "A5-A4", "E6xE5", "A4-A5", "F8-F7", "A5-A4", "F7-F6"):
+        state.apply(play(text))
+
+    def strong(where: str) -> float:
+        seat = state.seat(RED)
+        belief = believe(seat, memory(seat))
+        row = belief.odds[belief.of_square()[sq(where).index]]
+        return row[Piece.MARSHAL.order] + row[Piece.GENERAL.order]
+
+    assert memory(state.seat(RED)).shown == {sq("E4").index: Piece.CAPTAIN.order}
+    before = strong("F6")
+    state.apply(play("A4-A5"))
+    state.apply(play("F6-F5"))  # beside the Captain on E5
+    stepped_up = strong("F5")
+    state.apply(play("A5-A4"))
+    state.apply(play("F5-F6"))  # and away
+    assert stepped_up > 2.5 * before
+    assert strong("F6") < 1.1 * before
 
 
 def test_unmoved_pieces_that_could_have_moved_longest_are_likeliest_minefields():
