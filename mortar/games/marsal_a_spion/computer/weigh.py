@@ -44,7 +44,8 @@ class Style:
 
     win: float = 1200.0  # the enemy Flag's worth, in points
     pull: float = 0.4  # a target's gain counts this much before the piece gets there ...
-    decay: float = 0.85  # ... and less by this for each further turn
+    decay: float = 0.85  # ... and less by this for each further turn ...
+    chase: float = 0.3  # ... and less by this for a piece that acted lately (1: as any other)
     caution: float = 2.0  # how much the danger at a square counts
     boldness: float = 0.35  # how likely the enemy attacks a piece it does not know
     insight: float = 1.0  # how much what a probe shows counts
@@ -111,6 +112,16 @@ class Weigher:
         self._odds_lose: dict[int, list[float]] = {}
         self._extras: dict[int, list[float]] = {}
         self._danger: dict[tuple[int, int, int, bool, int], float] = {}
+        # A piece that moves flees what comes for it (it steps in 8 directions, attacks come
+        # only from the sides, R6, R8): one that acted lately is seldom caught, one that stands
+        # still is met where it stands.
+        self.catch = [1.0] * len(belief.handles)
+        if memory is not None and style.chase < 1.0:
+            for i, handle in enumerate(belief.handles):
+                acted = memory.last_acted.get(handle)
+                if acted is not None:
+                    idle = (seat.turns - acted) / 2
+                    self.catch[i] = min(1.0, style.chase + (1.0 - style.chase) * idle / 15)
         limit = seat.options.inactivity_limit or INACTIVITY_LIMIT  # (no limit: as if the usual)
         idle = max(0.0, seat.inactivity - style.calm * limit)
         self.restless = style.restless * INACTIVITY_LIMIT / limit * idle
@@ -266,11 +277,12 @@ class Weigher:
         gains = self.gains(kind)
         best = 0.0
         squares = self.belief.squares
+        catch = self.catch
         for i, gain in enumerate(gains):
             if gain <= best:
                 continue
             turns = reach(squares[i])[square]
-            value = gain * style.decay ** (turns - 1)
+            value = gain * style.decay ** (turns - 1) * (catch[i] if turns > 1 else 1.0)
             if value > best:
                 best = value
         if kind == SCOUT:  # a Scout attacks along a clear line at once
