@@ -14,7 +14,7 @@ from marsal_games import BLUE, RED, arrange, new_game, play, sq
 from mortar.games.marsal_a_spion import GAME
 from mortar.games.marsal_a_spion.actions import Attack, Move, Removed, Setup, random_setup
 from mortar.games.marsal_a_spion.board import PLAYERS, SQUARES, Player, home_squares
-from mortar.games.marsal_a_spion.computer import Computer
+from mortar.games.marsal_a_spion.computer import STYLES, Computer
 from mortar.games.marsal_a_spion.computer.belief import believe
 from mortar.games.marsal_a_spion.computer.geometry import AROUND, SIDES, depth, walk
 from mortar.games.marsal_a_spion.computer.memory import memory
@@ -118,11 +118,23 @@ def test_never_peeks(level):
     """Twin games: the same Red computer, Blue's setups differing in hidden identities, Blue's
     plays the same in both (drawn among those legal in both). While Red's seats are equal, Red
     must act alike and think alike (the same number of slices), whatever Blue's pieces are."""
+    assert twin_decisions(lambda n: GAME.computer(level, n), count=5) >= 40
+
+
+def test_the_search_never_peeks():
+    """Hard with the search over attacks on (``Style.width``; off at every level): the armies
+    it plays out are drawn from the seat's belief, so twin games still get the same actions."""
+    searching = dataclasses.replace(STYLES["hard"], width=4, armies=6)
+    assert twin_decisions(lambda n: Computer("hard", n, searching), count=1) >= 8
+
+
+def twin_decisions(computer, count: int) -> int:
+    """Red's decisions compared in twin games (see test_never_peeks); asserts they agree."""
     compared = 0
-    for n in range(5):
+    for n in range(count):
         rng = random.Random(f"twins|{n}")
         games = [State(), State()]
-        red_setup = GAME.computer(level, n).choose(games[0].seat(RED))
+        red_setup = computer(n).choose(games[0].seat(RED))
         for game, blue in zip(games, twin_setups(rng)):
             game.apply(red_setup)
             game.apply(blue)
@@ -132,7 +144,7 @@ def test_never_peeks(level):
                 seats = [g.seat(RED) for g in games]
                 if seats[0] != seats[1]:
                     break  # Red's attack showed a piece that differs: its knowledge differs now
-                thoughts = [slices(GAME.computer(level, n), s) for s in seats]
+                thoughts = [slices(computer(n), s) for s in seats]
                 assert thoughts[0] == thoughts[1]
                 compared += 1
                 for game in games:
@@ -144,7 +156,7 @@ def test_never_peeks(level):
                 chosen = rng.choice(common)
                 for game in games:
                     game.apply(chosen)
-    assert compared >= 40
+    return compared
 
 
 def test_the_computer_reaches_only_the_seat_and_the_rules():
