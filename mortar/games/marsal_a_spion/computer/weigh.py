@@ -64,8 +64,10 @@ class Style:
     stillness: float = 1.0  # belief: unmoved pieces' evidence (0: off)
     flag_rows: bool = True  # belief: the Flag is likelier at the back
     temperature: float = 0.5  # the choice among near-equal actions (points)
-    width: int = 0  # the best plays searched further (:mod:`.search`; 0: none) ...
-    armies: int = 16  # ... in this many enemy armies drawn from the belief
+    # The best plays searched further (:mod:`.search`; 0: none), off: it did not make hard
+    # stronger (width 4 against width 0: 40.0 %, 30 pairs) and doubles the decision time.
+    width: int = 0
+    armies: int = 16  # (the search's enemy armies drawn from the belief)
 
 
 class Weigher:
