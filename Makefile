@@ -2,13 +2,14 @@
 #
 #   make vendor      npm ci (when needed) + copy Pyodide/PyScript into static/vendor + py/ archives
 #   make serve       static dev server on http://127.0.0.1:$(PORT)/
-#   make test        deps + lint + test-unit + test-pyodide + test-e2e  (what CI runs)
+#   make test        deps, then lint + types + test-unit + test-pyodide two at a time, then test-e2e
+#                    (what CI runs)
 #   make dist        the deployable site in dist/ (relative URLs, service worker, .gz/.br copies)
 #   make serve-dist  serve dist/ as a production host would (precompressed files) on $(DIST_PORT)
 #   make bench-web   start-up, interaction and memory figures in headless Chromium (prints only)
 #   make bench-records  record parsing and replay times, CPython and Pyodide (prints only)
 #   make duel        Mortar Hunt's computer: the league table (prints only; DUEL_PAIRS=200)
-#   make duel-karo   the KARO games' computer strength table (prints only; DUEL_PAIRS=200)
+#   make duel-karo   the KARO games' computer league and decision times (prints only; DUEL_PAIRS=200)
 #   make duel-marsal Maršál a Špión's computer against its references and levels (prints only; DUEL_PAIRS=200)
 
 SHELL := /bin/bash
@@ -55,6 +56,10 @@ $(VENDOR_STAMP): $(NODE_STAMP) Makefile
 	# PyScript: core.js, core.css and every chunk core.js can import (no source maps).
 	cp node_modules/@pyscript/core/dist/*.js node_modules/@pyscript/core/dist/*.css \
 	   node_modules/@pyscript/core/LICENSE $(VENDOR)/pyscript/
+	# jsQR: reads a QR code from the camera where the browser has no BarcodeDetector (loaded
+	# only when the camera is opened: mortar/web/links.py)
+	mkdir -p $(VENDOR)/jsqr
+	cp node_modules/jsqr/dist/jsQR.js node_modules/jsqr/LICENSE $(VENDOR)/jsqr/
 	touch $@
 
 # The box's archive and one per game (tools/serve.py builds them all, each only when stale).
@@ -108,10 +113,15 @@ test-pyodide: vendor
 	$(PYTHON) tools/fetch_wheels.py
 	$(NODE) tools/pyodide_pytest.mjs
 
+# E2E_JOBS browsers side by side (pytest-xdist), each running whole files (their shared pages).
+E2E_JOBS ?= 2
 test-e2e: vendor
-	$(PYTHON) -m pytest e2e
+	$(PYTHON) -m pytest e2e $(if $(filter-out 1,$(E2E_JOBS)),-n $(E2E_JOBS) --dist loadfile)
 
-test: deps lint types test-unit test-pyodide test-e2e
+# The checks that need one core each run two at a time, then the browsers'.
+test: deps
+	$(MAKE) --no-print-directory -j2 --output-sync=target lint types test-unit test-pyodide
+	$(MAKE) --no-print-directory test-e2e
 
 # Engine speed on this machine (prints figures; see tools/bench.py).
 bench:
@@ -125,7 +135,7 @@ bench-records: $(NODE_STAMP)
 # The computer opponent's decision times (prints figures; see tools/bench_bot.py).
 bench-bot: $(NODE_STAMP)
 	$(PYTHON) tools/bench_bot.py
-	$(NODE) tools/pyodide_run.mjs bench_bot --no-before
+	$(NODE) tools/pyodide_run.mjs bench_bot --no-before --clock js-cpu
 
 # The computer opponent's league (issue 10): every level against the others, the reference
 # players (tools/reference.py) and the old hard, in paired games with the 28-turn limit, over the
@@ -140,12 +150,16 @@ duel:
 	$(PYTHON) tools/league.py --pairs $(DUEL_PAIRS) --tables $(DUEL_TABLES) --out build/league.jsonl
 	$(PYTHON) tools/league.py --table build/league.jsonl
 
-# The KARO games' computer (Hopper and Sneaker, Enlightenment, Four Circles): hard against random,
-# hard against medium, medium against easy, DUEL_PAIRS pairs each with the sides swapped; prints a
-# table with 95 % intervals (see tools/duel_karo.py). Long at 200 pairs: DUEL_JOBS=2 on two cores.
+# The KARO games' computer (Hopper and Sneaker, Enlightenment, Four Circles): a league per game,
+# easy against random, medium against easy, hard against medium and against the reference players
+# at equal time (tools/karo_reference.py), DUEL_PAIRS pairs each with the sides swapped, with 95 %
+# intervals, how the games ended and how long they were (see tools/duel_karo.py); then each
+# level's decision times in CPython and in Pyodide. Hours at 200 pairs: DUEL_JOBS=2 on two cores.
 DUEL_JOBS ?= 1
-duel-karo:
+duel-karo: $(NODE_STAMP)
 	$(PYTHON) tools/duel_karo.py --pairs $(DUEL_PAIRS) --jobs $(DUEL_JOBS)
+	$(PYTHON) tools/bench_karo_ai.py times
+	$(NODE) tools/pyodide_run.mjs bench_karo_ai times --clock js-cpu
 
 # Maršál a Špión's computer (issue 34): hard against the reference players (tools/marsal_reference.py:
 # reader, reader+) and the computer before issue 34 (tools/marsal_legacy/: old-hard), the ladder

@@ -7,6 +7,33 @@ px; a board's cells at least 28 px). Used by the e2e tests of every game of the 
 
 from __future__ import annotations
 
+# A screen is settled when no effect is playing (a shake, the shell's flight, an impact), every
+# hand-over button is armed, no finite animation is running or waiting out its delay (Maršál's
+# faces turn over one after another), and nothing in the app moved between two frames: a
+# screen measured before then can be caught between two layouts on a busy machine.
+QUIET = """async () => {
+  const finite = (a) => a.playState === 'running' && a.effect &&
+                        a.effect.getComputedTiming().endTime !== Infinity;
+  const busy = () => document.querySelector('.fx-shake, .fx-shell, .fx-impact') ||
+                     document.querySelector('#app [data-arm]:not([data-armed])') ||
+                     document.getAnimations().some(finite);
+  if (busy()) return false;
+  const shape = () => [...document.querySelectorAll('#app *')].map((e) => {
+    const r = e.getBoundingClientRect();
+    return `${r.x},${r.y},${r.width},${r.height}`;
+  }).join(';');
+  const before = shape();
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  // (looked at again: a screen drawn between the first look and the frames is caught)
+  return !busy() && shape() === before;
+}"""
+
+
+def settle(page, timeout: int = 10_000) -> None:
+    """Wait until the screen shown is settled (:data:`QUIET`)."""
+    page.wait_for_function(QUIET, timeout=timeout, polling=100)
+
+
 TARGET = 44  # px, both ways: every control but a board's cells
 CELL = 28  # px: a board's cells, the least they may be
 

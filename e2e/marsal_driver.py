@@ -80,7 +80,7 @@ class MarsalASpionKind(Driver):
         if end is None:
             end = page.locator("#app .sq.dest, #app .sq.target").first.get_attribute("data-square")
         self.tap_square(end)
-        self.press(page.locator('#app [data-action="play"]'))
+        self.press(page.locator('#app [data-action="confirm"]'))
         page.wait_for_selector("#app .result-controls", timeout=10_000)
         return self.text("#app .result")
 

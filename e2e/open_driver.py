@@ -15,10 +15,21 @@ TOUCH = {"has_touch": True, "is_mobile": True}
 SHOTS_DIR = os.environ.get("E2E_SHOTS_DIR")
 
 
+def cell_name(square: str) -> str:
+    """Four Circles names a cell ``(x,y)``; its tests write the starting rectangle's ``a1``."""
+    if square[:1].isalpha() and square[1:].isdigit():
+        return f"({ord(square[0]) - ord('a') + 1},{square[1:]})"
+    return square
+
+
 class OpenDriver(Driver):
     def __init__(self, page, game: str, **kw) -> None:
         super().__init__(page, **kw)
         self.game = game  # its save slot: "<game>/save"
+        self.cells = game == "four-circles"  # (its cells are (x,y): a1 is (1,1))
+
+    def square(self, square: str):
+        return super().square(cell_name(square) if self.cells else square)
 
     def start(self, names: tuple[str, str] = ("Ann", "Bob"), *, values: dict[str, str] | None = None,
               computer: str | None = None, side: str = "first") -> None:
@@ -50,10 +61,15 @@ class OpenDriver(Driver):
         text = self.page.evaluate(f"() => localStorage.getItem({json.dumps(self.game + '/save')})")
         return None if text is None else json.loads(text)
 
-    def move(self, *squares: str) -> None:
-        """Tap each square in turn (a piece, then where it goes)."""
+    def move(self, *squares: str, by: str = "tap") -> None:
+        """Tap each square in turn (a piece, then where it goes): the move is chosen; then it is
+        played (``by``) with a second tap on where it ends, or with its button."""
         for square in squares:
             self.tap_square(square)
+        if by == "tap":
+            self.tap_square(squares[-1])
+        else:
+            self.press(self.page.locator('#app [data-action="confirm"]'))
 
     def wait_turn(self, timeout: int = 20_000) -> None:
         self.page.wait_for_selector('#app > [data-screen="turn"]', state="attached", timeout=timeout)

@@ -116,7 +116,7 @@ def test_a_whole_game_against_the_computer_on_a_phone(open_game, level):
     assert belief.inner_text() == "What the computer believed"
     assert page.locator("#app [class*='heat']").count() == 0  # worked out only when asked
     d.press(belief)
-    page.wait_for_selector("#app .radar-on", state="attached")
+    page.wait_for_selector("#app .aid-on", state="attached")
     assert page.locator("#app [class*='heat']").count() > 0
     d.shot("over")
     assert g.log.foreign == [] and g.log.console_errors == [] and g.log.page_errors == []

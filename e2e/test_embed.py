@@ -226,3 +226,42 @@ def test_bad_parameters_are_ignored_with_a_warning(browser, dist_site):
     assert any("given twice" in w for w in mine)
     log.assert_clean()
     context.close()
+
+
+def test_an_embed_offers_play_by_links_when_asked_and_its_links_point_at_its_page(
+        browser, dist_site, serve_dir, tmp_path):
+    """remote=1 (or links=URL) offers play by links in a frame; links=URL makes every link point at
+    the embedding page (which passes a link's #fragment on to its frame); without either a frame
+    does not offer it (its links would lead out of the embedding page)."""
+    from urllib.parse import quote
+
+    context = browser.new_context(service_workers="block", viewport={"width": 800, "height": 900})
+    page = context.new_page()
+    host = _host(tmp_path, serve_dir, dist_site.url + "?game=four-circles", 400, 740)
+    page.goto(host.url)
+    frame = _frame(page)
+    wait_ready(frame)
+    assert frame.locator('#app input[name="opponent"]').count() == 2  # two people, the computer
+    assert frame.locator('#app input[name="opponent"][value="remote"]').count() == 0
+
+    play = host.url + "play.html"
+    host_page = HOST_PAGE.replace('e.data.source === "mortar-hunt"', 'e.data.source === "four-circles"')
+    (tmp_path / "index.html").write_text(host_page.format(
+        src=dist_site.url + "?game=four-circles&links=" + quote(play, safe=""), width=400, height=740))
+    page.goto(host.url)
+    frame = _frame(page)
+    wait_ready(frame)
+    frame.locator('#app input[name="opponent"][value="remote"]').click()
+    # Ann plays White and Red starts: her invitation comes first
+    frame.locator('#app input[name="side"][value="second"]').click()
+    frame.locator('#app input[name="first"][value="Red"]').click()
+    frame.wait_for_selector('#app input[name="first"][value="Red"]:checked')
+    frame.fill('#app input[name="name-Red"]', "Ann")
+    frame.locator('#app [data-key="start"]').click()
+    frame.wait_for_selector('html[data-screen="waiting"]', state="attached")
+    link = frame.locator("#app .link-text").first
+    assert link.input_value().startswith(play + "#L1."), link.input_value()
+    page.wait_for_function("window.received.some((m) => m.data.type === 'game-started')")
+    started = next(m["data"] for m in page.evaluate("window.received") if m["data"]["type"] == "game-started")
+    assert started["opponent"] == "remote", started
+    context.close()

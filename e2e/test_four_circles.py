@@ -51,9 +51,9 @@ def test_two_people_play_a_whole_game_moving_a_tile(phone):
             d.shot("placing")
             box = d.square("a1").bounding_box()
             assert box["width"] >= 40, box  # the starting board fitted: squares of 40 px and more
-        d.tap_square(cell)
+        d.move(cell)
     d.wait_turn()
-    assert "Turn 13 · Ann (Red)" in d.title()
+    assert "Turn 7 · Ann (Red)" in d.title()
     # a tile that may not move says which rule keeps it; the one that may has its frame
     d.tap_square("c2")
     assert "FC6 pick-up rule 2" in d.text("#app .turn-words")
@@ -67,7 +67,7 @@ def test_two_people_play_a_whole_game_moving_a_tile(phone):
             d.fits(page.locator("#app .game-board"), d.button("Cancel the tile move"), what="a tile in hand")
             d.tap_square("f1")
             assert "tile-new" in d.classes("f1") and "choice" in d.classes("e1")
-            d.tap_square("e1")
+            d.move("e1", by="button")
             d.wait_turn()
             assert page.locator("#app .game-board .arrow.tile-move").count() == 1
             d.shot("tile-moved")
@@ -86,9 +86,8 @@ def test_two_people_play_a_whole_game_moving_a_tile(phone):
         if n == 4:
             d.reload()
             d.wait_turn()
-            assert "Turn 17 · Ann (Red)" in d.title()
-        for cell in taps:
-            d.tap_square(cell)
+            assert "Turn 9 · Ann (Red)" in d.title()
+        d.move(*taps)
     d.wait_screen("over")
     assert d.text("#app .outcome").startswith("Ann wins: four marked pieces in a line")
     assert page.locator("#app .game-board .sq.line").count() == 4
@@ -102,7 +101,7 @@ def test_against_the_computer_with_a_reload_then_resigned(open_game):
     d = OpenDriver(g.page, GAME, touch=True, name="fc-computer")
     d.start(("Ann", ""), computer="easy", side="first", values={"first": "Red"})
     d.wait_turn()
-    d.tap_square("c2")
+    d.move("c2")
     d.page.wait_for_selector('#app > [data-screen="thinking"]', state="attached")
     d.wait_turn()  # the computer placed a piece: drawn as its last move on Ann's board
     assert d.page.locator("#app .game-board .sq.last-to").count() == 1

@@ -15,7 +15,6 @@ from pathlib import Path
 import i18n  # tools/i18n.py (conftest puts tools/ on the path)
 import layout
 import pytest
-from walk import QUIET
 
 from marsal_driver import MarsalASpionKind
 from open_driver import OpenDriver
@@ -140,7 +139,7 @@ class Screens:
 
     def check(self, name: str, *, english: tuple[str, ...] = (), scroll: bool = False) -> None:
         page = self.page
-        page.wait_for_function(QUIET, timeout=10_000, polling=100)
+        layout.settle(page)
         found = layout.problems(page, scroll=scroll)
         text = page.evaluate(VISIBLE_TEXT)
         for word in english:
@@ -220,7 +219,7 @@ def test_a_mortar_hunt_turn_fits_a_phone_in_german_and_serbian(phone_in):
     s.check("fire", english=("Fire", "Don't fire", "Change the move"))
     d.tap_square("C7")
     s.check("fire, aimed", english=("Fire at", "Don't fire"))
-    d.act("fire")
+    d.act("confirm")
     page.wait_for_selector("#app .result", state="attached")
     s.check("result", english=("pass to", "Hide my board", "Turn"))
     d.act("end-turn")
@@ -266,9 +265,9 @@ def test_a_marsal_attack_fits_a_phone_in_german_and_serbian(phone_in):
     assert page.locator("#app .sq.target").get_attribute("data-square") == "B8"
     d.tap_square("B8")
     s.check("turn, an attack aimed", english=("Attack", "Offer a draw"))
-    d.act("play")
+    d.act("confirm")
     page.wait_for_selector("#app .result-controls", timeout=10_000)
-    page.wait_for_timeout(1900)  # the face turned over, then the result
+    layout.settle(page)  # the faces turned over, then the result
     s.check("result, the attacker's view", english=("pass to", "Hide my board", "attacked", "wins"))
     d.act("end-turn")
     d.wait_screen("curtain")
@@ -298,6 +297,8 @@ def test_karo_moves_fit_a_phone_in_german_and_serbian(phone_in):
     assert "picked" in d.classes("a2") and "choice" in d.classes("a3")
     s.check("turn, a piece picked", english=("Sneaker", "Hopper", "Turn"))
     d.tap_square("a3")
+    s.check("turn, a move chosen", english=("Step", "Cancel"))
+    d.act("confirm")
     d.wait_turn()
     s.check("turn, after a move", english=("Turn", "White", "moved"))
     found = s.report()
@@ -311,6 +312,7 @@ def test_karo_moves_fit_a_phone_in_german_and_serbian(phone_in):
     d.tap_square("c1")
     s.check("turn, a piece picked", english=("Turn", "Jump"))
     d.tap_square("c2")
+    d.act("confirm")
     d.wait_turn()
     s.check("turn, after a move", english=("Turn", "moved"))
     found = "\n".join(filter(None, (found, s.report())))

@@ -1,8 +1,8 @@
 """Issue 18: every screen of every game of the box on a phone, at 360 × 740 and 740 × 360 with
 touch: the layout checks of layout.py (no scroll on screens of play, nothing overlapping, no
-text cut or spilling, targets of 44 px and board cells of 28 px) and axe-core's rules (no
-violation). One page per game and size walks all of that game's screens (walk.py); a game joins
-with its walker below.
+text cut or spilling, targets of 44 px and board cells of 28 px), axe-core's rules (no
+violation) and, issue 28, no control moving between two screens of a kind. One page per game
+and size walks all of that game's screens (walk.py); a game joins with its walker below.
 """
 
 from __future__ import annotations
@@ -54,3 +54,40 @@ def test_every_screen_fits_a_phone(walked):
 def test_axe_finds_nothing_on_any_screen(walked):
     found = walked.report(walked.axe)
     assert not found, "axe-core violations:\n" + found
+
+
+# Issue 28, item 3, still open: the steps where a control moves today (a line of words above it
+# grows, a tab or a review step changes what is above it). A step not listed fails the test; a
+# step fixed is taken off the list.
+MOVES_KNOWN = {
+    ("mortar-hunt", "portrait"): {"over, pads", "rules"},
+    ("marsal-a-spion", "portrait"): {
+        "over, the trays", "rules", "setup, a piece held", "setup, two placed",
+        "turn, a move offering a draw", "turn, a piece picked", "turn, a piece that never moves",
+        "turn, a square it cannot reach", "turn, an attack aimed"},
+    ("marsal-a-spion", "landscape"): {
+        "setup, a piece held", "setup, two placed", "turn, a move offering a draw", "turn, a piece picked",
+        "turn, a piece that never moves", "turn, a square it cannot reach", "turn, an attack aimed"},
+    ("hopper-and-sneaker", "portrait"): {"arranging, a square off the home rows", "over, a step back",
+                                         "resign?"},
+    ("hopper-and-sneaker", "landscape"): {"resign?"},
+    ("enlightenment", "portrait"): {"over, a step back", "resign?"},
+    ("enlightenment", "landscape"): {"over, a step back", "resign?"},
+    ("four-circles", "portrait"): {
+        "over, a step back", "resign?", "tile put down", "turn, a piece picked",
+        "turn, a tile that may not move", "turn, offering a draw", "turn, zoomed in"},
+    ("four-circles", "landscape"): {
+        "over, a step back", "resign?", "tile put down", "turn, offering a draw", "turn, zoomed in"},
+}
+
+
+def test_no_control_moves_between_two_screens_of_a_kind(walked):
+    """A control on two screens of one step walked one after the other (a piece picked, then its
+    target) stands in the same place on both: no tap lands elsewhere. The steps of
+    :data:`MOVES_KNOWN` excepted, which the report still names."""
+    known = MOVES_KNOWN.get((walked.game, walked.size), set())
+    new = {screen: moves for screen, moves in walked.moved.items() if moves and screen not in known}
+    print("controls that moved (known):\n" + walked.report(
+        {screen: moves for screen, moves in walked.moved.items() if screen in known}))
+    found = walked.report(new)
+    assert not found, "controls that moved:\n" + found

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 
+import layout
 import pytest
 
 from marsal_driver import LANDSCAPE, PATH, PORTRAIT, MarsalASpionKind
@@ -51,7 +52,7 @@ def test_a_whole_game_on_a_phone_against_the_computer(open_game):
             if square not in seen:
                 assert d.page.locator(f'#app [data-square="{square}"] .tok.back').count() == 1
                 assert f"{square}, Blue {piece.word}" not in html
-        d.fits("#app .mas-board", '#app [data-action="play"]', what="a turn")
+        d.fits("#app .mas-board", '#app .confirm-bar', what="a turn")
         d.play()
         began = time.monotonic()
         # the computer starts by itself after a beat (the start form's quick confirmations)
@@ -115,14 +116,14 @@ def test_two_people_an_attack_seen_by_both_sides_and_a_reload(open_game, orienta
     assert d.square_size() >= MIN_SQUARE[orientation]
     d.tap_square("B4")
     assert page.locator('#app .sq.target[data-square="B8"]').count() == 1  # a Scout's distance attack
-    d.fits("#app .mas-board", '#app [data-action="play"]', what="a turn, a piece picked")
+    d.fits("#app .mas-board", '#app .confirm-bar', what="a turn, a piece picked")
     d.shot("turn-picked")
     d.tap_square("B8")
     d.press_button("Attack B8")
     page.wait_for_selector("#app .result-controls")
     assert d.text("#app .result") == ("Your Scout attacked B8 from B4: a Corporal. Your Scout is "
                                       "removed; the Corporal stays.")
-    page.wait_for_timeout(1900)  # the face turned over, then the result
+    layout.settle(page)  # the faces turned over, then the result
     d.fits("#app .clash", '#app [data-action="end-turn"]', what="the attacker's result")
     d.shot("attack-attacker")
     d.press_button("Hide my board and pass to Bob")
@@ -141,9 +142,9 @@ def test_two_people_an_attack_seen_by_both_sides_and_a_reload(open_game, orienta
     d.fits("#app .report", "#app .mas-board", what="the defender's turn")
     d.shot("attack-defender")
     # Bob offers a draw with a move; Ann accepts: the end, both armies face up
+    d.press_button("Offer a draw with this move")  # (before the move: its buttons take the row)
     d.tap_square("J8")
     d.tap_square("J7")
-    d.press_button("Offer a draw with this move")
     d.press_button("Move J8–J7")
     d.press_button("Hide my board and pass to Ann")
     d.check_curtain()

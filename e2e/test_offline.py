@@ -37,6 +37,9 @@ def _played(files: dict[str, str], games: tuple[str, ...] = ("mortar-hunt",)) ->
     def lazy_game(path: str) -> str | None:
         if path.startswith("py/games/"):
             return path.removeprefix("py/games/").removesuffix(".zip")
+        if path.startswith("py/start/"):  # a game's first screen: in English, the game's own
+            game, lang = path.removeprefix("py/start/").split(".")[:2]
+            return game if lang == "en" else "a language"
         if path.startswith("py/lang/") or re.search(r"/static/rules\.[^/]+\.html$", path):
             return "a language"  # (its catalogues, a game's rules in it: kept once it is used)
         if path.startswith("mortar/games/") and not path.endswith("/static/icon.svg"):

@@ -103,7 +103,7 @@ def play_phone_game(d: Driver, orientation: str) -> None:
     d.press_button("Confirm move")
     fits(d, board(d), d.button("Fire", exact=False), d.button("Don't fire"), what="fire")
     d.tap_square("C7")
-    fits(d, board(d), d.button("Fire at C7"), d.button("Don't fire"), what="fire, target picked")
+    fits(d, board(d), d.button("Fire at C7"), d.button("Cancel"), what="fire, target picked")
     d.press_button("Fire at C7")
     d.wait_screen("turn")
     assert "Hit!" in d.text("#app .result")

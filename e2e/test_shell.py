@@ -23,6 +23,7 @@ EXPECTED_FILES = {
     "main.py",
     "py/core.zip",
     "py/games/mortar-hunt.zip",
+    "py/start/mortar-hunt.en.html",  # its first screen, drawn by the build (shown before Python)
     "mortar/games/mortar_hunt/static/game.css",
     # the game's own icon (the picker's, hidden on a game's page, load lazily: not fetched)
     "mortar/games/mortar_hunt/static/icon.svg",

@@ -48,9 +48,9 @@ def test_dist_folder_is_complete_and_relative(dist_build):
     assert set(build["files"]) == set(files)
     assert all(files[p].startswith(h) for p, h in build["files"].items())
     # a game's files are cached when it is played; the box's at once
-    # (and a language's: its catalogues, and the games' rules pages in it)
+    # (and a language's: its catalogues, and the games' rules pages and first screens in it)
     assert set(build["lazy"]) == {p for p in files
-                                  if p.startswith(("py/games/", "py/lang/", "mortar/games/"))
+                                  if p.startswith(("py/games/", "py/lang/", "py/start/", "mortar/games/"))
                                   and not p.endswith("/static/icon.svg")}  # (the picker's: the box's)
     assert "mortar/games/mortar_hunt/static/rules.de.html" in build["lazy"]
     assert "py/core.zip" not in build["lazy"] and "py/games/mortar-hunt.zip" in build["lazy"]

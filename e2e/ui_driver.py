@@ -12,8 +12,8 @@ import os
 import re
 from pathlib import Path
 
-from mortar.games.mortar_hunt.record import from_data, parse
-from mortar.games.mortar_hunt.rules import Loadout
+from mortar.games.mortar_hunt.table.kind import MortarHuntKind
+from mortar.table.savefile import load_save
 
 SAVE_KEY = "mortar-hunt/save"
 # The screen as drawn; which square holds the roving tab stop follows the focus, which the
@@ -120,10 +120,8 @@ class Driver:
         text = self.page.evaluate(f"() => localStorage.getItem({json.dumps(SAVE_KEY)})")
         if text is None:
             return None
-        data = json.loads(text)
-        record = data["record"]  # a save of version 1 holds the record's text
-        record = parse(record) if isinstance(record, str) else from_data(record)
-        return record.replay(Loadout(data["loadout"]))
+        # (read as the page reads it: a save of an earlier version is upgraded first)
+        return load_save(MortarHuntKind(), text).state
 
     # --- screens -------------------------------------------------------------------------
 

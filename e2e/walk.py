@@ -26,13 +26,13 @@ TOUCH = {"has_touch": True, "is_mobile": True}
 SHOTS_DIR = os.environ.get("E2E_SHOTS_DIR")
 
 # Every screen is judged at rest: no shot in flight, no shaking board, no arming outline.
-QUIET = """() => !document.querySelector('.fx-shake, .fx-shell, .fx-impact') &&
-                 !document.querySelector('#app [data-arm]:not([data-armed])')"""
 AXE_RUN = """async () => {
   const fake = window.__held ? window.setTimeout : null;  // axe needs timers of its own
   if (fake) window.setTimeout = window.__setTimeout;
   let r;
-  try { r = await axe.run(document, { resultTypes: ["violations"] }); }
+  // (the effects' layer is left out: aria-hidden, passing, and judged at rest it is empty; an
+  // effect begun by a timer while axe ran would be caught half faded)
+  try { r = await axe.run({ exclude: [["#fx-layer"]] }, { resultTypes: ["violations"] }); }
   finally { if (fake) window.setTimeout = fake; }
   return r.violations.map(v => `${v.id} (${v.impact}): ${v.help}; ` +
     v.nodes.slice(0, 4).map(n => n.target.join(" ") + (n.failureSummary ?
@@ -55,6 +55,18 @@ RELEASE_TIMERS = """() => {
   for (const [f, ms, args] of held) window.setTimeout(f, ms, ...args);
 }"""
 
+# The controls on the screen and where each stands in the page: the screen it is on and its
+# heading (one step of one turn: "Turn 3 · Ann"), its data-key, x, y.
+CONTROLS = """() => {
+  const on = document.querySelector('#app > [data-screen]');
+  const heading = document.querySelector('#app .screen-title');
+  const screen = (on ? on.dataset.screen : '') + ' / ' + (heading ? heading.textContent : '');
+  return [...document.querySelectorAll('#app button:not(.sq), #app input, #app a, #app select')]
+    .filter(el => el.dataset.key && el.getClientRects().length)
+    .map(el => { const r = el.getBoundingClientRect();
+                 return [screen, el.dataset.key, Math.round(r.x + scrollX), Math.round(r.y + scrollY)]; });
+}"""
+
 
 @dataclass
 class Walk:
@@ -65,6 +77,10 @@ class Walk:
     size: str
     layout: dict[str, list[str]] = field(default_factory=dict)  # screen -> layout problems
     axe: dict[str, list[str]] = field(default_factory=dict)  # screen -> axe violations
+    # screen -> the controls that stood elsewhere on the screen walked before it when both are
+    # one step (one screen, one heading: the taps of a turn): a tap aimed there would miss
+    moved: dict[str, list[str]] = field(default_factory=dict)
+    _controls: list = field(default_factory=list)  # where the last screen's controls stood
     shots: list[str] = field(default_factory=list)
     stopped: str | None = None  # why the walk could not go on (a control out of reach…)
 
@@ -77,7 +93,7 @@ class Walk:
         of ``in_view`` (locators) must then still be wholly in view, the page unscrolled."""
         page = self.page
         if settle:
-            page.wait_for_function(QUIET, timeout=10_000, polling=100)
+            layout.settle(page)
         found = layout.problems(page, scroll=scroll)
         size = page.viewport_size
         for locator in in_view:
@@ -86,6 +102,13 @@ class Walk:
                 found.append(f"not in view: {locator} at {box}")
         key = name if name not in self.layout else f"{name} ({len(self.layout)})"
         self.layout[key] = found
+        controls = page.evaluate(CONTROLS)
+        before = {(c[0], c[1]): (c[2], c[3]) for c in self._controls}
+        # (not the start form: a form that grows with the options chosen, and scrolls)
+        self.moved[key] = [f"{k} from {before[(on, k)]} to {(x, y)}" for on, k, x, y in controls
+                           if not on.startswith("start /") and (on, k) in before
+                           and before[(on, k)] != (x, y)]
+        self._controls = controls
         if not page.evaluate("() => typeof axe !== 'undefined'"):
             # (its text leaves the page at once: axe stays, and the page's HTML is the game's)
             page.add_script_tag(path=str(AXE)).evaluate("el => el.remove()")

@@ -27,7 +27,7 @@ def walk_four_circles(w: Walk) -> None:
         if n == 1:
             d.tap_square("a1")  # taken
             w.screen("placing, a tile taken")
-        d.tap_square(cell)
+        d.move(cell)
         d.wait_turn()
     w.screen("turn")
     d.tap_square("c2")  # a tile that may not move (FC6)
@@ -44,6 +44,8 @@ def walk_four_circles(w: Walk) -> None:
     w.screen("tile in hand, a cell it may not go to")
     d.tap_square("f1")
     w.screen("tile put down")
+    d.tap_square("e1")
+    w.screen("tile move chosen")
     d.tap_square("e1")
     d.wait_turn()
     w.screen("turn, a tile moved")

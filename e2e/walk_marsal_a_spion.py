@@ -9,6 +9,7 @@ the rules and the record's review; then a game against the computer over the fin
 
 from __future__ import annotations
 
+import layout
 from walk import Walk
 
 from marsal_driver import SAVE_KEY, MarsalASpionKind
@@ -61,7 +62,7 @@ def walk_marsal_a_spion(w: Walk) -> None:
     w.screen("turn, an attack aimed")
     d.press_button("Attack B8")
     page.wait_for_selector("#app .result-controls")
-    page.wait_for_timeout(1900)  # the face turned over, then the result
+    layout.settle(page)  # the faces turned over, then the result
     w.screen("result, an attack")
     d.press_button(f"Hide my board and pass to {B}")
     d.wait_screen("curtain")
@@ -71,9 +72,9 @@ def walk_marsal_a_spion(w: Walk) -> None:
     d.reveal(B)
     d.wait_screen("turn")
     w.screen("turn, an attack reported")
+    d.press_button("Offer a draw with this move")  # (before the move: its buttons take the row)
     d.tap_square("J8")
     d.tap_square("J7")
-    d.press_button("Offer a draw with this move")
     w.screen("turn, a move offering a draw")
     d.press_button("Move J8–J7")
     page.wait_for_selector("#app .result-controls")

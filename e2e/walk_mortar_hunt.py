@@ -66,6 +66,7 @@ def walk_mortar_hunt(w: Walk) -> None:
     w.screen("fire")
     d.tap_square("C7")
     w.screen("fire, aimed")
+    d.press_button("Cancel")  # (the aimed shot dropped: holding fire is the row's again)
     d.press_button("Don't fire")
     d.wait_screen("turn")
     w.screen("result")
@@ -158,7 +159,7 @@ def walk_mortar_hunt(w: Walk) -> None:
     d.press_button("Yes, resign")
     d.wait_screen("over")
     d.press(page.locator("#app [data-action='aid']"))
-    page.wait_for_selector("#app .radar-on", state="attached")
+    page.wait_for_selector("#app .aid-on", state="attached")
     w.screen("over, what the computer believed")
 
     # an imported record's review

@@ -51,6 +51,18 @@ def archive() -> bytes:
     return out.getvalue()
 
 
+def first_screen() -> str:
+    """The game's first screen (English), as the build draws every game's (tools/prerender.py)."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from boxgames.hidden_tictactoe.table import KIND
+
+    from mortar.table import first_screen
+
+    return first_screen.page(KIND)
+
+
 def prepare(context, page) -> None:
     """Routes of this context only: the page with the test game's card, main.py registering it,
     its archive and its assets."""
@@ -71,6 +83,9 @@ def prepare(context, page) -> None:
     context.route("**/main.py", lambda r: r.fulfill(status=200, content_type="text/plain", body=main))
     context.route(f"**/py/games/{NAME}.zip",
                   lambda r: r.fulfill(status=200, content_type="application/zip", body=data))
+    first = first_screen()
+    context.route(f"**/py/start/{NAME}.*.html",
+                  lambda r: r.fulfill(status=200, content_type=html, body=first))
     assets = {"game.css": ("text/css", ""), "rules.html": (html, RULES),
               "icon.svg": ("image/svg+xml", "<svg xmlns='http://www.w3.org/2000/svg'/>")}
     for name, (kind, body) in assets.items():
@@ -91,10 +106,13 @@ def walk_tictactoe(w: Walk) -> None:
     d.press_button("I am Alexandra — show my board")
     d.wait_screen("turn")
     w.screen("turn")
-    d.tap_square("b2")  # X's first mark: hidden from O
+    d.tap_square("b2")  # X's first mark: hidden from O; chosen, then confirmed by a second tap
+    w.screen("turn, a square chosen")
+    d.tap_square("b2")
     d.wait_screen("curtain")
     d.press_button("I am Maximilian — show my board")
     d.wait_screen("turn")
+    d.tap_square("a1")
     d.tap_square("a1")
     d.wait_screen("curtain")
     d.press_button("I am Alexandra — show my board")

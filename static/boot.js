@@ -102,7 +102,18 @@
         option.selected = code === lang;
         select.appendChild(option);
       });
-      select.addEventListener("change", function () { choose(select.value); });
+      // A keyboard user walks the closed list with the arrow keys (each one a change): the
+      // language is switched by Enter or on leaving the list, a pointer's pick at once.
+      var keyed = false;
+      select.addEventListener("keydown", function (event) {
+        if (event.key === "Enter") { keyed = false; choose(select.value); }
+        else if (event.key.indexOf("Arrow") === 0 || event.key === "Home" || event.key === "End") keyed = true;
+      });
+      select.addEventListener("change", function () { if (!keyed) choose(select.value); });
+      select.addEventListener("blur", function () {
+        if (keyed && select.value !== lang) choose(select.value);
+        keyed = false;
+      });
       // a phone shows the language's short name over the closed list (box.css .lang-pick)
       var code = select.parentNode.querySelector(".lang-code");
       if (code) code.textContent = SHORT[lang] || lang;
@@ -297,6 +308,13 @@
     return;
   }
   root.setAttribute("data-game", game);
+  // Its first screen in the page's language, drawn by the build (tools/prerender.py): shown by
+  // static/shell.js as soon as it is here, long before Python is (null if it cannot be had).
+  // Asked for first: a host that serves one request at a time per connection (HTTP/1.1, six of
+  // them) would otherwise send it after the runtime's big files.
+  window.boxFirstScreenText = fetch(url("../py/start/" + game + "." + window.boxLanguage + ".html"))
+    .then(function (r) { return r.ok ? r.text() : null; })
+    .catch(function () { return null; });
   // The big downloads start now, not after PyScript has read its config.
   add("link", { rel: "modulepreload", href: url("vendor/pyodide/pyodide.mjs") });
   add("link", { rel: "modulepreload", href: url("vendor/pyodide/pyodide.asm.mjs") });
@@ -327,12 +345,23 @@
     if (icon) icon.setAttribute("href", assets + "icon.svg");
     document.querySelectorAll("[data-rules]").forEach(function (a) { a.setAttribute("href", assets + window.boxRulesPage); });
     document.querySelectorAll(".game-only").forEach(function (el) { el.hidden = false; });
-    document.getElementById("boot").hidden = false;
+    // the progress, unless the game's first screen is up already (it shows it when Start is pressed)
+    document.getElementById("boot").hidden = root.hasAttribute("data-first-screen");
     add("script", { type: "module", src: url("vendor/pyscript/core.js") }, document.body);
     add("script", { type: "py", src: "./main.py", config: "./pyscript.toml", async: "" }, document.body);
   });
 
   function showPicker() { window.boxWhenWords(pickerReady); }
+
+  // A saved game, read as the table writes it: not the mark of a save that could not be
+  // written ({"unsaved": true}), and not text that is no save at all.
+  function isSave(text) {
+    if (text === null) return false;
+    try {
+      var data = JSON.parse(text);
+      return data !== null && typeof data === "object" && data.unsaved !== true && "app" in data;
+    } catch (e) { return false; }
+  }
 
   function pickerReady() {
     var picker = document.getElementById("picker");
@@ -341,13 +370,71 @@
     document.querySelectorAll(".game-card").forEach(function (card) {
       var saved = null;
       try { saved = window.localStorage.getItem(card.getAttribute("data-game") + "/save"); } catch (e) { saved = null; }
-      var unsaved = saved !== null && saved.indexOf('"unsaved"') >= 0;
       var mark = card.querySelector(".game-continue");
-      if (mark) mark.hidden = saved === null || unsaved;
+      if (mark) mark.hidden = !isSave(saved);
       // a picker embedded in a language opens its games in that language
       if (window.boxLangFromUrl) card.setAttribute("href", card.getAttribute("href") + "&lang=" + window.boxLangFromUrl);
     });
+    listRemote();
     root.setAttribute("data-picker-ready", "1");
+  }
+
+  // The games by links saved on this device ("<game>/remote/<id>", mortar/table/remote.py: each
+  // save's "list"), this device's turn first, then the latest: each opens its game's page on it.
+  function listRemote() {
+    var section = document.getElementById("remote-games");
+    if (!section) return;
+    var games = [];
+    var storage = null;
+    try { storage = window.localStorage; } catch (e) { storage = null; }
+    for (var i = 0; storage && i < storage.length; i++) {
+      var key = storage.key(i);
+      var m = /^([a-z][a-z0-9-]*)\/remote\/([A-Za-z0-9_-]+)$/.exec(key || "");
+      var card = m && document.querySelector('.game-card[data-game="' + CSS.escape(m[1]) + '"]');
+      if (!card) continue;
+      try {
+        var entry = JSON.parse(storage.getItem(key)).list;
+        games.push({ game: m[1], id: m[2], title: card.getAttribute("data-title"), entry: entry });
+      } catch (e) { /* a damaged save is not listed */ }
+    }
+    if (!games.length) return;
+    games.sort(function (a, b) {
+      var ya = a.entry.status === "your turn", yb = b.entry.status === "your turn";
+      return ya !== yb ? (ya ? -1 : 1) : (b.entry.when || 0) - (a.entry.when || 0);
+    });
+    var words = null;
+    try { words = new Intl.RelativeTimeFormat(document.documentElement.lang || "en", { numeric: "auto" }); } catch (e) { words = null; }
+    var list = section.querySelector("ul");
+    games.forEach(function (g) {
+      var e = g.entry;
+      var other = e.opponent || t("the other player");
+      var state = e.over ? t("finished") : e.status === "your turn" ? t("your turn") :
+        t("waiting for {name}").replace("{name}", other);
+      var turn = e.turn === null || e.turn === undefined ? t("setting up") : t("turn {n}").replace("{n}", e.turn);
+      var a = document.createElement("a");
+      a.className = "remote-card" + (e.status === "your turn" ? " yours" : "");
+      a.href = "./?game=" + g.game + (window.boxLangFromUrl ? "&lang=" + window.boxLangFromUrl : "") + "#open=" + g.id;
+      var name = document.createElement("span");
+      name.className = "remote-name";
+      name.textContent = t("{title} against {name}").replace("{title}", t(g.title)).replace("{name}", other);
+      var line = document.createElement("span");
+      line.className = "remote-state";
+      var ago = "";
+      if (words && e.when) {
+        var s = (e.when * 1000 - Date.now()) / 1000, units = [["day", 86400], ["hour", 3600], ["minute", 60]];
+        ago = words.format(0, "minute");
+        for (var u = 0; u < units.length; u++) {
+          if (Math.abs(s) >= units[u][1]) { ago = words.format(Math.round(s / units[u][1]), units[u][0]); break; }
+        }
+      }
+      line.textContent = [state, turn, ago].filter(Boolean).join(" · ");
+      a.appendChild(name);
+      a.appendChild(line);
+      var li = document.createElement("li");
+      li.appendChild(a);
+      list.appendChild(li);
+    });
+    section.hidden = false;
   }
 })();
 
@@ -483,6 +570,18 @@
     theme: { values: ["auto", "light", "dark"], apply: forceTheme },
     game: { values: null, apply: function () { /* read by the game section above */ } },
     lang: { values: window.boxLanguages, apply: function () { /* read by the language section */ } },
+    // play by links in a frame: remote=1 offers it (links then point at this page); links=URL
+    // names the embedding page they point at instead (it passes a link's #fragment on to the frame)
+    remote: { values: ["0", "1"], apply: function (v) { root.setAttribute("data-remote", v); } },
+    links: {
+      values: null,
+      apply: function (v) {
+        var address = new URL(v);
+        if (!/^https?:$/.test(address.protocol) || address.hash) throw new Error("not an http(s) address without a fragment");
+        root.setAttribute("data-links", address.href);
+        root.setAttribute("data-remote", "1");
+      },
+    },
   };
 
   var query = null;

@@ -1,7 +1,8 @@
 // The box's page chrome, deferred (runs before Python starts, needs none of it):
 //   1. a game's rules in a dialog over the game;
 //   2. feedback: the sound switch (remembered), synthesised sounds, vibration and the shell's
-//      flight, driven by mortar/web/feedback.py through window.mortarFeedback.
+//      flight, driven by mortar/web/feedback.py through window.mortarFeedback;
+//   3. a game's first screen before Python: the start screen the build drew, usable at once.
 
 // --- 1. The rules in a dialog over the game (issue 9, "Never lose a game") -----------------
 // Every link to the game's rules page (the title bar's "Rules", the start screen's "How to play",
@@ -424,5 +425,181 @@
     win: winMoment,
     clear: clear,
     events: events,
+  };
+})();
+
+// --- 3. A game's first screen before Python (issue 32) --------------------------------------
+// The start screen the build drew with the table's own renderer in the page's language
+// (tools/prerender.py, mortar/table/first_screen.py; fetched by boot.js) is shown in #app as
+// soon as it is here: a person reads it and chooses while Python starts. Nothing is drawn here.
+// A choice that changes which controls the form has (the computer instead of two people,
+// "Custom") shows the screen the build drew for it (its <template data-when>: the switches that
+// hold), with the values chosen so far put into its controls; where a game is saved, the saved
+// card the build drew (data-part="saved") goes first. What the person did is handed to Python
+// once it is ready (window.boxFirstScreen.take(): mortar/web/main.py applies it to the table,
+// which draws the screen itself); Start, Resume, or a record picked to review shows the progress
+// until then.
+(function () {
+  "use strict";
+
+  var pending = window.boxFirstScreenText;  // a game's page only (static/boot.js)
+  var root = document.documentElement;
+  var app = document.getElementById("app");
+  if (!pending || !app) return;
+  var EVENTS = ["change", "input", "submit", "click"];
+  var screens = [];  // {when: ["opponent=computer", ...], template}
+  var savedPart = null;
+  var current = null;  // the screen of screens[] on show
+  var shown = null;  // its element in #app
+  var values = [];  // [field, value], in the order first changed
+  var pressed = null;  // "new-game", "resume" or "import"
+  var picked = null;  // the file input of a record picked to review
+  var taken = false;
+  var hasSave = false;  // read once, when the screen is first shown
+
+  function isReady() { return root.hasAttribute("data-ready"); }
+
+  // A game saved on this device, read by its keys as the table writes it (mortar/table/saves.py):
+  // not the mark of a save that could not be written ({"unsaved": true}), nor text that is no
+  // save at all (Python says why on its start screen).
+  function saved() {
+    var text = null;
+    try { text = window.localStorage.getItem(window.boxGame + "/save"); } catch (e) { return false; }
+    if (text === null) return false;
+    try {
+      var data = JSON.parse(text);
+      return data !== null && typeof data === "object" && data.unsaved !== true && "app" in data;
+    } catch (e) { return false; }
+  }
+
+  function remember(name, value) {
+    for (var i = 0; i < values.length; i++) {
+      if (values[i][0] === name) { values[i][1] = value; return; }
+    }
+    values.push([name, value]);
+  }
+
+  function controls(node, name) {
+    return node.querySelectorAll('[data-action="field"][data-arg="' + CSS.escape(name) + '"]');
+  }
+
+  function valueOf(node, name) {
+    var found = null;
+    controls(node, name).forEach(function (el) {
+      if (el.type !== "radio") found = el.value;
+      else if (el.checked) found = el.value;
+    });
+    return found;
+  }
+
+  // the screen drawn for the switches that hold on the one shown
+  function matching(node) {
+    var all = {};
+    screens.forEach(function (s) { s.when.forEach(function (w) { all[w] = true; }); });
+    var holding = Object.keys(all).filter(function (w) {
+      var at = w.indexOf("=");
+      return valueOf(node, w.slice(0, at)) === w.slice(at + 1);
+    });
+    for (var i = 0; i < screens.length; i++) {
+      var when = screens[i].when;
+      if (when.length === holding.length && holding.every(function (w) { return when.indexOf(w) >= 0; })) {
+        return screens[i];
+      }
+    }
+    return current;
+  }
+
+  function show(screen, focusKey) {
+    var node = document.importNode(screen.template.content, true).firstElementChild;
+    var start = node.querySelector(".start");
+    if (savedPart && start && hasSave) {
+      start.insertBefore(document.importNode(savedPart.content, true), start.firstChild);
+    }
+    values.forEach(function (pair) {
+      controls(node, pair[0]).forEach(function (el) {
+        if (el.type === "radio") el.checked = el.value === pair[1];
+        else el.value = pair[1];
+      });
+    });
+    app.replaceChildren(node);
+    current = screen;
+    shown = node;
+    var target = focusKey && node.querySelector('[data-key="' + CSS.escape(focusKey) + '"]');
+    if (target) target.focus({ preventScroll: true });
+  }
+
+  // Start, Resume, a record picked: Python does it once it is ready; the progress until then
+  function press(what) {
+    pressed = what;
+    shown.hidden = true;
+    var boot = document.getElementById("boot");
+    if (boot) boot.hidden = false;
+    window.scrollTo(0, 0);
+  }
+
+  function onEvent(event) {
+    if (taken || pressed) return;
+    var el = event.target;
+    if (!(el instanceof Element) || !shown || !shown.contains(el)) return;
+    if (event.type === "submit") {
+      event.preventDefault();  // (never the browser's own submit: it would load the page again)
+      el.querySelectorAll('input[data-action="field"]').forEach(function (input) {
+        if (input.type !== "radio") remember(input.getAttribute("data-arg"), input.value);
+      });
+      press("new-game");
+    } else if (event.type === "click") {
+      var button = el.closest("button[data-action]");
+      if (button && button.getAttribute("data-action") === "resume") press("resume");
+    } else if (el.getAttribute("data-action") === "import") {
+      if (event.type === "change" && el.files && el.files.length) { picked = el; press("import"); }
+    } else if (el.getAttribute("data-action") === "field") {
+      if (el.type === "radio" && event.type !== "change") return;
+      remember(el.getAttribute("data-arg"), el.value);
+      if (el.type === "radio") {
+        var next = matching(shown);
+        if (next !== current) show(next, el.getAttribute("data-key"));
+      }
+    }
+  }
+
+  pending.then(function (text) {
+    if (!text || taken || isReady() || root.hasAttribute("data-boot-error")) return;
+    var doc = new DOMParser().parseFromString(text, "text/html");  // inert: nothing in it runs
+    doc.querySelectorAll("template").forEach(function (template) {
+      if (template.getAttribute("data-part") === "saved") savedPart = template;
+      else {
+        var when = template.getAttribute("data-when") || "";
+        screens.push({ when: when ? when.split("&") : [], template: template });
+      }
+    });
+    var first = screens.filter(function (s) { return !s.when.length; })[0];
+    if (!first) return;
+    EVENTS.forEach(function (type) { app.addEventListener(type, onEvent); });
+    hasSave = saved();
+    show(first, null);
+    root.setAttribute("data-screen", "start");
+    var boot = document.getElementById("boot");
+    if (boot) boot.hidden = true;
+    root.setAttribute("data-first-screen", "1");
+    // the heading takes the focus, as when Python draws the screen (unless the person is elsewhere)
+    var title = shown.querySelector(".screen-title");
+    if (title && (!document.activeElement || document.activeElement === document.body)) {
+      title.focus({ preventScroll: true });
+    }
+  });
+
+  // Python could not start: the error panel says so, and no form stands under it for nothing
+  new MutationObserver(function () {
+    if (shown && !taken && root.hasAttribute("data-boot-error")) shown.hidden = true;
+  }).observe(root, { attributes: true, attributeFilter: ["data-boot-error"] });
+
+  window.boxFirstScreen = {
+    // for mortar/web/main.py, once: what was done here; from now on Python answers the form
+    take: function () {
+      taken = true;
+      EVENTS.forEach(function (type) { app.removeEventListener(type, onEvent); });
+      return { fields: values.slice(), pressed: pressed, file: picked,
+               shown: !!(shown && !shown.hidden && shown.parentNode === app) };
+    },
   };
 })();

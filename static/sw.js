@@ -77,12 +77,15 @@ const LAZY = new Set(BUILD.lazy || []);
 
 // What a lazy file belongs to: its game ("py/games/four-circles.zip", "mortar/games/four_circles/…"),
 // its language ("lang:cs" for py/lang/cs.mo and .json), or both (a game's rules page in a
-// language, "mortar/games/four_circles/static/rules.cs.html": kept once both are used); a game's
-// icon is the picker's, the box's (cached at install whatever was played).
+// language, "mortar/games/four_circles/static/rules.cs.html", or its first screen,
+// "py/start/four-circles.cs.html": kept once both are used; in English, the game's alone); a
+// game's icon is the picker's, the box's (cached at install whatever was played).
 function ownersOf(path) {
   if (/^mortar\/games\/[^/]+\/static\/icon\.svg$/.test(path)) return [];
   const lang = /^py\/lang\/([^/.]+)\.(mo|json)$/.exec(path);
   if (lang) return ["lang:" + lang[1]];
+  const start = /^py\/start\/([^/.]+)\.([^/.]+)\.html$/.exec(path);
+  if (start) return start[2] === "en" ? [start[1]] : [start[1], "lang:" + start[2]];
   const m = /^py\/games\/([^/]+)\.zip$/.exec(path) || /^mortar\/games\/([^/]+)\//.exec(path);
   if (!m) return [];
   const game = m[1].replace(/_/g, "-");

@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+from mortar import games
 from tools.imports import ROOT, graph, loaded, module_name
 
 pytestmark = pytest.mark.cpython_only
@@ -23,13 +24,29 @@ def archives() -> dict[str, set[str]]:
 def test_each_games_archive_with_the_core_holds_all_its_page_can_import(archives):
     g = graph()
     core = archives["core.zip"]
-    for name, package in [("mortar-hunt", "mortar.games.mortar_hunt")]:
-        needed = loaded(g, [f"{package}.table", "mortar.web.main"]) - serve_cli()
-        assert needed <= core | archives[f"games/{name}.zip"], needed - core - archives[f"games/{name}.zip"]
-    for name in ("marsal-a-spion", "hopper-and-sneaker", "enlightenment", "four-circles"):
-        package = "mortar.games." + name.replace("-", "_")
-        own = [m for m in g if m.startswith(package)]
-        assert loaded(g, own) <= core | archives[f"games/{name}.zip"]
+    for entry in games.entries():
+        if not entry.seated or not entry.package.startswith("mortar."):
+            continue
+        needed = loaded(g, [m for m in g if m.startswith(entry.package)] + ["mortar.web.main"]) - serve_cli()
+        assert needed <= core | archives[f"games/{entry.name}.zip"], \
+            needed - core - archives[f"games/{entry.name}.zip"]
+
+
+def test_the_dev_server_rebuilds_the_archives_only_when_a_source_changed(tmp_path):
+    (tmp_path / "mortar").mkdir()
+    (tmp_path / "locale").mkdir()
+    module, catalogue = tmp_path / "mortar" / "a.py", tmp_path / "locale" / "de.po"
+    module.write_text("x = 1\n")
+    catalogue.write_text("")
+    before = serve.sources_fingerprint(tmp_path)
+    assert serve.sources_fingerprint(tmp_path) == before
+    module.write_text("x = 22\n")
+    edited = serve.sources_fingerprint(tmp_path)
+    assert edited != before
+    (tmp_path / "mortar" / "b.py").write_text("")
+    assert serve.sources_fingerprint(tmp_path) != edited
+    catalogue.write_text("msgid \"\"\n")
+    assert serve.sources_fingerprint(tmp_path) not in (before, edited)
 
 
 def test_the_core_holds_no_game_and_no_module_only_some_games_use(archives):

@@ -112,7 +112,7 @@ def test_the_engine_uses_no_threads_files_network_or_outside_packages(path):
 
 # The computer player decides from a seat alone (RULINGS R14): its modules may use the seat, the
 # actions and the rules' parameters and geometry, never the game's state or anything built from it.
-BOT = PACKAGE / "games" / "mortar_hunt" / "bot"
+BOT = PACKAGE / "games" / "mortar_hunt" / "computer"
 BOT_MAY_REACH = {f"mortar.games.mortar_hunt.{m}"
                  for m in ("actions", "legality", "moves", "notation", "rules", "seat")}
 

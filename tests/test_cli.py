@@ -158,3 +158,20 @@ def test_the_referee_reads_no_more_than_the_largest_record(capsys, monkeypatch):
     assert code == 2 and out == "error: the file is larger than 2,000,000 bytes: no record is that long\n"
     code, out, _ = run(capsys, monkeypatch, ["check", "-"], b" " * 2_000_001)
     assert code == 2 and "larger than" in out
+
+
+@pytest.mark.parametrize("name", [e.name for e in games.entries()])
+def test_an_option_no_rule_reads_is_named_in_the_verdict(name, tmp_path, capsys):
+    """A typo under ``options`` ("inactivity_limt") is kept, as RECORD.md lets a table keep its
+    own keys; the verdict says nothing read it."""
+    game = games.load(name)
+    data = game.record(game.new()).to_json()
+    if "options" not in data and "first" not in data:
+        pytest.skip(f"{name}'s records hold no options object")
+    data["options"] = {**data.get("options", {}), "inactivity_limt": 5, "computer": {}}
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(data))
+    assert main(["check", str(path)]) == 0
+    assert capsys.readouterr().out.strip().endswith('(options not read: "inactivity_limt")')
+    assert main(["check", "--json", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["ignored"] == ["inactivity_limt"]

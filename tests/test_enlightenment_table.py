@@ -10,11 +10,14 @@ from mortar.games.enlightenment import GAME, Layout, Move, Options, Player, Posi
 from mortar.games.enlightenment.table import KIND
 from mortar.games.enlightenment.table.turn import TurnDraft
 from mortar.kit.common import OfferDraw
+from mortar.table.drafts import CHANGED, Chosen
+from mortar.table.effects import Flip
 from mortar.table.html import all_text
-from mortar.table.kind import TableFacts
+from mortar.table.names import Names
+from mortar.table.render import Frame
 from mortar.table.saves import MemoryStorage
 from mortar.table.table import Table
-from screens import flat
+from screens import context, flat
 
 RED = Player.RED
 NAMES = {"Red": "Ann", "White": "Bob"}
@@ -31,7 +34,7 @@ def state_after(*moves: str) -> object:
 
 
 def draft_of(state: object, player: str = "Red") -> TurnDraft:
-    draft = KIND.draft(state, player, TableFacts())
+    draft = KIND.draft(state.seat(player), context(KIND, NAMES))
     assert isinstance(draft, TurnDraft)
     return draft
 
@@ -40,52 +43,54 @@ def marked(draft: TurnDraft, mark: str) -> set[str]:
     return {c for c, cell in draft.model()["board"]["cells"].items() if mark in cell["marks"]}
 
 
-def test_a_step_is_a_whole_move_in_two_taps() -> None:
+def test_a_step_is_a_whole_move_chosen_in_two_taps() -> None:
     draft = draft_of(state_after())
-    assert draft.handle("square", "b1")
+    assert draft.handle("square", "b1") == CHANGED
     assert marked(draft, "choice") == {str(sq) for sq in GAME.new(Options()).seat("Red").next_landings(
         [Move.parse("b1-b2").frm])}
-    assert draft.handle("square", "b2") == Move.parse("b1-b2")
+    assert draft.handle("square", "b2") == Chosen(Move.parse("b1-b2"), "Step b1–b2", "b2")
 
 
-def test_a_jump_chain_one_landing_a_tap_with_undo_and_stop() -> None:
+def test_a_jump_chain_one_landing_a_tap_and_back_to_an_earlier_landing() -> None:
     state = state_after("c1-c2", "e3-d3")
     draft = draft_of(state)
     draft.handle("square", "a1")
     assert "c1" in marked(draft, "choice")
-    assert draft.handle("square", "c1") is True and draft.jumping
+    assert draft.handle("square", "c1") == Chosen(Move.parse("a1-c1"), "Jump a1–c1", "c1") and draft.moving
     model = draft.model()
-    assert model["path"] == ["a1", "c1"] and model["path_text"] == "a1–c1"
-    assert model["board"]["cells"]["c1"]["piece"] == ["Red", False]  # the piece drawn where it stands
+    assert model["path"] == ["a1", "c1"]
+    piece = model["board"]["cells"]["c1"]["piece"]  # the piece drawn where it stands
+    assert piece is not None and (piece.owner, piece.marked) == ("Red", False)
     assert model["board"]["cells"]["a1"]["piece"] is None
     assert marked(draft, "choice") == {str(sq) for sq in state.seat("Red").next_landings(draft.path)}
     draft.handle("square", "c3")
     assert [str(sq) for sq in draft.path] == ["a1", "c1", "c3"] and "e3" in marked(draft, "choice")
-    assert draft.handle("undo", None) and [str(sq) for sq in draft.path] == ["a1", "c1"]
+    assert draft.handle("square", "c1").action == Move.parse("a1-c1")  # back to the first landing
+    assert [str(sq) for sq in draft.path] == ["a1", "c1"]
     draft.handle("square", "c3")
     draft.handle("square", "b4")  # not a landing: said, the chain kept
     assert "tap a marked square to jump on" in (draft.message or "") and len(draft.path) == 3
     draft.handle("offer-draw", "on")
-    assert draft.handle("stop", None) == OfferDraw(Move.parse("a1-c1-c3"))
+    assert draft.handle("square", "c3").action == OfferDraw(Move.parse("a1-c1-c3"))
 
 
-def test_a_tap_on_the_piece_where_it_stands_stops_and_on_its_start_drops_the_chain() -> None:
+def test_a_tap_on_the_piece_where_it_stands_chooses_and_on_its_start_drops_the_chain() -> None:
     state = state_after("c1-c2", "e3-d3")
     draft = draft_of(state)
     for square in ("a1", "c1", "c3"):
         draft.handle("square", square)
-    assert draft.handle("square", "a1") is True and draft.path == []
+    assert draft.handle("square", "a1") == CHANGED and draft.path == []
     for square in ("a1", "c1", "c3"):
         draft.handle("square", square)
-    assert draft.handle("square", "c3") == Move.parse("a1-c1-c3")
+    assert draft.handle("square", "c3").action == Move.parse("a1-c1-c3")
 
 
-def test_a_chain_with_nowhere_further_to_go_ends_by_itself() -> None:
+def test_a_chain_with_nowhere_further_to_go_is_chosen_whole() -> None:
     position = Position.parse("...../...../..w../..R../..... Red")  # one jump, then nothing
     state = type(GAME.new()).from_position(position, Options(first=RED), NAMES)
     draft = draft_of(state)
     draft.handle("square", "c2")
-    assert draft.handle("square", "c4") == Move.parse("c2-c4")
+    assert draft.handle("square", "c4").action == Move.parse("c2-c4") and not draft.choices()
 
 
 def test_refused_taps_are_said_in_words() -> None:
@@ -103,12 +108,13 @@ def test_the_last_move_its_path_and_its_enlightenment_are_drawn_and_said() -> No
     state = state_after("c1-c2", "e3-d3", "a1-c1-c3-e3")
     model = draft_of(state, "White").model()
     assert model["last"] == ["a1", "c1", "c3", "e3"]
-    assert model["effects"] == [{"kind": "flip", "at": ["e3"]}]
+    assert model["effects"] == [Flip(("e3",))]
     assert model["last_text"] == "Last move: Ann, a1–c1–c3–e3 (enlightened)."
     assert model["board"]["cells"]["e3"]["label"] == "e3, edge, Red piece, enlightened"
     assert model["board"]["cells"]["c3"]["label"] == "c3, the centre (no tile), empty"
-    assert model["counts"]["Red"] == {"lit": 1, "home": 1, "all": 8}
-    text = all_text(KIND.render_play({**model, "screen": "turn"}))
+    assert model["progress"] == ["Bob: 0 of 8 enlightened, 0 on the edge",
+                                 "Ann: 1 of 8 enlightened, 1 on the edge"]
+    text = all_text(KIND.render_play(model, Frame("turn")))
     assert "Ann: 1 of 8 enlightened, 1 on the edge" in text
     plain = draft_of(state_after("c1-c2"), "White").model()
     assert plain["effects"] == []  # a step that enlightens nothing turns nothing over
@@ -123,5 +129,6 @@ def test_the_start_layout_is_an_option_and_the_e2e_game_is_a_win() -> None:
     assert table.game.options.start is Layout.B and flat(table.model())["screen"] == "turn"
     state = state_after(*E2E_MOVES)
     assert state.outcome is not None and state.outcome.winner is RED
-    assert KIND.outcome_text(state) == "Ann wins: all eight pieces are enlightened and on the edge."
+    assert KIND.outcome_text(state, Names(NAMES, KIND.sides)) == (
+        "Ann wins: all eight pieces are enlightened and on the edge.")
     assert max(len(Move.parse(m).landings) for m in E2E_MOVES) >= 3

@@ -14,13 +14,16 @@ from mortar.games.hopper_and_sneaker.table import KIND
 from mortar.games.hopper_and_sneaker.table.arrange import ArrangeDraft, default_faces
 from mortar.games.hopper_and_sneaker.table.turn import TurnDraft
 from mortar.kit.common import AcceptDraw, OfferDraw, Pass, Resign
-from mortar.kit.steps import finish
+from mortar.table.drafts import CHANGED, UNCHANGED, Play
+from mortar.table.effects import Flip
 from mortar.table.html import all_text
 from mortar.table.kind import Seating, TableFacts
-from mortar.table.render import render
+from mortar.table.names import Names
+from mortar.table.render import Frame, render
+from mortar.table.savefile import Saved, load_save, save_text
 from mortar.table.saves import MemoryStorage
 from mortar.table.table import Table
-from screens import flat
+from screens import context, flat
 
 RED, WHITE = Player.RED, Player.WHITE
 NAMES = {"Red": "Ann", "White": "Bob"}
@@ -57,26 +60,26 @@ def test_the_default_arrangement_is_legal_with_the_hoppers_at_the_back(hoppers: 
 
 def test_two_taps_swap_two_pieces_and_the_seat_accepts_the_arrangement() -> None:
     state = GAME.new(Options(first=RED), NAMES)
-    draft = ArrangeDraft(state.seat("Red"), NAMES, "Red", random.Random(1))
+    draft = ArrangeDraft(state.seat("Red"), context(KIND, NAMES, "Red"), random.Random(1))
     assert draft.faces[sq("b1")].value == "H" and draft.faces[sq("b2")].value == "S"
-    assert draft.handle("square", "b1") is True and draft.picked is sq("b1")
+    assert draft.handle("square", "b1") == CHANGED and draft.picked is sq("b1")
     marks = draft.model()["board"]["cells"]
-    assert marks["b1"]["marks"] == ["swap"] and "choice" in marks["b2"]["marks"]  # a Sneaker to swap with
-    assert marks["a1"]["marks"] == []  # another Hopper: swapping changes nothing
-    assert draft.handle("square", "b2") is True
+    assert "swap" in marks["b1"]["marks"] and "choice" in marks["b2"]["marks"]  # a Sneaker to swap with
+    assert marks["a1"]["marks"] == ["own"]  # another Hopper: swapping changes nothing
+    assert draft.handle("square", "b2") == CHANGED
     assert draft.faces[sq("b1")].value == "S" and draft.faces[sq("b2")].value == "H" and draft.picked is None
     draft.handle("square", "a1")
     draft.handle("square", "c1")  # two Hoppers: said, nothing swapped
     assert "changes nothing" in (draft.message or "") and draft.faces[sq("a1")].value == "H"
     draft.handle("square", "b5")
     assert "home rows (1–2)" in (draft.message or "")
-    setup = draft.handle("confirm-setup", None)
+    setup = draft.handle("confirm-setup", None).action
     assert isinstance(setup, Setup) and state.seat("Red").refusal(setup) is None
 
 
 def test_at_random_picks_a_legal_arrangement_the_seat_lists() -> None:
     state = GAME.new(Options(2, first=WHITE), NAMES)
-    draft = ArrangeDraft(state.seat("White"), NAMES, "White", random.Random(3))
+    draft = ArrangeDraft(state.seat("White"), context(KIND, NAMES, "White"), random.Random(3))
     seen = set()
     for _ in range(12):
         assert draft.handle("arrange", "random")
@@ -91,8 +94,8 @@ def test_the_second_player_sees_the_first_arrangement_unless_it_is_secret() -> N
     for secret in (False, True):
         state = GAME.new(Options(first=RED, secret_setup=secret), NAMES)
         state.apply(Setup(RED, tuple(default_faces(RED, 3).items())))
-        model = KIND.draft(state, "White", TableFacts()).model()
-        text = all_text(KIND.render_play({**model, "screen": "placement"}))
+        model = KIND.draft(state.seat("White"), context(KIND, NAMES, "White")).model()
+        text = all_text(KIND.render_play(model, Frame("turn")))
         assert ("Red Hopper" in text) is not secret
         assert model["seen"] is not secret and model["secret"] is secret
 
@@ -102,17 +105,17 @@ def test_the_second_player_sees_the_first_arrangement_unless_it_is_secret() -> N
 
 def test_a_move_in_two_taps_from_the_seats_legal_moves() -> None:
     state = playing()
-    draft = KIND.draft(state, "Red", TableFacts())
+    draft = KIND.draft(state.seat("Red"), context(KIND, NAMES, "Red"))
     assert isinstance(draft, TurnDraft)
-    assert draft.handle("square", "b1") is True  # a Hopper behind a Sneaker
+    assert draft.handle("square", "b1") == CHANGED  # a Hopper behind a Sneaker
     targets = {c for c, cell in draft.model()["board"]["cells"].items() if "choice" in cell["marks"]}
     assert targets == {str(m.to) for m in state.seat("Red").moves_from(sq("b1"))} == {"b3"}
-    assert draft.handle("square", "b3") == Move(sq("b1"), sq("b3"))
+    assert draft.handle("square", "b3").action == Move(sq("b1"), sq("b3"))
 
 
 def test_refused_taps_are_said_in_words() -> None:
     state = playing()
-    draft = KIND.draft(state, "Red", TableFacts())
+    draft = KIND.draft(state.seat("Red"), context(KIND, NAMES, "Red"))
     draft.handle("square", "b4")
     assert draft.message == "Pick one of your pieces first, then where it goes."
     draft.handle("square", "b8")
@@ -121,36 +124,36 @@ def test_refused_taps_are_said_in_words() -> None:
     draft.handle("square", "b5")  # too far for a step: the rules' own words
     assert draft.message is not None and "steps to a neighbouring square" in draft.message
     assert draft.picked is sq("b2")
-    assert draft.handle("square", "b2") is True and draft.picked is None  # a second tap: put back
+    assert draft.handle("square", "b2") == CHANGED and draft.picked is None  # a second tap: put back
 
 
 def test_a_piece_that_cannot_move_is_said_so() -> None:
     state = GAME.new(Options(6, first=RED), NAMES)  # six Hoppers a side: the front row can jump
     state.apply(Setup(RED, tuple(default_faces(RED, 6).items())))
     state.apply(Setup(WHITE, tuple(default_faces(WHITE, 6).items())))
-    draft = KIND.draft(state, "Red", TableFacts())
+    draft = KIND.draft(state.seat("Red"), context(KIND, NAMES, "Red"))
     draft.handle("square", "a2")  # a Hopper of the front row: nothing ahead to jump
     assert draft.picked is None and "no piece next to it" in (draft.message or "")
 
 
 def test_offer_accept_resign_and_the_pass_are_the_open_tables() -> None:
     state = playing()
-    draft = KIND.draft(state, "Red", TableFacts())
+    draft = KIND.draft(state.seat("Red"), context(KIND, NAMES, "Red"))
     assert draft.handle("offer-draw", "on") and draft.model()["offering"]
-    text = all_text(KIND.render_play({**draft.model(), "screen": "turn"}))
+    text = all_text(KIND.render_play(draft.model(), Frame("turn")))
     assert "Your move will offer Bob a draw." in text
     draft.handle("square", "b1")
-    offered = draft.handle("square", "b3")
+    offered = draft.handle("square", "b3").action
     assert offered == OfferDraw(Move(sq("b1"), sq("b3")))
     state.apply(offered)
-    bob = KIND.draft(state, "White", TableFacts())
+    bob = KIND.draft(state.seat("White"), context(KIND, NAMES, "White"))
     assert bob.model()["offered"] and "Bob" in bob.model()["names"].values()
-    assert "Ann offers a draw." in all_text(KIND.render_play({**bob.model(), "screen": "turn"}))
-    assert bob.handle("accept-draw", None) == AcceptDraw()
-    assert bob.handle("resign-confirm", None) is False  # not asked yet
-    assert bob.handle("resign", None) is True and bob.model()["resign_asked"]
-    assert bob.handle("resign-confirm", None) == Resign()
-    assert bob.handle("pass", None) is True and "may not pass" in (bob.message or "")
+    assert "Ann offers a draw." in all_text(KIND.render_play(bob.model(), Frame("turn")))
+    assert bob.handle("accept-draw", None) == Play(AcceptDraw())
+    assert bob.handle("resign-confirm", None) == UNCHANGED  # not asked yet
+    assert bob.handle("resign", None) == CHANGED and bob.model()["resign_asked"]
+    assert bob.handle("resign-confirm", None) == Play(Resign())
+    assert bob.handle("pass", None) == CHANGED and "may not pass" in (bob.message or "")
 
 
 def test_a_player_without_a_move_passes_with_one_tap() -> None:
@@ -159,24 +162,25 @@ def test_a_player_without_a_move_passes_with_one_tap() -> None:
     state = GAME.new(Options(first=RED), NAMES)
     position = Position.parse("h.h/.../.../.../.../.../.../H.H Red")  # no Hopper has a piece to jump
     state = type(state).from_position(position, Options(first=RED), NAMES)
-    draft = KIND.draft(state, "Red", TableFacts())
+    draft = KIND.draft(state.seat("Red"), context(KIND, NAMES, "Red"))
     model = draft.model()
     assert model["must_pass"] and model["acting"]
-    assert "you pass this turn" in all_text(KIND.render_play({**model, "screen": "turn"}))
-    assert draft.handle("pass", None) == Pass()
+    assert "you pass this turn" in all_text(KIND.render_play(model, Frame("turn")))
+    assert draft.handle("pass", None) == Play(Pass())
 
 
 def test_the_last_move_is_drawn_and_said_and_turns_over_once() -> None:
     state = playing()
     state.apply(Move(sq("b1"), sq("b3")))
-    model = KIND.draft(state, "White", TableFacts()).model()
-    assert model["last"] == ["b1", "b3"] and model["effects"] == [{"kind": "flip", "at": ["b3"]}]
+    model = KIND.draft(state.seat("White"), context(KIND, NAMES, "White")).model()
+    assert model["last"] == ["b1", "b3"] and model["effects"] == [Flip(("b3",))]
     assert model["last_text"] == "Last move: Ann, Red Hopper b1–b3."
     assert model["board"]["cells"]["b3"]["label"] == "b3, Red Sneaker"
-    el = KIND.render_play({**model, "screen": "turn"})
+    el = KIND.render_play(model, Frame("turn"))
     assert {"last-from"} <= set(el.find(data_square="b1")[0].attrs["class"].split())
     assert el.find(class_="arrow last-move")
-    assert KIND.report(state, "White") == "Turn 1: Ann's Hopper jumped b1–b3 over 1 piece, now a Sneaker."
+    assert KIND.draft(state.seat("White"), context(KIND, NAMES, "White")).report == (
+        "Turn 1: Ann's Hopper jumped b1–b3 over 1 piece, now a Sneaker.")
 
 
 # --- the table: no curtain, how two people sit, saves -----------------------------------------------
@@ -215,6 +219,7 @@ def test_two_people_at_an_open_board_the_board_turns_or_stays_still(seating: str
         move = next(a for a in seat.legal_actions() if isinstance(a, Move))
         table.dispatch("square", str(move.frm))
         table.dispatch("square", str(move.to))
+        table.dispatch("confirm")
 
 
 def test_the_secret_setup_is_the_only_curtain_and_a_reload_keeps_it_closed() -> None:
@@ -235,16 +240,28 @@ def test_the_secret_setup_is_the_only_curtain_and_a_reload_keeps_it_closed() -> 
     assert again.screen == "play"  # nothing hidden: a reload opens the board
 
 
-def test_a_save_keeps_the_computer_and_the_seating_in_the_records_options() -> None:
+def test_a_save_keeps_the_computer_in_the_records_options_and_the_seating_beside_it() -> None:
     state = playing()
-    text = KIND.save(state, TableFacts({"White": "easy"}, False, Seating.PASSING))
+    text = save_text(KIND, Saved(state, dict(NAMES), TableFacts({"White": "easy"}, False, Seating.PASSING)))
     record = json.loads(text)["record"]
     assert record["options"]["computer"] == {"White": "easy"} and "seating" not in record["options"]
-    loaded, facts = finish(KIND.loading(text))
-    assert facts.computer == {"White": "easy"} and KIND.save(loaded, facts) == text
-    across = KIND.save(state, TableFacts({}, False, Seating.ACROSS))
-    assert finish(KIND.loading(across))[1].seating is Seating.ACROSS
+    loaded = load_save(KIND, text)
+    assert loaded.facts.computer == {"White": "easy"}
+    assert save_text(KIND, loaded) == text
+    across = save_text(KIND, Saved(state, dict(NAMES), TableFacts({}, False, Seating.ACROSS)))
+    assert load_save(KIND, across).facts.seating is Seating.ACROSS
     assert GAME.check_text(json.dumps(json.loads(across)["record"])).status == "ok"  # the referee's
+
+
+def test_a_save_of_the_page_before_keeps_its_seating_and_drops_words_stored_as_names() -> None:
+    state = playing()
+    record = GAME.record(state).to_json()
+    record["options"] = {**record.get("options", {}), "computer": {"White": "easy"}, "seating": "across",
+                         "confirm": True}
+    record["players"] = {"Red": {"name": "You"}, "White": {"name": "Computer"}}
+    loaded = load_save(KIND, json.dumps({"app": KIND.game.name, "version": 1, "record": record}))
+    assert loaded.facts == TableFacts({"White": "easy"}, False, Seating.ACROSS, True)
+    assert loaded.names == {"Red": None, "White": None}
 
 
 def test_the_computer_plays_from_its_seat_and_the_person_watches_the_board() -> None:
@@ -273,4 +290,4 @@ def test_the_e2e_game_ends_in_reds_blockade_after_whites_move() -> None:
         state.apply(Move.parse(move))
     assert state.outcome is not None and state.outcome.winner is RED
     assert state.outcome.reason.value == "blockade" and state.history[-1].player is WHITE
-    assert KIND.outcome_text(state).startswith("Ann wins by blockade")
+    assert KIND.outcome_text(state, Names(NAMES, KIND.sides)).startswith("Ann wins by blockade")

@@ -16,10 +16,16 @@ from hypothesis import strategies as st
 from games import random_game
 from mortar.games.mortar_hunt import NotationError, Position, Record, State, check_text, parse, rules
 from mortar.games.mortar_hunt.record import NewerFormatError, RecordError, RecordIllegalError
-from mortar.games.mortar_hunt.table.kind import MortarHuntKind, load_save
+from mortar.games.mortar_hunt.table.kind import MortarHuntKind
 from mortar.kit.jsontext import MAX_DEPTH, JSONTextError, LargeNumber, loads, nested_too_deeply
 from mortar.kit.replay import Replay
+from mortar.table.savefile import load_save as load_any
 from mortar.table.table import SaveError, Table
+
+
+def load_save(text):
+    saved = load_any(MortarHuntKind(), text)
+    return saved.state, saved.facts
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).parent.parent
@@ -213,7 +219,7 @@ def test_names_have_one_cap_for_the_form_and_for_records():
     from mortar.games.mortar_hunt.table import KIND
     from screens import render
 
-    assert KIND.name_max is rules.NAME_MAX  # the start form's field takes the engine's cap
+    assert KIND.game.name_max is rules.NAME_MAX  # the start form's field takes the engine's cap
     form = Table(KIND)
     [field] = [e for e in render(form.model()).walk() if e.attrs.get("name") == "name-A"]
     assert field.attrs["maxlength"] == str(rules.NAME_MAX)

@@ -15,7 +15,7 @@ import mortar.games.four_circles.computer
 import mortar.games.hopper_and_sneaker.computer  # noqa: F401 (the packages' computer modules)
 from mortar.games import enlightenment, four_circles, hopper_and_sneaker
 from mortar.kit.common import AcceptDraw, OfferDraw, Pass
-from mortar.kit.search import Level, SearchComputer
+from mortar.kit.search import SearchComputer
 from mortar.kit.turns import PLAYERS, Player
 
 GAMES = [hopper_and_sneaker, enlightenment, four_circles]
@@ -198,12 +198,25 @@ def test_after_its_patience_the_search_no_longer_flees_the_game_positions():
         assert (computer.choose(again) == win) is played
 
 
+class RowsOnly(hopper_and_sneaker.computer.HopperModel):
+    """Hopper and Sneaker judged by the rows to go alone (about the evaluation before issue 33),
+    which sees no way out of the locked position below."""
+
+    weights = hopper_and_sneaker.computer.Weights(
+        row=-100, row_squared=0, laggard=0, blocked_row=-100, home=30, reach=25, hopper=0, behind=0,
+        at_home=0, straggling=40, movable=0, tempo=0)
+
+    def evaluate(self, position: Any) -> int:
+        return hopper_and_sneaker.computer.evaluate(position, self.weights)
+
+
 @pytest.mark.parametrize("patience, ends", [(20, True), (10_000, False)])
 def test_a_locked_game_ends_in_a_draw_once_the_computers_stop_fleeing_repetition(patience, ends):
-    """From a duel that ran for 34,540 turns: the player ahead fled every repetition forever.
-    With patience, both computers play on by their evaluation and K0's repetition ends it."""
+    """From a duel that ran for 34,540 turns: the player ahead, who saw no way forward, fled
+    every repetition forever. With patience, both computers play on by their evaluation and
+    K0's repetition ends it."""
     state = state_at(hopper_and_sneaker, hopper_and_sneaker.Position.parse(HS_LOCKED))
-    model, levels = hopper_and_sneaker.computer.MODEL, hopper_and_sneaker.computer.LEVELS
+    model, levels = RowsOnly(), hopper_and_sneaker.computer.LEVELS
     players = {p: SearchComputer(model, level, replace(levels[level], patience=patience), 1)
                for p, level in zip(PLAYERS, ("hard", "medium"))}
     while state.to_play is not None and state.turns < 120:
@@ -365,35 +378,77 @@ def test_computers_are_search_computers():
             assert isinstance(package.GAME.computer(level, 1), SearchComputer)
 
 
-# --- the kit's other search, UCT (no level uses it now: kept, measured, and tested) ----------
+# --- the packed positions the search plays on agree with the rules -------------------------------
 
 
-def uct(package: Any, nodes: int = 300) -> SearchComputer[Any]:
-    settings = Level(depth=1, nodes=nodes, method="mcts", exploration=0.3, scale=200)
-    return SearchComputer(package.computer.MODEL, "uct", settings, 1)
+@pytest.mark.parametrize("package", [hopper_and_sneaker, enlightenment],
+                         ids=lambda p: p.__name__.split(".")[-1])
+def test_packed_positions_list_play_and_judge_moves_as_the_rules_do(package):
+    model = package.computer.MODEL
+    for state in random_states(package, 40, 37):
+        position = state.position
+        packed = model.prepare(position)
+        assert packed.cells() == position.cells
+        after = {model.inner(position, packed, action): position.play(action)[0]
+                 for action in position.actions()}
+        assert sorted(model.actions(packed, 1)) == sorted(after)
+        for move, rules in after.items():
+            child = model.child(packed, move)
+            assert child.cells() == rules.cells and child.to_play is rules.to_play
+            assert (child.key(), child.to_play) in model.keys(frozenset({(rules.key(), rules.to_play)}))
+            won, by_rules = model.winner(child, position.to_play), rules.winner(position.to_play)
+            assert (won and won[0]) == (by_rules and by_rules[0])
 
 
-@pytest.mark.parametrize(("name", "package", "position", "moves"), [p for p in positions() if p[3] == 1],
-                         ids=lambda v: str(v)[:8])
-def test_uct_finds_a_win_in_one(name, package, position, moves):
-    action = uct(package).choose(state_at(package, position).seat(RED))
-    assert wins_after(position, action, 1), (name, str(action))
+def test_a_time_budget_stops_the_search_and_the_pauses_between_slices_do_not_count():
+    """In the page the level's seconds stop the search too (the nodes stay a cap): the time
+    spent working counts, the page's pauses between two slices do not."""
+    state = random_states(enlightenment, 1, 41)[0]
+    seat = state.seat(state.to_play)
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += 0.001  # each reading a millisecond of work later
+        return now[0]
+
+    level = replace(enlightenment.computer.LEVELS["hard"], seconds=0.02)
+    computer = SearchComputer(enlightenment.computer.MODEL, "hard", level, 1, clock=clock)
+    thought = computer.thinking(seat)
+    slices = 0
+    while True:
+        try:
+            next(thought)
+        except StopIteration as stop:
+            action = stop.value
+            break
+        slices += 1
+        now[0] += 60.0  # the page breathes a minute between slices
+    assert seat.refusal(action) is None
+    assert computer.last is not None and 0 < computer.last.nodes < level.nodes
+    assert 5 < slices < 40  # about 20 readings of the clock: the pauses counted nothing
+    unclocked = SearchComputer(enlightenment.computer.MODEL, "hard", level, 1)
+    unclocked.choose(seat)
+    assert unclocked.last is not None and unclocked.last.nodes > computer.last.nodes
 
 
-@pytest.mark.parametrize("package", GAMES, ids=lambda p: p.__name__.split(".")[-1])
-def test_uct_plays_legal_actions_sliced_as_at_once(package):
-    for state in random_states(package, 4, 29):
-        seat = state.seat(state.to_play)
-        chosen = uct(package, 120).choose(seat)
-        assert seat.refusal(chosen) is None
-        computer = uct(package, 120)
-        thought, counts = computer.thinking(seat), [0]
-        while True:
-            try:
-                next(thought)
-            except StopIteration as stop:
-                assert stop.value == chosen
-                break
-            assert computer.last is not None
-            counts.append(computer.last.nodes)
-        assert max(b - a for a, b in zip(counts, counts[1:])) <= package.computer.MODEL.slice_nodes + 1
+def test_enlightenments_evaluation_is_the_same_on_packed_positions_as_on_the_rules_cells():
+    model, evaluate = enlightenment.computer.MODEL, enlightenment.computer.evaluate
+    for state in random_states(enlightenment, 40, 43):
+        assert model.evaluate(model.prepare(state.position)) == evaluate(state.position)
+
+
+def test_hopper_and_sneakers_evaluation_judges_both_colours_alike():
+    """The board turned half round with the colours swapped is the same game for the other player."""
+    board = hopper_and_sneaker.board
+    at = {(sq.column, sq.row): sq.index for sq in board.SQUARES}
+    columns, rows = (min(k) + max(k) for k in zip(*at))
+    turned = [at[columns - sq.column, rows - sq.row] for sq in board.SQUARES]
+    evaluate = hopper_and_sneaker.computer.evaluate
+    for state in random_states(hopper_and_sneaker, 40, 47):
+        position = state.position
+        cells: list[Any] = [None] * len(position.cells)
+        for i, piece in enumerate(position.cells):
+            if piece is not None:
+                cells[turned[i]] = board.PIECES[piece.player.opponent, piece.face]
+        mirrored = hopper_and_sneaker.Position(tuple(cells), position.to_play.opponent, position.hoppers)
+        assert evaluate(position) == evaluate(mirrored)

@@ -89,6 +89,21 @@ def test_a_duel_starts_after_random_setups_and_both_games_of_a_pair_alike(game):
     assert start.position == again.position and start.copy().position == start.position
 
 
+def test_a_duel_never_starts_where_a_player_has_no_move():
+    """Hopper and Sneaker's three Hoppers in front of three Sneakers can only pass and lose by
+    the blockade: such a start would decide the pair by the draw."""
+    from mortar.games import hopper_and_sneaker
+    from mortar.games.hopper_and_sneaker import Setup
+    rng = random.Random(5)
+    for _ in range(60):
+        position = hopper_and_sneaker.GAME.duel_start(None, rng).position
+        assert position.has_actions() and position.passed().has_actions(), str(position)
+    dead = hopper_and_sneaker.State(hopper_and_sneaker.Options(first=PLAYERS[0]))
+    dead.apply(Setup.home(PLAYERS[0], "SSSHHH"))  # a1-c1 Sneakers, a2-c2 Hoppers in front
+    dead.apply(Setup.home(PLAYERS[1], "HSHSHS"))
+    assert not dead.position.has_actions()  # such a start exists, and is never drawn
+
+
 # --- records: round trip and layout --------------------------------------------------------
 
 

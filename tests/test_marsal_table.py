@@ -18,7 +18,7 @@ from mortar.games.marsal_a_spion.pieces import ARMY, Piece
 from mortar.games.marsal_a_spion.record import Record
 from mortar.games.marsal_a_spion.rules import Options, Outcome, Termination
 from mortar.games.marsal_a_spion.state import State
-from mortar.games.marsal_a_spion.table.kind import MarsalASpionKind, Match, load_save
+from mortar.games.marsal_a_spion.table.kind import KEPT, MarsalASpionKind
 from mortar.games.marsal_a_spion.table.layouts import (
     PRESETS,
     WIDTH,
@@ -30,13 +30,22 @@ from mortar.games.marsal_a_spion.table.layouts import (
 from mortar.games.marsal_a_spion.table.setup import SetupDraft
 from mortar.games.marsal_a_spion.table.texts import outcome_text
 from mortar.games.marsal_a_spion.table.turn import TurnDraft
+from mortar.table.drafts import CHANGED, UNCHANGED, Chosen, Context, Play
 from mortar.table.html import all_text
 from mortar.table.kind import SaveError, TableFacts
-from mortar.table.render import render
+from mortar.table.names import Names
+from mortar.table.render import Frame, render
+from mortar.table.savefile import Saved, load_save, save_text
 from mortar.table.saves import MemoryStorage
 from mortar.table.table import Table
 
 NAMES = {RED: "Ann", BLUE: "Bob"}
+KIND = MarsalASpionKind()
+
+
+def context(names: dict | None = None, kept: dict | None = None) -> Context:
+    given = {str(p): n for p, n in (names or NAMES).items()}
+    return Context(Names(given, KIND.sides), "Red", kept=kept or {})
 
 
 def sq(text: str) -> Square:
@@ -110,21 +119,21 @@ def setup_draft(player: Player = RED, last: str | None = None, seed: int = 4) ->
     state = State()
     if player is BLUE:
         state.apply(setup_with(RED))
-    return SetupDraft(state.seat(player), {"Red": "Ann", "Blue": "Bob"}, last, random.Random(seed))
+    return SetupDraft(state.seat(player), context(), last, random.Random(seed))
 
 
 def test_taps_on_empty_squares_place_the_tray_kind_by_kind_and_the_tray_shows_what_is_left():
     draft = setup_draft()
     assert draft.model()["pick"] == "MAR"
-    assert draft.handle("square", "A4") is True and draft.handle("square", "B4") is True
+    assert draft.handle("square", "A4") == CHANGED and draft.handle("square", "B4") == CHANGED
     assert draft.placement == {sq("A4"): Piece.MARSHAL, sq("B4"): Piece.GENERAL}
     tray = {t["id"]: t["left"] for t in draft.model()["tray"]}
     assert tray["MAR"] == 0 and tray["GEN"] == 0 and tray["CPT"] == 2
-    assert draft.handle("tray", "MF") is True
+    assert draft.handle("tray", "MF") == CHANGED
     draft.handle("square", "C4")
     assert draft.placement[sq("C4")] is Piece.MINEFIELD and draft.model()["pick"] == "MF"
-    assert draft.handle("tray", "MAR") is True and "No Marshal is left" in draft.message
-    assert draft.handle("square", "A11") is False  # not a home square: a stale tap
+    assert draft.handle("tray", "MAR") == CHANGED and "No Marshal is left" in draft.message
+    assert draft.handle("square", "A11") == UNCHANGED  # not a home square: a stale tap
 
 
 def test_tap_tap_swaps_two_pieces_or_moves_one_and_a_held_piece_goes_back_to_the_tray():
@@ -139,15 +148,15 @@ def test_tap_tap_swaps_two_pieces_or_moves_one_and_a_held_piece_goes_back_to_the
     draft.handle("square", "J1")  # to an empty square: a move
     assert sq("B4") not in draft.placement and draft.placement[sq("J1")] is Piece.MARSHAL
     draft.handle("square", "J1")
-    assert draft.handle("to-tray", None) is True
+    assert draft.handle("to-tray", None) == CHANGED
     assert sq("J1") not in draft.placement and draft.model()["pick"] == "MAR"
-    assert draft.handle("to-tray", None) is False
+    assert draft.handle("to-tray", None) == UNCHANGED
 
 
 def test_confirm_only_when_all_40_stand_and_fill_at_random_finishes_or_reshuffles():
     draft = setup_draft(BLUE)
     draft.handle("square", "J8")
-    assert draft.handle("confirm-setup", None) is True and "39" in draft.message
+    assert draft.handle("confirm-setup", None) == CHANGED and "39" in draft.message
     assert not draft.model()["complete"]
     draft.handle("fill", None)
     assert draft.placement[sq("J8")] is Piece.MARSHAL  # the pieces placed stay
@@ -155,7 +164,7 @@ def test_confirm_only_when_all_40_stand_and_fill_at_random_finishes_or_reshuffle
     first = dict(draft.placement)
     draft.handle("fill", None)  # all stand: the whole army is shuffled
     assert draft.placement != first and sorted(draft.placement.values(), key=lambda p: p.order) == list(ARMY)
-    setup = draft.handle("confirm-setup", None)
+    setup = draft.handle("confirm-setup", None).action
     assert isinstance(setup, Setup) and draft.seat.refusal(setup) is None
 
 
@@ -186,10 +195,10 @@ def test_a_preset_or_the_last_setup_fills_everything_in_one_tap():
     assert draft.placement == placement_of(BLUE, PRESETS[0].layout)
     draft.handle("preset", "last")
     assert draft.placement == placement_of(BLUE, PRESETS[2].layout)
-    assert draft.handle("preset", "nothing") is False
+    assert draft.handle("preset", "nothing") == UNCHANGED
     draft.handle("clear", None)
     assert draft.placement == {} and draft.model()["pick"] == "MAR"
-    assert not setup_draft().model()["last"] and setup_draft().handle("preset", "last") is False
+    assert not setup_draft().model()["last"] and setup_draft().handle("preset", "last") == UNCHANGED
 
 
 def test_the_last_setup_is_offered_to_the_same_person_in_a_later_game_never_to_the_opponent():
@@ -200,7 +209,7 @@ def test_the_last_setup_is_offered_to_the_same_person_in_a_later_game_never_to_t
     t.dispatch("preset", "scouts")
     t.dispatch("confirm-setup")
     t.dispatch("reveal")
-    assert t.model()["draft"]["last"] is False  # Bob is never offered Ann's setup of this game
+    assert t.model()["model"]["last"] is False  # Bob is never offered Ann's setup of this game
     t.dispatch("preset", "corner")
     t.dispatch("confirm-setup")
     t.dispatch("reveal")
@@ -219,7 +228,7 @@ def test_the_last_setup_is_offered_to_the_same_person_in_a_later_game_never_to_t
     # a reload keeps what this device remembers, in the save
     again = table(MarsalASpionKind(), storage)
     again.dispatch("reveal")
-    assert again.screen == "play" and again.model()["draft"]["last"]
+    assert again.screen == "play" and again.model()["model"]["last"]
 
 
 def test_a_setup_of_an_unfinished_game_between_two_people_is_never_offered_again():
@@ -236,7 +245,7 @@ def test_a_setup_of_an_unfinished_game_between_two_people_is_never_offered_again
     hot_seat(t, "Ann", "Carl")
     assert t.form.confirm_replace and t.dispatch("new-game", "replace")
     t.dispatch("reveal")
-    assert t.model()["draft"]["last"] is False and kind.remembered.layouts == {}
+    assert t.model()["model"]["last"] is False and t.kept.get(KEPT, {}) == {}
 
 
 def test_the_computers_setup_is_never_remembered():
@@ -248,14 +257,14 @@ def test_the_computers_setup_is_never_remembered():
     while t.screen == "thinking":
         t.dispatch("think")
     assert t.screen == "play" and t.model()["player"] == "Blue"
-    assert kind.remembered.layouts == {}
+    assert "#Red" not in t.kept[KEPT]
 
 
 # --- a turn ----------------------------------------------------------------------------------------
 
 
 def turn(state: State, player: Player = RED) -> TurnDraft:
-    return TurnDraft(state.seat(player), NAMES)
+    return TurnDraft(state.seat(player), context())
 
 
 def test_a_picked_piece_marks_exactly_its_legal_plays_and_a_scout_attacks_far_in_one_tap():
@@ -269,10 +278,10 @@ def test_a_picked_piece_marks_exactly_its_legal_plays_and_a_scout_attacks_far_in
     assert marks(model, "dest") == {str(p.end) for p in legal if isinstance(p, Move)}
     assert marks(model, "target") == {"E9"} and "E8" in marks(model, "dest")
     assert "you may attack here" in label(model, "E9")
-    draft.handle("square", "E9")
+    chosen = draft.handle("square", "E9")
     assert draft.model()["pending"] == {"attack": True, "start": "E4", "end": "E9",
                                         "text": "Attack E9 with your Scout from E4"}
-    assert draft.handle("play", None) == Attack(sq("E4"), sq("E9"))
+    assert chosen == Chosen(Attack(sq("E4"), sq("E9")), "Attack E9", "E9")
 
 
 def test_taps_that_cannot_be_played_say_why_and_a_second_tap_puts_the_piece_down():
@@ -285,10 +294,9 @@ def test_taps_that_cannot_be_played_say_why_and_a_second_tap_puts_the_piece_down
     draft.handle("square", "E4")
     draft.handle("square", "E7")
     assert draft.message == "Your Corporal on E4 cannot reach E7: tap a marked square."
-    assert draft.handle("play", None) is True and draft.message.startswith("First pick")
     draft.handle("square", "E4")
     assert draft.model()["picked"] is None
-    assert draft.handle("square", "Z99") is False
+    assert draft.handle("square", "Z99") == UNCHANGED
 
 
 def test_a_draw_offer_goes_with_the_move_and_the_next_player_may_accept_it():
@@ -297,63 +305,57 @@ def test_a_draw_offer_goes_with_the_move_and_the_next_player_may_accept_it():
     start = next(p for p in state.legal_plays() if isinstance(p, Move))
     draft.handle("square", str(start.start))
     draft.handle("square", str(start.end))
-    draft.handle("offer-draw", None)
-    action = draft.handle("play", None)
+    action = draft.handle("offer-draw", None).action
     assert action == OfferDraw(start)
     state.apply(action)
     blue = turn(state, BLUE)
     model = blue.model()
     assert model["may_accept"] and "Ann offers a draw." in model["report"]["text"]
-    assert blue.handle("accept-confirm", None) is False  # asked first
+    assert blue.handle("accept-confirm", None) == UNCHANGED  # asked first
     blue.handle("accept-draw", None)
     assert blue.model()["accept_asked"]
-    assert blue.handle("accept-confirm", None) == AcceptDraw()
-    assert turn(new_game()).handle("accept-draw", None) is False  # nothing was offered
+    assert blue.handle("accept-confirm", None) == Play(AcceptDraw())
+    assert turn(new_game()).handle("accept-draw", None) == UNCHANGED  # nothing was offered
 
 
 def test_resigning_is_asked_first():
     draft = turn(new_game())
-    assert draft.handle("resign-confirm", None) is False
+    assert draft.handle("resign-confirm", None) == UNCHANGED
     draft.handle("resign", None)
-    assert draft.handle("resign-confirm", None) == Resign()
+    assert draft.handle("resign-confirm", None) == Play(Resign())
 
 
 def test_the_attacker_sees_the_defenders_face_the_defender_learns_of_it_at_the_next_turn():
-    kind = MarsalASpionKind()
-    match = Match(arrange("E5:CPL A1:FLG", "E6:CPT J11:FLG F8:SCT"))
-    match.state.names.update(NAMES)
-    draft = kind.draft(match, "Red", TableFacts())
+    state = arrange("E5:CPL A1:FLG", "E6:CPT J11:FLG F8:SCT")
+    draft = KIND.draft(state.seat("Red"), context())
     draft.handle("square", "E5")
-    draft.handle("square", "E6")
-    action = draft.handle("play", None)
-    applied = kind.apply(match, "Red", action, draft)
+    action = draft.handle("square", "E6").action
+    state.apply(action)
+    played = draft.played(state.seat("Red"))
     result = draft.model()["result"]
     assert result["defender"] == "CPT" and result["mine"] == "CPL" and result["outcome"] == "defender wins"
-    assert applied["text"] == result["text"] == (
+    assert played.shows and played.words == result["text"] == (
         "Your Corporal attacked E6 from E5: a Captain. Your Corporal is removed; the Captain stays.")
-    assert draft.finished and draft.handle("square", "E6") is False
+    assert draft.handle("square", "E6") == UNCHANGED
     seen = next(s for s in draft.model()["board"]["squares"] if s["name"] == "E6")
     assert seen["face"]["id"] == "CPT" and seen["face"]["seen"]  # the memory aid keeps it
     # Blue, behind the curtain: which own piece, from where, and the attacker (it lost)
-    assert kind.report(match, "Blue") == ("Turn 1: Ann's Corporal attacked your Captain on E6 from E5 "
-                                          "and lost.")
-    blue = kind.draft(match, "Blue", TableFacts()).model()
+    blue_draft = KIND.draft(state.seat("Blue"), context())
+    assert blue_draft.report == "Turn 1: Ann's Corporal attacked your Captain on E6 from E5 and lost."
+    blue = blue_draft.model()
     assert marks(blue, "last-from") == {"E5"} and marks(blue, "last-to") == {"E6"}
     assert blue["trays"][1]["pieces"] == [("CPL", 1)] and blue["trays"][1]["title"] == "Ann's losses"
 
 
 def test_a_winning_attacker_stays_hidden_from_the_defender():
-    kind = MarsalASpionKind()
-    match = Match(arrange("E5:GEN A1:FLG", "E6:CPT J11:FLG F8:SCT"))
-    match.state.names.update(NAMES)
-    match.state.apply(play("E5xE6"))
-    report = kind.report(match, "Blue")
-    assert report == ("Turn 1: Ann attacked your Captain on E6 from E5: your Captain lost and the "
-                      "attacker moved onto E6.")
-    model = kind.draft(match, "Blue", TableFacts()).model()
+    state = arrange("E5:GEN A1:FLG", "E6:CPT J11:FLG F8:SCT")
+    state.apply(play("E5xE6"))
+    draft = KIND.draft(state.seat("Blue"), context())
+    assert draft.report == ("Turn 1: Ann attacked your Captain on E6 from E5: your Captain lost and the "
+                            "attacker moved onto E6.")
+    model = draft.model()
     square = next(s for s in model["board"]["squares"] if s["name"] == "E6")
-    assert square["face"]["id"] is None and "General" not in all_text(kind.render_play(
-        {**model, "screen": "turn"}))
+    assert square["face"]["id"] is None and "General" not in all_text(KIND.render_play(model, Frame("turn")))
 
 
 def test_the_memory_aid_off_keeps_only_backs_and_the_deduction_aid_marks_clues():
@@ -387,7 +389,7 @@ def twins() -> tuple[Table, Table]:
         t.dispatch("reveal")
         t.dispatch("square", "E4")  # a Scout in one game, a Miner in the other
         t.dispatch("square", "E5")
-        t.dispatch("play")
+        t.dispatch("confirm")
         t.dispatch("end-turn")
         out.append(t)
     return out[0], out[1]
@@ -399,7 +401,7 @@ def test_games_differing_only_in_hidden_identities_give_blue_the_same_screens():
     assert x.dispatch("reveal") and y.dispatch("reveal")
     assert x.announce == y.announce
     assert shown(x) == shown(y)
-    assert x.model()["draft"] == y.model()["draft"]
+    assert x.model()["model"] == y.model()["model"]
     text = shown(x)
     assert "E5, Red piece, the last enemy move ended here" in text  # a back, nothing more
     assert "E5, Red piece, seen" not in text and "E5, Red Scout" not in text and "E5, Red Miner" not in text
@@ -413,7 +415,7 @@ def test_blues_screens_never_name_a_red_piece_blue_has_not_seen():
         player = model["player"]
         other = "Blue" if player == "Red" else "Red"
         text = shown(t)
-        state = t.game.state
+        state = t.game
         known = {e.square for e in state.seat(player).enemy if e.known is not None}
         for square, piece in state.pieces(other).items():
             if square not in known:
@@ -423,10 +425,10 @@ def test_blues_screens_never_name_a_red_piece_blue_has_not_seen():
             t.dispatch("fill")
             t.dispatch("confirm-setup")
             continue
-        movable = sorted(marks(model["draft"], "movable"))
+        movable = sorted(marks(model["model"], "movable"))
         t.dispatch("square", movable[0])
-        t.dispatch("square", sorted(marks(t.model()["draft"], "dest", "target"))[0])
-        t.dispatch("play")
+        t.dispatch("square", sorted(marks(t.model()["model"], "dest", "target"))[0])
+        t.dispatch("confirm")
         t.dispatch("end-turn")
 
 
@@ -457,21 +459,20 @@ def test_the_review_shows_both_armies_face_up_and_steps_through_the_game():
     t.dispatch("reveal")
     t.dispatch("square", "B4")
     t.dispatch("square", "B8")
-    t.dispatch("play")
+    t.dispatch("confirm")
     t.dispatch("end-turn")
     t.dispatch("reveal")
     t.dispatch("resign")
     t.dispatch("resign-confirm")
-    review = t.model()["review"]
-    assert review["outcome_text"] == "Ann wins: Bob resigned after 2 turns."
-    faces = [s["face"] for s in review["board"]["squares"] if s["face"]]
-    assert len(faces) == 79 and all(f["id"] for f in faces)
+    review = t.review
+    assert review.outcome_text() == "Ann wins: Bob resigned after 2 turns."
+    tokens = [el for el in render(t.model(), t.kind).walk()
+              if el.tag == "span" and el.attrs.get("class") == "pc-mark"]
+    assert len(tokens) == 79  # every piece face up
     t.dispatch("replay", "3")
-    review = t.model()["review"]
-    assert review["step_text"] == "Ann: Scout B4 attacks Corporal B8: the defender wins."
-    assert marks(review, "last-to") == {"B8"} and review["trays"][0]["pieces"] == [("SCT", 1)]
+    assert KIND.step_text(review.at()) == "Ann: Scout B4 attacks Corporal B8: the defender wins."
     t.dispatch("replay", "1")
-    assert t.model()["review"]["step_text"] == "Ann sets up."
+    assert KIND.step_text(review.at()) == "Ann sets up."
     render(t.model(), t.kind)
     name, text = t.export()
     assert name == "marsal-a-spion-ann-vs-bob.json" and json.loads(text)["format"] == "marsal-a-spion/1"
@@ -479,8 +480,8 @@ def test_the_review_shows_both_armies_face_up_and_steps_through_the_game():
     assert other.import_text(text)
     while other.screen == "reading":
         other.dispatch("read")
-    assert other.screen == "review" and other.model()["review"]["total"] == 4
-    assert "moment" not in other.model()["review"]  # no fanfare for an imported game
+    assert other.screen == "review" and len(other.review.replay) == 4
+    assert other.review.frame().fanfare is None  # no fanfare for an imported game
 
 
 def test_a_bad_record_or_save_is_refused_in_words():
@@ -492,30 +493,43 @@ def test_a_bad_record_or_save_is_refused_in_words():
     for text, words in (("{", "not valid JSON"), ('{"app": "mortar-hunt"}', "does not belong"),
                         ('{"app": "marsal-a-spion", "version": 9}', "newer version"),
                         ('{"app": "marsal-a-spion", "version": 1, "computer": {"Red": "god"}}', "level"),
-                        ('{"app": "marsal-a-spion", "version": 1, "computer": {}, "record": 3}', "damaged")):
+                        ('{"app": "marsal-a-spion", "version": 1, "computer": {}, "record": 3}', "damaged"),
+                        ('{"app": "marsal-a-spion", "version": 3, "record": 3}', "damaged")):
         with pytest.raises(SaveError, match=words):
-            load_save(text)
+            load_save(KIND, text)
 
 
 def test_a_save_holds_the_record_the_computer_seats_and_the_offered_setups():
-    kind = MarsalASpionKind()
     state = new_game()
     state.apply(play("A4-A5") if state.refusal(play("A4-A5")) is None else next(iter(state.legal_plays())))
-    match = Match(state, {"ann": PRESETS[0].layout, "bad": "MAR"})
-    text = kind.save(match, TableFacts({"Blue": "hard"}))
-    loaded, facts = load_save(text)
-    assert facts.computer == {"Blue": "hard"} and loaded.offered == {"ann": PRESETS[0].layout}
-    assert Record.from_state(loaded.state).save() == Record.from_state(state).save()
-    assert "#Red" in kind.remembered.layouts and "#Blue" not in kind.remembered.layouts  # Blue: the computer
+    facts = TableFacts({"Blue": "hard"})
+    kept = dict(KIND.keep(state, facts, {KEPT: {"ann": PRESETS[0].layout, "bad": "MAR"}}))
+    text = save_text(KIND, Saved(state, dict(NAMES), facts, {}, kept))
+    loaded = load_save(KIND, text)
+    assert loaded.facts.computer == {"Blue": "hard"}
+    assert set(loaded.kept[KEPT]) == {"ann", "#Red"}  # Blue: the computer; "bad": no layout
+    assert Record.from_state(loaded.state).plays == Record.from_state(state).plays
+    assert Record.from_state(loaded.state).computer == {"Blue": "hard"}  # noted in the record
+
+
+def test_a_save_of_the_page_before_is_upgraded():
+    state = new_game()
+    old = {"app": "marsal-a-spion", "version": 1, "computer": {"Blue": "hard"},
+           "record": json.loads(Record.from_state(state).save()) | {"players": {"Red": {"name": "You"}}},
+           "offered": {"ann": PRESETS[0].layout}, "confirm": True}
+    loaded = load_save(KIND, json.dumps(old))
+    assert loaded.facts.computer == {"Blue": "hard"} and loaded.facts.confirm
+    assert loaded.names == {"Red": None, "Blue": None}  # "You" was a word of the page, not a name
+    assert loaded.kept[KEPT] == {"ann": PRESETS[0].layout}
 
 
 def test_the_start_form_sets_the_rules_options():
     kind = MarsalASpionKind()
     names = {"Red": None, "Blue": None}
     standard = kind.new({"limit": "standard", "memory": "on", "deduction": "off"}, names)
-    assert standard.state.options == Options()
+    assert standard.options == Options()
     custom = kind.new({"limit": "custom", "custom-limit": "50", "memory": "off", "deduction": "on"}, names)
-    assert custom.state.options == Options(50, memory_aid=False, deduction_aid=True)
-    assert kind.new({"limit": "off"}, names).state.options.inactivity_limit is None
+    assert custom.options == Options(50, memory_aid=False, deduction_aid=True)
+    assert kind.new({"limit": "off"}, names).options.inactivity_limit is None
     with pytest.raises(ValueError, match="whole number"):
         kind.new({"limit": "custom", "custom-limit": "0"}, names)

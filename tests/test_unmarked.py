@@ -66,14 +66,13 @@ def play_every_screen() -> dict[str, list[str]]:
 
     words.install(Pseudo())
     sys.path.insert(0, str(HERE))
-    import test_table_conformance as suite
+    import test_table_contract as suite
 
     from mortar.table.render import render
 
     out: dict[str, list[str]] = {}
-    for make in suite.DRIVERS:
-        driver = make()
-        if driver.kind.name == "hidden-tictactoe":  # the test-only game: its words are no one's
+    for case in suite.VARIANTS:
+        if case.entry is suite.TEST_GAME:  # the test-only game: its words are no one's
             continue
         found: set[str] = set()
 
@@ -82,13 +81,15 @@ def play_every_screen() -> dict[str, list[str]]:
             said = [model.get("announce") or "", model.get("notice") or ""]
             found.update(leftovers(render(model, table.kind), said))
 
-        table, _ = suite.seated(driver)
+        table, _ = suite.seated(case)
         look(table)
-        table.dispatch("field", "name-" + driver.kind.players[0], "Ω")
-        table.dispatch("field", "name-" + driver.kind.players[1], "Ψ")
-        for name, value in driver.values.items():
+        first, second = case.kind.game.players
+        table.dispatch("field", "name-" + first, "Ω")
+        table.dispatch("field", "name-" + second, "Ψ")
+        for name, value in case.values:
             table.dispatch("field", name, value)
         table.dispatch("new-game")
+        driver = suite.Driver(case)
         for _ in range(8):
             look(table)
             if table.screen == "over":
@@ -108,7 +109,7 @@ def play_every_screen() -> dict[str, list[str]]:
         look(table)
         table.dispatch("replay", "first")
         look(table)
-        out[driver.name or driver.kind.name] = sorted(found)
+        out[case.id] = sorted(set(out.get(case.id, [])) | found)
     return out
 
 

@@ -4,10 +4,8 @@
     python tools/bench_karo_ai.py branching [GAME …] [--games N]  # actions per position in computer games
     python tools/bench_karo_ai.py versus GAME A B [--games N]     # a duel of level variants
 
-A player is a level of the game, ``random``, or a level with changes: ``hard:method=mcts``,
-``hard:nodes=8000,depth=3``, ``hard:history=0`` (blind to the seat's earlier positions),
-``hard:model=NAME`` (a model variant a game's evaluation module names in ``VARIANTS``),
-``hard:modelfile=PATH`` (the ``MODEL`` of an evaluation module kept aside, an earlier version).
+A player is a level of the game, ``random``, a level with changes (``hard:nodes=8000``) or a
+reference player (``ab:ms=150``): ``tools/karo_reference.py`` says which.
 ``times`` measures each level's decision on the same positions (met in medium-against-medium
 games): CPU time of this process (a busy machine disturbs it less; ``--clock wall`` for the wall clock),
 the nodes searched, the deepest iteration completed, and the longest stretch of work between two
@@ -18,7 +16,6 @@ yields of ``thinking()`` (a chunk of the page's timer slices). Inside Pyodide:
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import importlib
 import random
 import statistics
@@ -28,9 +25,11 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from mortar.kit.duel import RandomPlayer, duel, report  # noqa: E402
-from mortar.kit.search import SearchComputer  # noqa: E402
+from karo_reference import player  # noqa: E402
+
+from mortar.kit.duel import duel, report  # noqa: E402
 
 PACKAGES = {"hopper-and-sneaker": "hopper_and_sneaker", "enlightenment": "enlightenment",
             "four-circles": "four_circles"}
@@ -42,53 +41,11 @@ def load(name: str) -> tuple[Any, Any]:
     return game, evaluation
 
 
-def load_file(name: str, path: str) -> Any:
-    """A module from ``path`` as if it sat beside ``name`` (its relative imports work)."""
-    import importlib.util
-    spec = importlib.util.spec_from_file_location(f"{name}_{Path(path).stem}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def player(evaluation: Any, spec: str, seed: str) -> Any:
-    """A player from its spec (the module docstring)."""
-    if spec == "random":
-        return RandomPlayer(seed)
-    name, _, changes = spec.partition(":")
-    settings = evaluation.LEVELS[name]
-    model, history = evaluation.MODEL, True
-    fields = {f.name: f.type for f in dataclasses.fields(settings)}
-    updates: dict[str, Any] = {}
-    for change in filter(None, changes.split(",")):
-        key, _, value = change.partition("=")
-        if key == "history":
-            history = value not in ("0", "no", "false")
-        elif key == "model":
-            model = evaluation.VARIANTS[value]
-        elif key == "modelfile":  # an evaluation module kept aside (an earlier version), its MODEL
-            model = load_file(evaluation.__name__, value).MODEL
-        elif fields.get(key) == "int":
-            updates[key] = int(value)
-        elif fields.get(key) == "float":
-            updates[key] = float(value)
-        elif fields.get(key) == "bool":
-            updates[key] = value not in ("0", "no", "false")
-        elif key in fields:
-            updates[key] = value
-        else:
-            raise SystemExit(f"{key!r} is no setting of a level ({', '.join(fields)}, history, model)")
-    computer = SearchComputer(model, name, dataclasses.replace(settings, **updates), seed, history=history)
-    computer.level = spec  # the duel's label
-    return computer
-
-
 def versus(args: argparse.Namespace) -> None:
     game, evaluation = load(args.game)
     start = time.perf_counter()
     tally = duel(game, args.first, args.second, args.games, None, args.seed,
-                 make_player=lambda spec, seed: player(evaluation, spec, seed))
+                 make_player=lambda spec, seed: player(args.game, spec, seed))
     print(report(args.first, args.second, tally, game.title))
     print(f"  ({time.perf_counter() - start:.0f} s)")
 

@@ -13,6 +13,10 @@ A benchmark that prints figures (it asserts nothing). In one run of headless Chr
    protocol throttling), the game and the bare page on npm's Pyodide alternating (goal on
    Fast 4G x4: game / bare <= 0.40), each request's share of one load, and repeat visits
    through the service worker with the network offline.
+   Then every game's first visit on Fast 4G with CPU x4, alternating with the bare page (and the
+   earlier release, --before): the time to a usable first screen (the start form tapped as soon
+   as it is on screen answers: drawn by the build before Python, issue 32), to interactive, and
+   the bytes to interactive (goals: 2 s; game / bare <= 0.40; 4.0 MB).
 2. Interactions: a game played through the UI (clicks); for select a piece, pick a
    destination, fire: the median time in the page from dispatching the click to the end of the
    handler + style and layout (``performance.now()`` around ``element.click()`` and a forced
@@ -23,6 +27,7 @@ A benchmark that prints figures (it asserts nothing). In one run of headless Chr
    and after the tenth.
 
     python tools/bench_web.py [--runs 7] [--games 10] [--dist dist] [--no-build]
+                              [--only games] [--game mortar-hunt] [--before OLD_DIST]
 
 Goals (issue 4): shell paints within 300 ms; game interactive within 1.15 x the bare page;
 each interaction re-renders within 50 ms median; memory growth under 10 % over ten games.
@@ -43,7 +48,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(1, str(ROOT))
 import dist  # noqa: E402
+from mortar import games  # noqa: E402  (the registry: the every-game part)
 
 GAME_PATH = "/game/?game=mortar-hunt"  # Mortar Hunt's page in the dist build, served at /game/
 
@@ -76,15 +83,31 @@ document.documentElement.setAttribute("data-ready", "1")
 </html>
 """
 
+# In the page before its scripts: when it is ready (data-ready), when the start form is first on
+# screen (drawn before Python by the build, or by Python), and when it has answered a tap (the
+# computer's level, shown once "The computer" is chosen: see USABLE).
 INIT_SCRIPT = """
 (() => {
-  const t = (window.__bench = { readyAt: null });
-  new MutationObserver(() => {
-    if (t.readyAt === null && document.documentElement.hasAttribute("data-ready"))
-      t.readyAt = performance.now();
-  }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
+  const t = (window.__bench = { readyAt: null, shownAt: null, usableAt: null, busy: [] });
+  try {  // the main thread's long tasks: the page answers no tap during one
+    new PerformanceObserver((list) => list.getEntries().forEach(
+      (e) => t.busy.push([e.startTime, e.duration]))).observe({ type: "longtask", buffered: true });
+  } catch (e) { /* no long-task timing here */ }
+  const watch = new MutationObserver(() => {
+    const now = performance.now();
+    if (t.readyAt === null && document.documentElement.hasAttribute("data-ready")) t.readyAt = now;
+    if (t.shownAt === null && document.querySelector("#app .start-form")) t.shownAt = now;
+    if (t.usableAt === null && document.querySelector('#app input[name="level"]')) t.usableAt = now;
+    if (t.readyAt !== null && t.usableAt !== null) watch.disconnect();
+  });
+  watch.observe(document, { subtree: true, childList: true, attributes: true,
+                            attributeFilter: ["data-ready"] });
 })();
 """
+# Time to a usable first screen: the start form's "The computer" tapped as soon as it is on screen
+# (before Python, where the build drew it; else once Python has), until the form shows the
+# computer's fields (INIT_SCRIPT's usableAt).
+USABLE = '#app label.choice:has(input[name="opponent"][value="computer"])'
 
 
 def chromium() -> str | None:
@@ -130,14 +153,15 @@ def throttle(cdp, network: str | None, cpu: float = 1) -> None:
 
 
 def load_once(browser, url: str, *, service_workers: str = "block", context=None,
-              network: str | None = None, cpu: float = 1) -> dict:
-    """One load (a renderer that crashes, which happens rarely on a loaded machine, is retried)."""
+              network: str | None = None, cpu: float = 1, usable: bool = False) -> dict:
+    """One load (a renderer that crashes, which happens rarely on a loaded machine, is retried).
+    ``usable``: also tap the start form as soon as it is there (USABLE)."""
     from playwright.sync_api import Error as PlaywrightError
 
     for attempt in range(3):
         try:
             return _load_once(browser, url, service_workers=service_workers, context=context,
-                              network=network, cpu=cpu)
+                              network=network, cpu=cpu, usable=usable)
         except PlaywrightError as exc:
             if "crash" not in str(exc).lower() or attempt == 2:
                 raise
@@ -145,7 +169,7 @@ def load_once(browser, url: str, *, service_workers: str = "block", context=None
     raise AssertionError("unreachable")
 
 
-def _load_once(browser, url: str, *, service_workers: str, context, network, cpu) -> dict:
+def _load_once(browser, url: str, *, service_workers: str, context, network, cpu, usable) -> dict:
     own = context is None
     if own:
         context = browser.new_context(service_workers=service_workers,
@@ -153,7 +177,7 @@ def _load_once(browser, url: str, *, service_workers: str, context, network, cpu
     page = context.new_page()
     page.add_init_script(INIT_SCRIPT)
     try:
-        return _measure(page, url, network=network, cpu=cpu)
+        return _measure(page, url, network=network, cpu=cpu, usable=usable)
     finally:
         with contextlib.suppress(Exception):  # a crashed page may not close cleanly
             page.close()
@@ -161,7 +185,7 @@ def _load_once(browser, url: str, *, service_workers: str, context, network, cpu
                 context.close()
 
 
-def _measure(page, url: str, *, network: str | None = None, cpu: float = 1) -> dict:
+def _measure(page, url: str, *, network: str | None = None, cpu: float = 1, usable: bool = False) -> dict:
     cdp = page.context.new_cdp_session(page)
     throttle(cdp, network, cpu)
     transferred = {"bytes": 0, "n": 0}
@@ -181,6 +205,9 @@ def _measure(page, url: str, *, network: str | None = None, cpu: float = 1) -> d
     cdp.on("Network.loadingFinished", finished)
     t0 = time.monotonic()
     page.goto(url, wait_until="commit")
+    if usable:
+        page.locator(USABLE).click(timeout=120_000)
+        page.wait_for_selector('#app input[name="level"]', state="attached", timeout=120_000)
     page.wait_for_selector("html[data-ready], html[data-boot-error]", state="attached", timeout=120_000)
     if page.get_attribute("html", "data-ready") is None:
         panel = page.locator("#boot-error-text").text_content() or ""
@@ -190,13 +217,20 @@ def _measure(page, url: str, *, network: str | None = None, cpu: float = 1) -> d
     timings = page.evaluate(
         """() => ({
             ready: window.__bench.readyAt,
+            shown: window.__bench.shownAt,
+            usable: window.__bench.usableAt,
+            busy: window.__bench.busy,
             fcp: (performance.getEntriesByName("first-contentful-paint")[0] || {}).startTime ?? null,
             fp: (performance.getEntriesByName("first-paint")[0] || {}).startTime ?? null,
             dcl: performance.getEntriesByType("navigation")[0]?.domContentLoadedEventEnd ?? null,
         })"""
     )
-    return {**timings, "wall": wall, "bytes": transferred["bytes"], "requests": transferred["n"],
-            "log": [r for r in requests.values() if "end" in r]}
+    # the longest the start form on screen answered no tap before Python was ready (a long task)
+    shown, ready = timings["shown"], timings["ready"]
+    frozen = max((min(a + d, ready) - max(a, shown) for a, d in timings.pop("busy"))
+                 if shown is not None and ready is not None else (), default=0.0)
+    return {**timings, "frozen": max(frozen, 0.0), "wall": wall, "bytes": transferred["bytes"],
+            "requests": transferred["n"], "log": [r for r in requests.values() if "end" in r]}
 
 
 def bench_startup(browser, game_url: str, bare_url: str, runs: int, stock_url: str,
@@ -354,6 +388,75 @@ def print_throttled(rows: dict) -> dict:
         print(f"  requests of one game load on Fast 4G, CPU x4 (ready at {run['ready']:.0f} ms):")
         for line in _share_table(run):
             print(line)
+    return out
+
+
+# --- every game's first visit on a phone network (issue 32) -----------------------------------
+
+
+def bench_games(browser, origin: str, names: list[str], stock_url: str, runs: int,
+                before_root: str | None = None) -> dict:
+    """Every game's first visit on Fast 4G, CPU x4 (fresh context, service worker blocked),
+    alternating with the bare page on npm's Pyodide and, with ``--before``, the earlier release's
+    same game: the start form tapped as soon as it is on screen (USABLE), then interactive."""
+    network, cpu = "Fast 4G", 4
+    rows: dict[str, dict[str, list]] = {name: {"game": [], "bare": [], "before": []} for name in names}
+    load_once(browser, stock_url)  # warm the OS file cache and the server threads
+    for name in names:
+        load_once(browser, f"{origin}/game/?game={name}")
+        if before_root:
+            load_once(browser, f"{before_root}?game={name}")
+    for i in range(runs):
+        for name in names:
+            order = [("game", f"{origin}/game/?game={name}", True), ("bare", stock_url, False)]
+            if before_root:
+                order.append(("before", f"{before_root}?game={name}", True))
+            if i % 2:
+                order.reverse()
+            for key, url, usable in order:
+                rows[name][key].append(load_once(browser, url, network=network, cpu=cpu, usable=usable))
+            took = ", ".join(f"{k} {rows[name][k][-1]['ready'] / 1000:.1f} s" for k, _, _ in order)
+            print(f"  {name}, run {i + 1}/{runs}: {took}", flush=True)
+    return rows
+
+
+def print_games(rows: dict) -> dict:
+    print()
+    print("Every game, first visit on Fast 4G with CPU x4 (fresh context, service worker blocked),"
+          " medians; alternating with")
+    print("  the bare PyScript page on npm's Pyodide (and the earlier release, --before). Usable: the"
+          " start form tapped as soon")
+    print("  as it is on screen (\"The computer\"), until it shows the computer's fields; shown: the"
+          " form first on screen.")
+    print("  Frozen: the longest task that kept the form on screen from answering before Python was"
+          " ready (Pyodide's own start).")
+    print(f"  {'':<20} {'usable first screen':>21} {'form shown':>17} {'interactive':>17}"
+          f" {'game / bare':>13} {'bytes to interactive':>22} {'frozen':>7}")
+    print(f"  {'game':<20} {'after':>10} {'before':>10} {'after':>8} {'before':>8} {'after':>8}"
+          f" {'before':>8} {'after':>6} {'before':>6} {'after':>10} {'before':>11} {'after':>7}")
+    out = {}
+
+    def sec(x) -> str:
+        return "    ?" if x is None else f"{x / 1000:5.2f} s"
+
+    for name, pair in rows.items():
+        fig = {}
+        for key in ("game", "before"):
+            fig[key] = {k: median([r[k] for r in pair[key]])
+                        for k in ("usable", "shown", "ready", "bytes", "frozen")}
+        bare = median([r["ready"] for r in pair["bare"]])
+        ratio = {k: (median([g["ready"] / b["ready"] for g, b in zip(pair[k], pair["bare"])])
+                     if pair[k] and bare else None) for k in ("game", "before")}
+        out[name] = {"after": fig["game"], "before": fig["before"], "bare_ms": bare,
+                     "ratio": ratio["game"], "before_ratio": ratio["before"]}
+        after, before = fig["game"], fig["before"]
+        print(f"  {name:<20} {sec(after['usable']):>10} {sec(before['usable']):>10}"
+              f" {sec(after['shown']):>8} {sec(before['shown']):>8} {sec(after['ready']):>8}"
+              f" {sec(before['ready']):>8}"
+              f" {ratio['game'] or 0:6.2f} {ratio['before'] or 0:6.2f}"
+              f" {fmt_mb(after['bytes'])} MB {fmt_mb(before['bytes'])} MB {sec(after['frozen']):>7}")
+    print("  goals: usable first screen <= 2 s; game / bare <= 0.40 (median of the pairs' ratios);"
+          " bytes to interactive <= 4.0 MB")
     return out
 
 
@@ -718,7 +821,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="throttled first visits of each page and profile (default 2)")
     ap.add_argument("--computer-games", type=int, default=3,
                     help="games the computer plays against itself per level, for its decision times")
-    ap.add_argument("--only", choices=["startup", "throttled", "interactions", "memory", "computer"],
+    ap.add_argument("--game", action="append",
+                    help="the games of the every-game part (repeatable; default all)")
+    ap.add_argument("--only", choices=["startup", "throttled", "games", "interactions", "memory", "computer"],
                     action="append",
                     help="run only these parts (repeatable)")
     ap.add_argument("--dist", default=str(dist.DEFAULT_OUT))
@@ -760,7 +865,9 @@ def main(argv: list[str] | None = None) -> int:
         dist.serve_in_thread(server)
         origin = f"http://127.0.0.1:{server.server_port}"
         game_url = origin + GAME_PATH
-        before_url = origin + "/before/" if args.before else None  # an earlier release: its root
+        # an earlier release, its Mortar Hunt (a release before the box played it at its root
+        # and ignores the parameter)
+        before_url = origin + "/before/?game=mortar-hunt" if args.before else None
         figures: dict = {}
         with sync_playwright() as pw:
             kwargs = {"headless": True, "args": CHROMIUM_ARGS}
@@ -771,7 +878,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.record_stdlib:
                 record_stdlib(browser, game_url)
                 return 0
-            parts = args.only or ["startup", "throttled", "interactions", "memory", "computer"]
+            parts = args.only or ["startup", "throttled", "games", "interactions", "memory", "computer"]
             if "startup" in parts:
                 rows = bench_startup(browser, game_url, origin + "/bare/", args.runs,
                                      origin + "/bare-stock/", before_url)
@@ -780,6 +887,11 @@ def main(argv: list[str] | None = None) -> int:
                 rows = bench_throttled(browser, game_url, origin + "/bare-stock/",
                                        args.throttled_runs, before_url)
                 figures["throttled"] = print_throttled(rows)
+            if "games" in parts:
+                names = args.game or [e.name for e in games.entries() if e.seated]
+                rows = bench_games(browser, origin, names, origin + "/bare-stock/", args.throttled_runs,
+                                   origin + "/before/" if args.before else None)
+                figures["games"] = print_games(rows)
             if "interactions" in parts:
                 timings = bench_interactions(browser, game_url, args.turns)
                 figures["interactions"] = print_interactions(timings)

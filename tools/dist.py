@@ -165,15 +165,16 @@ def _sources(root: Path) -> dict[str, Path]:
 
 
 PICKER_ICON = re.compile(r"mortar/games/[^/]+/static/icon\.svg")  # the picker's card of a game
+LAZY_FOLDERS = ("games", "lang", serve.prerender.FOLDER)  # under py/: a game's, a language's, or both
 
 
 def is_lazy(path: str) -> bool:
-    """A file of one game (its archive, its assets) or of one language (its catalogues): the
-    service worker caches it when that game or language is used, not at install (RELEASE in
-    static/sw.js). The games' icons are the box's: the picker shows them all, and every page
-    holds the picker (hidden on a game's page)."""
-    return (path.startswith((f"{serve.ARCHIVES}/games/", f"{serve.ARCHIVES}/lang/", "mortar/games/"))
-            and not PICKER_ICON.fullmatch(path))
+    """A file of one game (its archive, its assets), of one language (its catalogues) or of both
+    (a game's first screen in a language): the service worker caches it when that game or
+    language is used, not at install (RELEASE in static/sw.js). The games' icons are the box's:
+    the picker shows them all, and every page holds the picker (hidden on a game's page)."""
+    return (path.startswith(tuple(f"{serve.ARCHIVES}/{folder}/" for folder in LAZY_FOLDERS))
+            or path.startswith("mortar/games/")) and not PICKER_ICON.fullmatch(path)
 
 
 _URL_ATTR = re.compile(r"""\b(?:src|href)\s*=\s*["']([^"']+)["']""", re.I)
@@ -356,10 +357,12 @@ def build(out: Path | str = DEFAULT_OUT, *, root: Path = ROOT, compress: bool = 
     hashes["index.html"] = _sha256(index.encode())
 
     problems = check_relative(index, "index.html", "", set(hashes))
+    drawn_into_page = f"{serve.ARCHIVES}/{serve.prerender.FOLDER}/"  # its URLs are the page's
     for path in hashes:
         if path.endswith(".html") and path != "index.html":
             html = (tmp / path).read_text(encoding="utf-8")
-            problems += check_relative(html, path, os.path.dirname(path), set(hashes))
+            base = "" if path.startswith(drawn_into_page) else os.path.dirname(path)
+            problems += check_relative(html, path, base, set(hashes))
     if problems:
         shutil.rmtree(tmp)
         raise SystemExit("dist: broken or absolute URLs:\n  " + "\n  ".join(problems))

@@ -1,9 +1,14 @@
-"""The computer opponent as it was before the joint belief (commit 9899fa4), loaded from git as
-``mortar.games.mortar_hunt.legacy_bot``: bench code only, for "before" figures and duels
-against the old levels. ``legacy_bot()`` returns the package (its ``Bot``, ``model``,
-``radar``). It imports the engine of today (``mortar.games.mortar_hunt.rules``, ``.seat``,
-...): should those move, this stops working, and the "before" figures stay in the commit
-messages and reports that printed them."""
+"""Earlier versions of the computer opponent, loaded from git: bench code only, for "before"
+figures and duels against the old levels.
+
+* ``legacy_bot()``: the computer before the joint belief (commit 9899fa4, ``mortar/bot/``), as
+  ``mortar.games.mortar_hunt.legacy_bot`` (its ``Bot``, ``model``, ``radar``);
+* ``legacy_bot(BEFORE_STYLES, "mortar/games/mortar_hunt/computer")``: the computer before issue
+  34 (a belief that moves the enemy uniformly), whose hard is the league's ``hard-before``.
+
+Each imports the engine of today (``mortar.games.mortar_hunt.rules``, ``.seat``, ...): should
+those move, this stops working, and the "before" figures stay in the commit messages and reports
+that printed them."""
 
 from __future__ import annotations
 
@@ -15,21 +20,25 @@ from types import ModuleType
 
 BEFORE = "9899fa4"
 FILES = ("__init__.py", "belief.py", "geometry.py", "model.py", "player.py", "radar.py")
+BEFORE_STYLES = "5f84dad"  # the branch point of issue 34
+COMPUTER = ("__init__.py", "belief.py", "exchange.py", "geometry.py", "model.py", "player.py", "radar.py",
+            "tracks.py")
 REPO = Path(__file__).resolve().parent.parent
 
 
-def legacy_bot(commit: str = BEFORE) -> ModuleType:
-    """The old package, imported once. Its files are taken from git into build/legacy_bot/
+def legacy_bot(commit: str = BEFORE, folder: str = "mortar/bot") -> ModuleType:
+    """The old package, imported once. Its files are taken from git into build/legacy_bot_*/
     (kept there, so that Pyodide, which has no git, can load them too)."""
-    name = "mortar.games.mortar_hunt.legacy_bot"
+    name = "mortar.games.mortar_hunt." + ("legacy_bot" if commit == BEFORE else f"legacy_{commit}")
     if name in sys.modules:
         return sys.modules[name]
     import mortar.games.mortar_hunt  # noqa: F401  (the package its relative imports resolve in)
+    files = FILES if commit == BEFORE else COMPUTER
     where = REPO / "build" / f"legacy_bot_{commit}"
-    if not (where / FILES[-1]).exists():
+    if not (where / files[-1]).exists():
         where.mkdir(parents=True, exist_ok=True)
-        for file in FILES:
-            text = subprocess.run(["git", "-C", str(REPO), "show", f"{commit}:mortar/bot/{file}"],
+        for file in files:
+            text = subprocess.run(["git", "-C", str(REPO), "show", f"{commit}:{folder}/{file}"],
                                   check=True, capture_output=True, text=True).stdout
             (where / file).write_text(text)
     spec = importlib.util.spec_from_file_location(name, where / "__init__.py",
@@ -51,3 +60,18 @@ class LegacyHard:
 
     def choose(self, seat: object) -> object:
         return self.bot.choose(seat)
+
+
+class HardBefore:
+    """Hard as it was before issue 34 (its own caches, its own belief)."""
+
+    label = level = "hard-before"
+
+    def __init__(self, seed: object) -> None:
+        self.bot = legacy_bot(BEFORE_STYLES, "mortar/games/mortar_hunt/computer").Computer("hard", seed)
+
+    def choose(self, seat: object) -> object:
+        return self.bot.choose(seat)
+
+    def believed(self, seat: object) -> object:
+        return self.bot.believed(seat)

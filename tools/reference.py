@@ -1,15 +1,17 @@
 """Reference players for the computer opponent's strength table: bench code, never shipped.
 
-Both decide from their own seat only (they never peek) and use the shared belief code: the
-enemy's pieces from `bot/belief.py` (a particle filter over the enemy's joint hidden
-state, 200 particles, run over the whole log with no window, movers uniform: no model of a
-careful enemy), their own pieces as the enemy sees them from `bot/tracks.py`.
+Both decide from their own seat only (they never peek) and use the computer's belief code as it
+was before issue 34 (commit 5f84dad, loaded by tools/legacy.py, so that they stay the fixed
+players they were measured as): the enemy's pieces from its `belief.py` (a particle filter over
+the enemy's joint hidden state, 200 particles, run over the whole log with no window, movers
+uniform: no model of a careful enemy), their own pieces as the enemy sees them from its
+`tracks.py`.
 
 * ``exchange`` -- the one-exchange player: each legal turn is scored by win chance, its hit
   chance now against the enemy's chance to hit it next turn (the enemy fires at the squares it
   believes likeliest among those it can reach, three times as well as the belief says: the
   calibration measured in duels), turned into win chances by the race model over the piece
-  counts (`bot/exchange.py`). No look further ahead. It beats the old hard (before the
+  counts (`computer/exchange.py`). No look further ahead. It beats the old hard (before the
   joint belief) about four games in five.
 * ``determinized`` -- a determinized search over the same exchange (perfect-information Monte
   Carlo): the turns the one-exchange score ranks best are played out against joint enemy
@@ -24,14 +26,18 @@ import random
 from collections.abc import Generator
 from typing import Any
 
+from legacy import BEFORE_STYLES, legacy_bot
+
 from mortar.games.mortar_hunt.actions import Sacrifice, Turn
 from mortar.games.mortar_hunt.computer import geometry as geo
-from mortar.games.mortar_hunt.computer.belief import KIND_OF_CODE, POSITIONS, Belief, square_of
 from mortar.games.mortar_hunt.computer.exchange import answer, turns_left
-from mortar.games.mortar_hunt.computer.model import building, run
 from mortar.games.mortar_hunt.computer.player import place
-from mortar.games.mortar_hunt.computer.tracks import Tracker
 from mortar.games.mortar_hunt.rules import opponent
+
+BEFORE = legacy_bot(BEFORE_STYLES, "mortar/games/mortar_hunt/computer")
+building, run = BEFORE.model.building, BEFORE.model.run
+KIND_OF_CODE, POSITIONS = BEFORE.belief.KIND_OF_CODE, BEFORE.belief.POSITIONS
+square_of, Belief, Tracker = BEFORE.belief.square_of, BEFORE.belief.Belief, BEFORE.tracks.Tracker
 
 
 class Exchange:

@@ -25,6 +25,7 @@ import zipfile
 from pathlib import Path
 
 import i18n
+import prerender
 from imports import graph, loaded, modules
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -98,14 +99,28 @@ def archive_sources(root: Path = REPO_ROOT) -> dict[str, list[Path]]:
     return out
 
 
+def sources_fingerprint(root: Path) -> tuple[tuple[str, int, int], ...]:
+    """What the archives are built from, as (path, mtime, size) of every file: changes when a
+    source or a catalogue is edited, added or removed."""
+    files = [*(root / "mortar").rglob("*.py"), *(root / "locale").glob("*.po")]
+    out = []
+    for f in sorted(files):
+        if "__pycache__" not in f.parts:
+            st = f.stat()
+            out.append((f.as_posix(), st.st_mtime_ns, st.st_size))
+    return tuple(out)
+
+
 def build_archives(root: Path = REPO_ROOT, force: bool = False) -> dict[str, Path]:
-    """Write every archive under ``root/py/`` that is missing or stale, and each language's
-    catalogues (``lang/<lang>.mo``, ``.json``: tools/i18n.py); their paths by name."""
+    """Write every archive under ``root/py/`` that is missing or stale, each language's
+    catalogues (``lang/<lang>.mo``, ``.json``: tools/i18n.py) and each game's first screen in
+    each language (``start/<game>.<lang>.html``: tools/prerender.py); their paths by name."""
     root = Path(root)
     built = {}
     for name, sources in archive_sources(root).items():
         built[name] = _build_zip(root, root / ARCHIVES / name, sources, force)
     built.update(i18n.build(root, root / ARCHIVES / "lang"))
+    built.update(prerender.build(root, root / ARCHIVES / prerender.FOLDER))
     return built
 
 
@@ -142,6 +157,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     # tests also serve the trimmed library as python_stdlib.zip (e2e/conftest.py).
     files: dict[str, Path] = {}
     _zip_lock = threading.Lock()
+    _built_from: tuple[tuple[str, int, int], ...] | None = None  # the sources the archives were built from
 
     def _strip_prefix(self) -> bool:
         """Map a prefixed URL to a root-relative one; False if it is outside the prefix."""
@@ -167,12 +183,19 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         path = self.path.split("?", 1)[0]
         if path in self.files:
             return self._send_file(self.files[path])
-        if self.rebuild_zip and path.startswith(f"/{ARCHIVES}/") and path.endswith((".zip", ".mo", ".json")):
+        built = (".zip", ".mo", ".json", ".html")
+        if self.rebuild_zip and path.startswith(f"/{ARCHIVES}/") and path.endswith(built):
             with self._zip_lock:
-                try:
-                    build_archives(Path(self.directory))
-                except Exception as exc:  # serve the old archive, but say why
-                    self.log_message("archive rebuild failed: %s", exc)
+                # Building the archives' import graph takes seconds: only when a source changed
+                # since the last build (a stat of each file, a few milliseconds).
+                root = Path(self.directory)
+                seen = sources_fingerprint(root)
+                if seen != Handler._built_from:
+                    try:
+                        build_archives(root)
+                        Handler._built_from = seen
+                    except Exception as exc:  # serve the old archive, but say why
+                        self.log_message("archive rebuild failed: %s", exc)
         return super().send_head()
 
     def _send_file(self, file: Path):

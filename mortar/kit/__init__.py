@@ -14,4 +14,9 @@ imports, and no game: games import the kit, never the other way round.
 | ``turnrecord`` | the open games' records, referee and duel notation, once for all three |
 | ``diagram`` | a position on a board of squares as one line of text (FEN-like) |
 | ``search`` | the open games' searching computer: alpha-beta and UCT over a game's evaluation |
+| ``link`` | play by links: the message, its chain of SHA-256 hashes, its text in a link's fragment |
+| ``commitment`` | commitments to hidden facts (SHA-256, 128-bit salts), opened later; Merkle trees |
+| ``remote`` | ``RemoteGame``: one device's side of a game by links, for every game; saves, verdicts |
+| ``openlinks`` | the open games' part of play by links: every action public, applied by the engine |
+| ``linkrecord`` | the record of a game by links and the referee's verdict on it |
 """

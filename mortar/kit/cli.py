@@ -169,7 +169,7 @@ def _duel(args: argparse.Namespace, games: Games, game: Any,
     options = game.duel_options(args) if hasattr(game, "duel_options") else None
     try:
         tally = duel(game, args.first, args.second, args.games, options, args.seed, make,
-                     **({"seat_of": seat_of} if seat_of else {}))
+                     own_setups=args.own_setups, **({"seat_of": seat_of} if seat_of else {}))
     finally:
         for program in programs.values():
             program.close()
@@ -220,6 +220,9 @@ def parser(games: Games, extra_levels: Sequence[str] = ()) -> tuple[_Parser, dic
     duel.add_argument("--program", action="append", default=[], metavar="NAME=COMMAND",
                       help="an outside program speaking the line protocol, seated as NAME")
     duel.add_argument("--deadline", type=float, default=10.0, help="seconds a program may take to answer")
+    duel.add_argument("--own-setups", action="store_true",
+                      help="the players make the setups (in the first game of each pair; the second game "
+                           "plays the same two, seats swapped) where the runner would draw them")
     bench = commands.add_parser("bench", help="random games per second")
     bench.add_argument("game", choices=games.names(), help="the game")
     bench.add_argument("--games", type=int, default=200)

@@ -247,9 +247,8 @@ class Cell(tuple[int, int]):
         return [self[0], self[1]]
 
     def __str__(self) -> str:
+        """``(x,y)``: one notation wherever the board drifts (a record writes ``[x, y]``)."""
         x, y = self
-        if 1 <= x <= len(LETTERS) and y >= 1:
-            return f"{LETTERS[x - 1].lower()}{y}"
         return f"({x},{y})"
 
     def __repr__(self) -> str:

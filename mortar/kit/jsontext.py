@@ -21,6 +21,9 @@ import re
 from itertools import accumulate
 from operator import sub
 
+# A JSON value as :func:`loads` gives it (and as saves and messages are written).
+JSONValue = None | bool | int | float | str | list["JSONValue"] | dict[str, "JSONValue"]
+
 MAX_DEPTH = 32  # a record nests 5 deep; its save wrapper adds nothing (the record is a string)
 DIGITS_MAX = 4000  # int(text) is quick below Python's 4,300-digit conversion limit
 

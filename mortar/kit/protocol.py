@@ -21,7 +21,10 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
+
+if TYPE_CHECKING:  # remote imports this module
+    from .remote import GameLinks
 
 
 @dataclass(frozen=True)
@@ -61,7 +64,7 @@ ActionT = TypeVar("ActionT")
 ActionT_co = TypeVar("ActionT_co", covariant=True)
 SeatT_co = TypeVar("SeatT_co", covariant=True)
 StateT = TypeVar("StateT", bound="State[Any, Any]")
-StateT_co = TypeVar("StateT_co", bound="State[Any, Any]", covariant=True)
+StateT_co = TypeVar("StateT_co", covariant=True)
 OptionsT_contra = TypeVar("OptionsT_contra", contravariant=True)
 
 
@@ -120,6 +123,11 @@ class State(Protocol[ActionT, SeatT_co]):
     def copy(self) -> Self: ...
 
 
+# Some game's state, whatever its actions and seats: what code that seats any game (the table,
+# the replay of any record) is generic over.
+AnyState = State[Any, Any]
+
+
 class Computer(Protocol):
     """A computer player: decides from a seat alone, never from the state."""
 
@@ -127,10 +135,18 @@ class Computer(Protocol):
 
 
 class GameRecord(Protocol[StateT_co]):
-    """A game written down (each game's RECORD.md): options, names, setups, actions."""
+    """A game written down (each game's RECORD.md): options, names, setups, actions, and the
+    seats a computer played (``computer``: player -> level, kept where the game's RECORD.md
+    lets a table note them)."""
+
+    computer: dict[str, str]
 
     @property
     def names(self) -> Mapping[str, str | None]: ...
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as JSON data (``save`` is its canonical text)."""
+        ...
 
     def replaying(self) -> Iterator[StateT_co]:
         """The game step by step: one state, yielded once set up and after each action (changed
@@ -156,6 +172,7 @@ class GameDef(Protocol[OptionsT_contra, StateT]):
     players: tuple[str, str]  # in turn order of the record ("A", "B"; "Red", "Blue")
     record_format: str  # "mortar-hunt/1"
     levels: tuple[str, ...]  # the computer's levels, weakest first
+    name_max: int  # the longest name a record keeps
 
     def new(self, options: OptionsT_contra | None = None,
             names: Mapping[str, str | None] | None = None) -> StateT: ...
@@ -172,6 +189,10 @@ class GameDef(Protocol[OptionsT_contra, StateT]):
         ...
 
     def computer(self, level: str, seed: int | str) -> Computer: ...
+
+    def links(self) -> GameLinks:
+        """The game's part of play by links (:mod:`mortar.kit.remote`)."""
+        ...
 
     # The duel's line protocol (README): a seat and actions in the record's own notation.
     def seat_json(self, seat: Any) -> dict[str, Any]: ...

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .grid import QUOTE_MAX, NotationError, quote
@@ -31,6 +31,10 @@ class RecordError(ValueError):
 class NewerFormatError(RecordError):
     """A record of a later format version than this program reads: not broken, only too new,
     so a page should keep it rather than throw it away."""
+
+
+class UnknownLevelError(RecordError):
+    """A computer seat at a level this version does not have (a later version's, or edited)."""
 
 
 class RecordIllegalError(ValueError):
@@ -226,6 +230,19 @@ def names_refusal(names: Mapping[str, str | None]) -> str | None:
     return None
 
 
+COMPUTER_KEY = "computer"  # a table's note under a record's ``options``: the computer's seats
+# What a table may note under a record's ``options`` (RECORD.md): the computer's seats, how two
+# people sat, every step confirmed, an aid allowed. Read by a table, never by a rule.
+TABLE_KEYS = frozenset({COMPUTER_KEY, "seating", "confirm", "aid"})
+
+
+def seats_of(value: object) -> dict[str, str]:
+    """The computer's seats (player -> level) as a table noted them; anything else is none."""
+    if not isinstance(value, dict):
+        return {}
+    return {str(p): level for p, level in value.items() if isinstance(level, str)}
+
+
 def read_name(value: object, path: str, longest: int) -> str:
     """A player's name from a record: a string of 1 to ``longest`` characters."""
     if not isinstance(value, str) or not 1 <= len(value) <= longest:
@@ -252,15 +269,28 @@ class Verdict:
     details: dict[str, Any] = field(default_factory=dict)
     turns: int | None = None
     next: str | None = None
+    # keys under the record's ``options`` that no rule and no table reads: kept, never judged (a
+    # typo such as "inactivity_limt" would silently change the verdict if not said)
+    ignored: tuple[str, ...] = ()
 
     @property
     def exit_code(self) -> int:
         return EXIT[self.status]
 
     def to_json(self) -> dict[str, Any]:
-        return {"status": self.status, "turn": self.turn, "player": self.player,
-                "reason": self.reason, "winner": self.winner, **self.details,
-                "turns": self.turns, "next": self.next}
+        out = {"status": self.status, "turn": self.turn, "player": self.player,
+               "reason": self.reason, "winner": self.winner, **self.details,
+               "turns": self.turns, "next": self.next}
+        return {**out, "ignored": list(self.ignored)} if self.ignored else out
+
+    def noting(self, keys: Iterable[str]) -> Verdict:
+        """This verdict, saying which of ``keys`` (a record's options beside the game's own) no
+        rule and no table reads."""
+        ignored = tuple(sorted(k for k in keys if k not in TABLE_KEYS))
+        if not ignored:
+            return self
+        said = ", ".join(quote_json(k) for k in ignored)
+        return replace(self, ignored=ignored, line=f"{self.line} (options not read: {said})")
 
     def __str__(self) -> str:
         return self.line

@@ -1,5 +1,6 @@
 """The referee of the box: a record's text judged by the game its ``format`` names, with each
-game's RECORD.md verdict. Never raises, whatever the input; time linear in the input's length."""
+game's RECORD.md verdict (a game played by links: :mod:`mortar.kit.linkrecord`). Never raises,
+whatever the input; time linear in the input's length."""
 
 from __future__ import annotations
 
@@ -16,6 +17,10 @@ def check_text(text: str | bytes, games: GameLookup) -> Verdict:
     try:
         data = load_json(text)
         name, version = format_of(data)
+        if name == "by-links":  # a game played by links: its messages, then the game's record
+            from .linkrecord import check
+
+            return check(data, games)
         game = games(f"{name}/{version}")
         if game is None:
             raise RecordError(f"format {quote_json(data['format'])} is not a game of this box")

@@ -8,6 +8,7 @@ Replaying a record from the start for every step made each step of a 22,000-acti
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, Generic, TypeVar
 
 from .protocol import GameRecord, State
@@ -23,17 +24,19 @@ class Replay(Generic[S]):
     record's ``replaying`` does. ``final`` is the whole record replayed; :meth:`game_at` gives
     the game after any number of actions."""
 
-    def __init__(self, record: GameRecord[S], every: int = EVERY) -> None:
-        finish(self._replaying(record, every))
+    def __init__(self, record: GameRecord[S], every: int = EVERY, states: Iterator[S] | None = None) -> None:
+        finish(self._replaying(record, every, states))
 
     @classmethod
-    def reading(cls, record: GameRecord[S], every: int = EVERY) -> Steps[Replay[S]]:
-        """The replay made in steps (a page replays a long record a slice at a time)."""
+    def reading(cls, record: GameRecord[S], every: int = EVERY,
+                states: Iterator[S] | None = None) -> Steps[Replay[S]]:
+        """The replay made in steps (a page replays a long record a slice at a time).
+        ``states``: the record's replaying as its game reads it (default ``record.replaying()``)."""
         replay = cls.__new__(cls)
-        yield from replay._replaying(record, every)
+        yield from replay._replaying(record, every, states)
         return replay
 
-    def _replaying(self, record: GameRecord[S], every: int) -> Steps[None]:
+    def _replaying(self, record: GameRecord[S], every: int, states: Iterator[S] | None) -> Steps[None]:
         if every < 1:
             raise ValueError("snapshots must be at least one action apart")
         self.record = record
@@ -41,7 +44,7 @@ class Replay(Generic[S]):
         self._actions = record.actions()
         self._snapshots: list[S] = []
         final: S | None = None
-        for step, final in enumerate(record.replaying()):
+        for step, final in enumerate(record.replaying() if states is None else states):
             if step % every == 0:
                 self._snapshots.append(_without_history(final))
             if step % ACTIONS_PER_STEP == ACTIONS_PER_STEP - 1:

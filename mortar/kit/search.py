@@ -1,18 +1,17 @@
 """The searching computer of the open games (KARO K0): one engine over the kit's positions
 (:class:`mortar.kit.turns.Position`), to which a game adds only what makes it itself, a
 :class:`Model`: its evaluation and, if it likes, its move ordering, a quicker way to the position
-after an action, and which actions are worth a look deep in the tree (Ludii's idea: many games,
-one engine).
+after an action, which actions are worth a look deep in the tree, and positions of its own making
+for the search (bit masks: :meth:`Model.prepare`) (Ludii's idea: many games, one engine).
 
-Two searches share the machinery: alpha-beta (negamax with iterative deepening, a transposition
-table keyed by the position and the player to move, killer moves and a history table) and UCT
-(Monte Carlo tree search whose leaves are scored by the evaluation). Which one a level uses is
-the game's choice (:class:`Level`). Measured here (``tools/bench_karo_ai.py versus``, hard's
-budget for both, pairs of games with the sides swapped), alpha-beta plays better in all three
-games: UCT scored 2.5 % (untuned) to 57 % (tuned, at 2.4 times the time) in Hopper and
-Sneaker, 12 % to 45 % (2.7 times the time) in Enlightenment, and 20 % in Four Circles with its
-final evaluation (it had won 9 games of 10 before the evaluation's threats were put right).
-Every level is alpha-beta; UCT stays, tested, for a game that wants it.
+The search is alpha-beta: negamax with iterative deepening, a transposition table keyed by the
+position and the player to move, killer moves and a history table, principal variation search
+with late-move reductions, the leaves' evaluations remembered, and quiescence over the game's
+swinging actions where a level asks for it. UCT (Monte Carlo tree search whose leaves are scored
+by the evaluation) was measured against it at hard's budget (pairs of games, sides swapped) and
+lost in all three games: 2.5 % (untuned) to 57 % (tuned, at 2.4 times the time) in Hopper and
+Sneaker, 12 % to 45 % (2.7 times the time) in Enlightenment, 20 % in Four Circles; no level used
+it, and it was removed (issue 29; ``tools/karo_reference.py`` keeps a Monte Carlo reference).
 
 K0's draws are part of the tree: a position met again, on the line being searched or earlier in
 the game (the seat's ``seen``), scores a draw (its third occurrence would be one, and a player
@@ -25,23 +24,41 @@ draw by repetition. Past half of it, a draw offered is accepted unless the searc
 win.
 
 **It never blocks the page.** :meth:`SearchComputer.thinking` is a generator that yields between
-small chunks of work (``Model.slice_nodes`` nodes) and returns the action; work is counted in
-nodes, never by the clock, so that the same level, seed and seat give the same action.
+small chunks of work (``Model.slice_nodes`` nodes) and returns the action. Work is counted in
+nodes, so that the same level, seed and seat give the same action (in duels and tests); in the
+page a level's time budget stops the search as well (:func:`page_clock`: a slow device never
+waits long), the nodes staying its cap, and iterative deepening starts no iteration it has no
+time to finish.
 """
 
 from __future__ import annotations
 
-import math
 import random
+import sys
+import time
 from collections.abc import Callable, Generator, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from .common import AcceptDraw, Pass
 from .steps import finish
-from .turns import Player, Position
+from .turns import Player
 
-P = TypeVar("P", bound=Position[Any, Any])
+
+class Searched(Protocol):
+    """What the search asks of a position: the rules' (:class:`mortar.kit.turns.Position`), or
+    a game's own for its search (:meth:`Model.prepare`), whose model then lists, plays and
+    judges its actions."""
+
+    @property
+    def to_play(self) -> Player: ...
+
+    def key(self) -> Hashable: ...
+
+    def passed(self) -> Any: ...
+
+
+P = TypeVar("P", bound=Searched)
 Thought = Generator[None, None, Any]  # yields between chunks of work, returns the action
 Work = Generator[None, None, int]  # yields between chunks of work, returns a score
 
@@ -59,20 +76,19 @@ class OutOfWork(Exception):  # noqa: N818 (an event, not an error)
 @dataclass(frozen=True)
 class Level:
     """How hard a computer thinks: the deepest iteration and the node budget (work, not time),
-    the method (``"alphabeta"`` or ``"mcts"``), and how it errs: ``noise`` (evaluation units
-    added at random to each root action's score; its scores are then made exact) and
-    ``blunder`` (the share of decisions played at random)."""
+    and how it errs: ``noise`` (evaluation units added at random to each root action's score; its
+    scores are then made exact) and ``blunder`` (the share of decisions played at random)."""
 
     depth: int
     nodes: int
-    method: str = "alphabeta"
     noise: int = 0
     blunder: float = 0.0
-    exploration: float = 0.7  # UCT's constant, for ``"mcts"``
-    scale: float = 400.0  # UCT: evaluation units for a 73 % expectation (a logistic's scale)
     setup_depth: int = 1  # plies a game's own setup search looks ahead (Model.setup)
     pvs: bool = False  # alpha-beta: principal variation search (null windows after the first)
     patience: int = 300  # positions of play after which the game's repetitions are not fled
+    seconds: float | None = None  # a time budget too, where the computer is given a clock
+    quiescence: int = 0  # plies of the game's swinging actions (Model.noisy) searched past the depth
+    reduce: int = 0  # alpha-beta with pvs: actions from this one on searched a ply shallower first (0: none)
 
 
 class Model(Generic[P]):
@@ -88,25 +104,46 @@ class Model(Generic[P]):
     def actions(self, position: P, ply: int) -> Sequence[Any]:
         """The actions searched at ``ply`` (0: the root, where all are); a game may leave out
         unpromising ones deeper in the tree."""
-        return position.actions()
+        return position.actions()  # type: ignore[attr-defined, no-any-return]
 
     def order(self, position: P, actions: Sequence[Any], ply: int) -> list[Any]:
         """The actions, most promising first (the search puts its own best guesses before)."""
         return list(actions)
 
+    def noisy(self, position: P, ply: int) -> Sequence[Any]:
+        """The actions that swing the position, searched past the depth (quiescence) until
+        none is left or :attr:`Level.quiescence` plies; by default none."""
+        return ()
+
     def child(self, position: P, action: Any) -> P:
         """The position after ``action`` (a game may skip building what the action did)."""
-        return position.play(action)[0]
+        return position.play(action)[0]  # type: ignore[attr-defined, no-any-return]
 
     def winner(self, position: P, mover: Player) -> tuple[Player, Any] | None:
         """The game's own win after ``mover``'s action (a game may rule out quickly that there
         is none before asking the rules)."""
-        return position.winner(mover)
+        return position.winner(mover)  # type: ignore[attr-defined, no-any-return]
 
     def setup(self, search: Search[P], seat: Any) -> Thought | None:
         """The game's own way to choose a setup (hidden or too wide to search as moves), or None
         to search setups as any other action."""
         return None
+
+    # A game may search positions of its own making (packed into bit masks, say) rather than
+    # the rules' positions: the search then turns the position it is given, the root's actions
+    # and the game's earlier positions (for repetition) into them with these three.
+
+    def prepare(self, position: Any) -> P:
+        """The position the search works on, from the rules' position."""
+        return position  # type: ignore[no-any-return]
+
+    def inner(self, position: Any, prepared: P, action: Any) -> Any:
+        """A legal action of the rules' ``position`` as the search's action in ``prepared``."""
+        return action
+
+    def keys(self, seen: frozenset[Hashable]) -> frozenset[Hashable]:
+        """The rules' keys of positions (with the player to move) as the search's."""
+        return seen
 
 
 def mate_score(score: int, ply: int) -> int:
@@ -131,7 +168,7 @@ class Search(Generic[P]):
     history, the line being searched (for repetition) and the random source of its errors."""
 
     def __init__(self, model: Model[P], level: Level, rng: random.Random,
-                 seen: frozenset[Hashable] = frozenset()) -> None:
+                 seen: frozenset[Hashable] = frozenset(), clock: Callable[[], float] | None = None) -> None:
         self.model = model
         self.level = level
         self.rng = rng
@@ -140,12 +177,24 @@ class Search(Generic[P]):
         self.slice = max(1, model.slice_nodes)
         self.next_yield = self.slice
         self.table: dict[Hashable, tuple[int, int, int, Any]] = {}
+        self.evals: dict[Hashable, int] = {}  # the leaves' evaluations, by key
         self.killers: dict[int, list[Any]] = {}
         self.history: dict[Any, int] = {}
         self.path: set[Hashable] = set()  # keys of the positions on the line searched
-        self.seen = seen  # keys of the game's positions so far (the seat's)
+        self.seen = model.keys(seen) if seen else seen  # keys of the game's positions so far (the seat's)
         self.depth_reached = 0
         self.best_score = 0  # the chosen action's score, for the player to move
+        # The time budget (with a clock): the time spent working, the pauses between slices
+        # left out (``resumed`` is when the current slice began; SearchComputer keeps both).
+        self.clock = clock if level.seconds is not None else None
+        self.spent = 0.0
+        self.resumed = clock() if self.clock is not None and clock is not None else 0.0
+
+    def elapsed(self) -> float:
+        """The time this search has worked so far (0 without a clock)."""
+        if self.clock is None:
+            return 0.0
+        return self.spent + self.clock() - self.resumed
 
     # --- work ------------------------------------------------------------------------------
 
@@ -156,6 +205,8 @@ class Search(Generic[P]):
         self.nodes += 1
         if self.nodes >= self.next_yield:
             self.next_yield += self.slice
+            if self.clock is not None and self.elapsed() >= self.level.seconds:  # type: ignore[operator]
+                raise OutOfWork
             return True
         return False
 
@@ -165,11 +216,11 @@ class Search(Generic[P]):
                 passed: bool) -> Work:
         """The score of ``pos`` for its player to move, searched ``depth`` plies (``key``: its
         key with the player to move; ``passed``: the last action was a pass)."""
+        if depth <= 0:
+            return (yield from self.quiesce(pos, alpha, beta, ply, self.level.quiescence))
         if self.tick():
             yield
         model = self.model
-        if depth <= 0:
-            return model.evaluate(pos)
         entry = self.table.get(key)
         tt_move = None
         if entry is not None:
@@ -195,10 +246,13 @@ class Search(Generic[P]):
         mover = pos.to_play
         alpha_in = alpha
         best, best_move = -INFINITY, None
-        path, seen = self.path, self.seen
+        path, seen, evals = self.path, self.seen, self.evals
+        level = self.level
+        quiescence = level.quiescence
+        reduce_from = level.reduce if level.pvs and depth >= 3 else 0
         path.add(key)
         try:
-            for action in self.ordered(pos, actions, tt_move, ply):
+            for index, action in enumerate(self.ordered(pos, actions, tt_move, ply)):
                 child = model.child(pos, action)
                 won = model.winner(child, mover)
                 if won is not None:
@@ -208,15 +262,25 @@ class Search(Generic[P]):
                     if child_key in path or child_key in seen:
                         score = 0  # K0: a position again (in the game or on this line): a draw
                     elif depth == 1:  # a leaf, scored here (what negamax would do at depth 0)
-                        if self.tick():
-                            yield
-                        score = -model.evaluate(child)
-                    elif best_move is None or not self.level.pvs:
+                        if quiescence:
+                            score = -(yield from self.quiesce(child, -beta, -alpha, ply + 1, quiescence))
+                        else:
+                            if self.tick():
+                                yield
+                            known = evals.get(child_key)  # (a quarter of the leaves come again)
+                            if known is None:
+                                known = evals[child_key] = model.evaluate(child)
+                            score = -known
+                    elif best_move is None or not level.pvs:
                         score = -(yield from self.negamax(child, child_key, depth - 1, -beta, -alpha,
                                                           ply + 1, False))
                     else:  # principal variation search: prove it no better, or search it again
-                        score = -(yield from self.negamax(child, child_key, depth - 1, -alpha - 1, -alpha,
-                                                          ply + 1, False))
+                        shallower = 1 if reduce_from and index >= reduce_from else 0  # a late action
+                        score = -(yield from self.negamax(child, child_key, depth - 1 - shallower,
+                                                          -alpha - 1, -alpha, ply + 1, False))
+                        if shallower and score > alpha:
+                            score = -(yield from self.negamax(child, child_key, depth - 1, -alpha - 1, -alpha,
+                                                              ply + 1, False))
                         if alpha < score < beta:
                             score = -(yield from self.negamax(child, child_key, depth - 1, -beta, -score,
                                                               ply + 1, False))
@@ -231,6 +295,37 @@ class Search(Generic[P]):
             path.discard(key)
         flag = LOWER if best >= beta else UPPER if best <= alpha_in else EXACT
         self.table[key] = (depth, mate_score(best, ply), flag, best_move)
+        return best
+
+    def quiesce(self, pos: P, alpha: int, beta: int, ply: int, left: int) -> Work:
+        """The score of ``pos`` for its player to move once the game's swinging actions
+        (:meth:`Model.noisy`) are played out, ``left`` plies at most: the player may also stand
+        on the evaluation (another action is always there to play)."""
+        if self.tick():
+            yield
+        model = self.model
+        stand = model.evaluate(pos)
+        if left <= 0 or stand >= beta:
+            return stand
+        noisy = model.noisy(pos, ply)
+        if not noisy:
+            return stand
+        best = stand
+        alpha = max(alpha, stand)
+        mover = pos.to_play
+        for action in noisy:
+            child = model.child(pos, action)
+            won = model.winner(child, mover)
+            if won is not None:
+                score = WIN - ply - 1 if won[0] is mover else -(WIN - ply - 1)
+            else:
+                score = -(yield from self.quiesce(child, -beta, -alpha, ply + 1, left - 1))
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
         return best
 
     def ordered(self, pos: P, actions: Sequence[Any], tt_move: Any, ply: int) -> list[Any]:
@@ -257,27 +352,32 @@ class Search(Generic[P]):
             del killers[2:]
         self.history[action] = self.history.get(action, 0) + depth * depth
 
-    def score(self, pos: P, depth: int) -> Work:
+    def score(self, pos: Any, depth: int) -> Work:
         """``pos`` searched to ``depth`` with a full window, for its player to move (a game's
         setup search uses it; the node budget applies)."""
+        pos = self.model.prepare(pos)
         key = (pos.key(), pos.to_play)
         if key in self.path or key in self.seen:
             return 0
         return (yield from self.negamax(pos, key, depth, -INFINITY, INFINITY, 0, False))
 
-    def alphabeta(self, pos: P, actions: list[Any]) -> Thought:
+    def alphabeta(self, pos: Any, actions: list[Any]) -> Thought:
         """Iterative deepening over the root ``actions`` (none of them a pass or a draw):
         the best action within the level's depth and node budget."""
         level, model = self.level, self.model
+        given, pos = pos, model.prepare(pos)
+        inner = {model.inner(given, pos, a): a for a in actions}  # (the same outcome once)
         mover = pos.to_play
         root_key = (pos.key(), pos.to_play)
         exact = level.noise > 0  # every root action's score exact, to add noise to
-        order = model.order(pos, actions, 0)
+        order = model.order(pos, list(inner), 0)
         yield  # the root's actions listed and ordered: a chunk of its own
         scores: dict[int, int] = {}
         best_index = 0
         indexes = list(range(len(order)))
         for depth in range(1, level.depth + 1):
+            if depth > 2 and self.clock is not None and self.elapsed() > 0.45 * level.seconds:  # type: ignore[operator]
+                break  # the next iteration would not finish in the time left
             done: dict[int, int] = {}
             alpha = -INFINITY
             try:
@@ -321,118 +421,33 @@ class Search(Generic[P]):
                      for i, s in scores.items()}
             best_index = max(noisy, key=lambda j: noisy[j])
         self.best_score = scores.get(best_index, 0)
-        return order[best_index]
+        return inner[order[best_index]]
 
-    # --- Monte Carlo tree search --------------------------------------------------------------
 
-    def mcts(self, pos: P, actions: list[Any]) -> Thought:
-        """UCT over the root ``actions``: each iteration walks down by UCB1, adds one node and
-        scores it by the evaluation (a logistic of it: the chance of winning as the player to
-        move sees it); the most visited root action wins. A node lists its actions only when
-        first walked through."""
-        model, level = self.model, self.level
-        root = _Node(pos, (pos.key(), pos.to_play), False)
-        root.untried = model.order(pos, actions, 0)
-        yield  # the root's actions listed and ordered: a chunk of its own
-        c, scale = level.exploration, level.scale
+def _timed(search: Search[Any], work: Thought) -> Thought:
+    """``work``, the time between its slices left out of its time budget (the page breathes)."""
+    clock = search.clock
+    if clock is None:
+        return (yield from work)
+    while True:
+        search.resumed = clock()
         try:
-            while True:
-                if self.tick():
-                    yield
-                node, line = root, [root]
-                while True:
-                    if node.terminal is not None:
-                        value = node.terminal
-                        break
-                    if node.untried is None:
-                        ply = len(line) - 1
-                        node.untried = model.order(node.position, model.actions(node.position, ply), ply)
-                    if node.untried:
-                        node = node.expand(self, node.untried.pop(0), line)
-                        line.append(node)
-                        value = node.terminal if node.terminal is not None else _expectation(
-                            model.evaluate(node.position), scale)
-                        break
-                    if not node.children:  # no action: the pass, or after a pass the draw (K0)
-                        if node.passed:
-                            node.terminal = value = 0.5
-                            break
-                        node = node.expand_pass(self)
-                        line.append(node)
-                        value = _expectation(model.evaluate(node.position), scale)
-                        break
-                    node = node.best_child(c)
-                    line.append(node)
-                # ``value`` is for the player to move at ``node``; each parent sees its opposite.
-                for n in reversed(line):
-                    n.visits += 1
-                    n.wins += 1.0 - value  # counted for the player who moved into ``n``
-                    value = 1.0 - value
-        except OutOfWork:
-            pass
-        if not root.children:
-            return actions[0]
-        best = max(root.children, key=lambda n: (n.visits, n.wins / max(n.visits, 1)))
-        self.best_score = round(level.scale * _logit(best.wins / max(best.visits, 1)))
-        return best.action
+            next(work)
+        except StopIteration as stop:
+            return stop.value
+        search.spent += clock() - search.resumed
+        yield
 
 
-def _expectation(score: int, scale: float) -> float:
-    """An evaluation as the chance of winning for the player to move (a logistic)."""
-    return 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, -score / scale))))
+def page_clock() -> Callable[[], float] | None:
+    """The clock of a computer that plays in the page (Pyodide, in a browser), where a slow
+    device must not keep a person waiting: its level's time budget (:attr:`Level.seconds`) then
+    stops the search too. None elsewhere, so that duels and tests count nodes alone (the tests
+    in Pyodide switch it off: :data:`CLOCKED`)."""
+    return time.perf_counter if CLOCKED and sys.platform == "emscripten" else None
 
 
-def _logit(p: float) -> float:
-    p = min(max(p, 1e-6), 1 - 1e-6)
-    return math.log(p / (1 - p))
-
-
-class _Node:
-    """A node of UCT: its position, the actions not yet tried (most promising first; None until
-    listed), its children, and its visits and wins counted for the player who moved into it."""
-
-    __slots__ = ("position", "key", "untried", "children", "visits", "wins", "terminal", "action", "passed")
-
-    def __init__(self, position: Any, key: Hashable, passed: bool, action: Any = None,
-                 terminal: float | None = None) -> None:
-        self.position = position
-        self.key = key
-        self.untried: list[Any] | None = None
-        self.children: list[_Node] = []
-        self.visits = 0
-        self.wins = 0.0  # for the player who moved into this node
-        self.terminal = terminal  # the value for the player to move here, once decided
-        self.action = action
-        self.passed = passed
-
-    def best_child(self, c: float) -> _Node:
-        log_n = math.log(self.visits)
-        best, best_value = self.children[0], -1.0
-        for child in self.children:
-            value = child.wins / child.visits + c * math.sqrt(log_n / child.visits)
-            if value > best_value:
-                best, best_value = child, value
-        return best
-
-    def expand(self, search: Search[Any], action: Any, line: list[_Node]) -> _Node:
-        model, pos = search.model, self.position
-        child = model.child(pos, action)
-        won = model.winner(child, pos.to_play)
-        key = (child.key(), child.to_play)
-        terminal = None
-        if won is not None:
-            terminal = 0.0 if won[0] is pos.to_play else 1.0  # for the player to move after
-        elif key in search.seen or any(n.key == key for n in line):
-            terminal = 0.5  # K0: a position again (its third time would be a draw)
-        node = _Node(child, key, False, action, terminal)
-        self.children.append(node)
-        return node
-
-    def expand_pass(self, search: Search[Any]) -> _Node:
-        child = self.position.passed()
-        node = _Node(child, (child.key(), child.to_play), True, Pass())
-        self.children.append(node)
-        return node
+CLOCKED = True  # whether page_clock gives the page its clock (tests set it False)
 
 
 # --- the computer ------------------------------------------------------------------------------
@@ -452,12 +467,13 @@ class SearchComputer(Generic[P]):
     positions (the module docstring). ``history=False`` ignores it (for figures)."""
 
     def __init__(self, model: Model[P], level: str, settings: Level, seed: int | str,
-                 history: bool = True) -> None:
+                 history: bool = True, clock: Callable[[], float] | None = None) -> None:
         self.model = model
         self.level = level  # its name, as the game's levels say it
         self.settings = settings
         self.seed = seed
         self.history = history
+        self.clock = clock  # with ``settings.seconds``: a time budget beside the nodes
         self.last: Search[P] | None = None  # the last decision's search (figures for tools)
 
     def choose(self, seat: Any) -> Any:
@@ -478,7 +494,7 @@ class SearchComputer(Generic[P]):
         played = len(seen)  # positions of play so far
         if played > self.settings.patience:
             seen = frozenset()  # a long game: its repetitions no longer fled (the module docstring)
-        search: Search[P] = Search(self.model, self.settings, rng, seen)
+        search: Search[P] = Search(self.model, self.settings, rng, seen, self.clock)
         self.last = search
         if pos.setting_up:
             own = self.model.setup(search, seat)
@@ -492,9 +508,7 @@ class SearchComputer(Generic[P]):
         if self.settings.blunder and rng.random() < self.settings.blunder:
             return rng.choice(play)
         rng.shuffle(play)  # ties are broken at random (the game's order is stable over it)
-        method: Callable[[P, list[Any]], Thought] = (
-            search.mcts if self.settings.method == "mcts" else search.alphabeta)
-        action = yield from method(pos, play)
+        action = yield from _timed(search, search.alphabeta(pos, play))
         if any(isinstance(a, AcceptDraw) for a in actions) and (
                 search.best_score < DRAW_ACCEPTED_BELOW
                 or (played > self.settings.patience // 2 and search.best_score <= WON)):

@@ -15,14 +15,15 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .common import AcceptDraw, OfferDraw, Pass, Resign
 from .envelope import NAME_LONGEST, Entry, read_entry, read_envelope
 from .jsontext import LargeNumber
 from .protocol import Computer, IllegalActionError
 from .records import (
+    COMPUTER_KEY,
     ERROR,
     ILLEGAL,
     OK,
@@ -34,6 +35,7 @@ from .records import (
     load_json,
     names_refusal,
     quote_json,
+    seats_of,
 )
 from .turns import PLAYERS, Player, RandomComputer, TurnOptions, TurnSeat, TurnState
 
@@ -41,6 +43,10 @@ S = TypeVar("S", bound=TurnState[Any, Any, Any, Any])
 OptionsT = TypeVar("OptionsT", bound=TurnOptions)
 
 COMMON_KEYS = {"pass": Pass, "accept_draw": AcceptDraw, "resign": Resign}
+
+if TYPE_CHECKING:  # remote imports this module
+    from .remote import GameLinks
+
 
 
 @dataclass(eq=False)
@@ -65,6 +71,18 @@ class TurnRecord(Generic[S]):
 
     def actions(self) -> list[Any]:
         return [action for _, action in self.entries]
+
+    @property
+    def computer(self) -> dict[str, str]:
+        """The seats a computer played (RECORD.md: a table's key under ``options``)."""
+        return seats_of(self.options.extra.get(COMPUTER_KEY))
+
+    @computer.setter
+    def computer(self, seats: Mapping[str, str]) -> None:
+        extra = {k: v for k, v in self.options.extra.items() if k != COMPUTER_KEY}
+        if seats:
+            extra[COMPUTER_KEY] = dict(seats)
+        self.options = replace(self.options, extra=extra)
 
     def replaying(self) -> Iterator[S]:
         """The game step by step: one state, yielded once set up and after each action (changed
@@ -149,6 +167,7 @@ class TurnGame(ABC, Generic[OptionsT, S]):
     record_format: ClassVar[str]
     players: ClassVar[tuple[str, str]] = (Player.RED.value, Player.WHITE.value)
     levels: ClassVar[tuple[str, ...]] = ("easy", "medium", "hard")
+    name_max: ClassVar[int] = NAME_LONGEST
     own_keys: ClassVar[frozenset[str]]  # the record's keys of the game's own actions
     option_keys: ClassVar[frozenset[str]] = frozenset()  # the game's own keys of ``options``
     companions: ClassVar[Mapping[str, frozenset[str]]] = {}  # keys beside an own key
@@ -204,14 +223,25 @@ class TurnGame(ABC, Generic[OptionsT, S]):
 
     def duel_start(self, options: OptionsT | None, rng: random.Random) -> S:
         """A new game for a pair of duel games, its setups (if the game has them) made at
-        random, so that both games of the pair start alike with the seats swapped."""
-        state = self.new(options)
-        while state.position.setting_up:
-            state.apply(state.random_action(rng))
-        return state
+        random, so that both games of the pair start alike with the seats swapped; never a start
+        that leaves a player no action (Hopper and Sneaker's three Hoppers in front of three
+        Sneakers can only pass, and lose: a pair decided by the draw)."""
+        while True:
+            state = self.new(options)
+            while state.position.setting_up:
+                state.apply(state.random_action(rng))
+            position = state.position
+            if position.has_actions() and position.passed().has_actions():
+                return state
 
     def default_options(self) -> OptionsT:
         return self.read_options({}, Player.RED, {})
+
+    def links(self) -> GameLinks:
+        """The game's part of play by links (:mod:`mortar.kit.openlinks`): every action public."""
+        from .openlinks import OpenLinks  # loaded with the first game by links
+
+        return OpenLinks(self)
 
     def computer(self, level: str, seed: int | str) -> Computer:
         if level not in self.levels:
@@ -308,7 +338,11 @@ class TurnGame(ABC, Generic[OptionsT, S]):
     # --- the referee ------------------------------------------------------------------------
 
     def verdict(self, record: TurnRecord[S]) -> Verdict:
-        """The referee's verdict of a parsed record (RECORD.md, "Referee CLI")."""
+        """The referee's verdict of a parsed record (RECORD.md, "Referee CLI"), saying which
+        keys of its options nothing reads."""
+        return self._verdict(record).noting(record.options.extra)
+
+    def _verdict(self, record: TurnRecord[S]) -> Verdict:
         state: S | None = None
         try:
             for state in record.replaying():  # noqa: B007 -- the last one is the answer

@@ -382,11 +382,15 @@ class TurnState(Generic[P, A, E, OptionsT]):
         return played
 
     def seat_of(self, player: str) -> tuple[Player, P, bool, Outcome[Any] | None, OptionsT,
-                                            frozenset[Hashable]]:
+                                            frozenset[Hashable], Played[Any] | None, bool]:
         """The fields of ``player``'s :class:`TurnSeat`, for a game's ``seat``."""
         player = Player(player)
         offer = self.offer and self.outcome is None and self.position.to_play is player
-        return player, self.position, offer, self.outcome, self.options, self.seen()
+        last = self.history[-1] if self.history and self.history[-1].turn else None  # (never a setup)
+        # the other moved on instead of accepting this player's offer
+        declined = (len(self.history) >= 2 and last is not None and last.player is not player
+                    and self.history[-2].player is player and self.history[-2].offered_draw)
+        return player, self.position, offer, self.outcome, self.options, self.seen(), last, declined
 
     def seen(self) -> frozenset[Hashable]:
         """Every position of play so far as repetition counts it (its key and the player to
@@ -435,6 +439,9 @@ class TurnSeat(Generic[P, OptionsT]):
     options: OptionsT
     # The positions of play so far (TurnState.seen): K0's repetition, foreseen from the seat.
     seen: frozenset[Hashable] = field(default=frozenset(), repr=False)
+    # the last action of play (public; drawn, never decided by: equal seats need not share it)
+    last: Played[Any] | None = field(default=None, repr=False, compare=False)
+    declined: bool = field(default=False, repr=False, compare=False)  # the other declined my offer
 
     @property
     def to_play(self) -> Player | None:

@@ -2,7 +2,8 @@
 
 :mod:`mortar.web.dom` turns it into real DOM nodes with ``document.createElement``,
 ``setAttribute`` and ``textContent`` — never HTML parsing — so names and imported records are
-always shown as text. Being plain Python, the tree can be inspected in CPython tests.
+always shown as text. Being plain Python, the tree can be inspected in CPython tests, and
+written as HTML text by the build (:mod:`mortar.table.html_text`).
 """
 
 from __future__ import annotations
@@ -80,3 +81,4 @@ def all_text(node: El) -> str:
                 parts.append(str(v))
         parts.extend(c for c in e.children if isinstance(c, str))
     return "\n".join(parts)
+

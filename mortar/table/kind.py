@@ -1,18 +1,31 @@
-"""How a game sits at the table: the plug-in protocol a game implements (:class:`GameKind`),
-the drafts and reviews it hands the table, the start form's field specs, and the facts the
-table saves beside a game. The table knows no game; a game knows the table only through these.
+"""How a game sits at the table: the plug-in a game implements (:class:`GameKind`, with
+:class:`KindBase` for what most games leave as it is), the start form's field specs, and the
+facts the table keeps beside a game. The table knows no game; a game knows the table only
+through these, :mod:`.drafts` and :mod:`.render`'s parts.
+
+A game supplies its engine (the kit's ``GameDef``: its state, seats, records and computer), its
+start form's options, its drafts (how a person builds an action by taps, and what its screen
+shows) and the review's body. The table does the rest, once for every game: the start form,
+names, the curtain, the computer's turns, the turn model, saves, records, the review's frame,
+rematch and the embed's events.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Protocol, TypedDict
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from ..kit.protocol import Computer
-from ..kit.steps import Steps
+from ..kit.jsontext import JSONValue
+from ..kit.protocol import AnyState, Computer, GameRecord
+from ..kit.remote import Lie
+from .drafts import Context, Draft, PlayModel
 from .html import El
+from .names import Names
+
+if TYPE_CHECKING:
+    from .render import Frame
 
 
 class SaveError(ValueError):
@@ -29,6 +42,7 @@ class Stage(StrEnum):
 class Opponent(StrEnum):
     PERSON = "person"
     COMPUTER = "computer"
+    REMOTE = "remote"  # a person on another device: the game goes by links (:mod:`.remote`)
 
 
 class Side(StrEnum):
@@ -90,13 +104,13 @@ class Seating(StrEnum):
 @dataclass
 class TableFacts:
     """What the table decided that changes no rule: the computer's seats and their levels, the
-    aid the table allowed (Mortar Hunt's radar, a memory aid), whether every step is confirmed
-    with a button, and how two people sit at an open game. Saved with the game."""
+    aid the table allowed (Mortar Hunt's radar), whether every step is confirmed with a button,
+    and how two people sit at an open game. Saved with the game."""
 
     computer: dict[str, str] = field(default_factory=dict)  # player -> level
     aid: bool = False
     seating: Seating = Seating.PASSING
-    # the person asked to confirm every step (a button for the move, the shot, the computer's
+    # the person asked to confirm every step with a button (the move, the shot, the computer's
     # turn); else a second tap on a choice confirms it and the computer starts by itself
     confirm: bool = False
 
@@ -110,98 +124,222 @@ class TableFacts:
             return players[0]
         return player
 
+    def to_json(self) -> dict[str, JSONValue]:
+        """Only what differs from no computer, no aid, passing the device, quick taps."""
+        out: dict[str, JSONValue] = {"computer": dict(self.computer)} if self.computer else {}
+        if self.aid:
+            out["aid"] = True
+        if self.seating is not Seating.PASSING:
+            out["seating"] = self.seating.value
+        if self.confirm:
+            out["confirm"] = True
+        return out
 
-class Applied(TypedDict, total=False):
-    """What playing an action did, for the table: a numbered ``turn`` ended (embed event), the
-    game ``started`` (setups done) or ``ended``; ``text`` for the live region; ``next``: the
-    table goes on at once (no result screen to read first)."""
+    @classmethod
+    def from_json(cls, data: object, players: Sequence[str], levels: Sequence[str]) -> TableFacts:
+        """Facts as saved; anything unknown (a level this page has not, a seating) is taken as
+        none (the game itself is whole)."""
+        if not isinstance(data, dict):
+            return cls()
+        computer = data.get("computer")
+        seats = {p: lv for p, lv in computer.items() if p in players and lv in levels} \
+            if isinstance(computer, dict) else {}
+        seating = data.get("seating")
+        return cls(seats, data.get("aid") is True,
+                   Seating(str(seating)) if seating in Seating.__members__.values() else Seating.PASSING,
+                   data.get("confirm") is True)
 
-    turn: int
-    started: bool
-    ended: bool
-    text: str | None
-    next: bool
+
+SeatT = TypeVar("SeatT")
+SeatT_contra = TypeVar("SeatT_contra", contravariant=True)
+S = TypeVar("S", bound=AnyState)  # a game's state (the kit's ``State``)
 
 
-class Draft(Protocol):
-    """A person's action being built on their own screen, from their seat only."""
+@dataclass
+class ReviewStep(Generic[S]):
+    """One step of a finished or imported game, for the game to draw: the game after ``step``
+    actions (``state``, the review's own copy), the step's action (``entry``, the history entry;
+    None at the start), the game at its end, the names, whose side is at the bottom, the
+    computer's seats, whether the review's aid is on, the record, and the game's own cache for
+    the review's life (what it works out once for every step)."""
 
-    player: str  # whose draft it is
-    message: str | None
-    intents: frozenset[str]  # every intent it answers (others are stale clicks)
+    state: S
+    entry: object | None
+    final: S
+    step: int
+    total: int
+    names: Names
+    near: str
+    computer: Mapping[str, str]
+    aid: bool
+    record: GameRecord[S]
+    cache: dict[str, object] = field(default_factory=dict)
 
     @property
-    def finished(self) -> bool:
-        """Its action is played and the result shown: the table may go on."""
-        ...
-
-    def handle(self, intent: str, arg: str | None) -> Any:
-        """True (changed), False (does not apply: a stale click), or the finished action (any
-        other value) for the table to play."""
-        ...
-
-    def model(self, aid: Any = None) -> dict[str, Any]: ...
+    def effect(self) -> object:
+        """What the step's action did (the open games' history entry's effect, kit.turns.Played;
+        None at the start). Read by name: the box's core archive holds no open game's modules."""
+        return getattr(self.entry, "effect", None)
 
 
-class Review(Protocol):
-    """A finished or imported game, stepped through after the game."""
+class GameDefLike(Protocol[S]):
+    """What the table asks of a game's definition (the kit's ``GameDef``)."""
 
-    intents: frozenset[str]
-
-    def handle(self, intent: str, arg: str | None) -> bool: ...
-    def model(self) -> dict[str, Any]: ...
-    def outcome_text(self) -> str: ...
-    def export(self) -> tuple[str, str]: ...  # (file name, text)
-
-
-class GameKind(Protocol):
-    """A game at the table. ``state`` values are the game's own; the table never looks inside."""
-
-    name: str  # "mortar-hunt": save slot, export file names, embed messages
+    name: str
     title: str
     players: tuple[str, str]
-    levels: tuple[str, ...]  # the computer's levels, weakest first
-    # Whether play hides anything from a player: the start form then tells two people they pass
-    # the device behind a curtain. A game whose play hides nothing (False) is an open game: two
-    # people choose how they sit (:class:`Seating`), and :meth:`hidden` says when a curtain is
-    # needed all the same (a secret setup).
-    curtain: bool
-    fields: tuple[FieldSpec, ...]  # the start form's options
-    aid: FieldSpec | None  # an aid the table may allow (changes no rule), or None
-    intents: frozenset[str]  # every intent of its drafts and reviews
-    default_names: Mapping[str, str]  # a player's name when none was typed ("Player A", "Red")
-    name_max: int  # the longest name the game keeps (the start form's fields take no more)
-    public: Mapping[str, Mapping[str, PublicField]]  # event -> the game's public embed fields
+    levels: tuple[str, ...]
+    name_max: int
+
+    def record(self, state: S) -> GameRecord[S]: ...
+    def parse_record(self, data: object) -> GameRecord[S]: ...
+    def computer(self, level: str, seed: int | str) -> Computer: ...
+
+
+Taps = tuple[tuple[str, str | None], ...]  # intents and their arguments, as the page sends them
+
+
+class GameKind(Protocol[S, SeatT_contra]):
+    """A game at the table. ``S``: the game's state (the kit's ``State``), ``SeatT`` its seat.
+    The members after ``about`` have defaults in :class:`KindBase`."""
+
+    game: GameDefLike[S]  # its engine: name, title, players, levels, records, computer
+    sides: Mapping[str, str]  # each player's side in the page's words ("Red", "Player A")
+    fields: tuple[FieldSpec, ...]  # the start form's own options
     rules_url: str  # the game's rules page, relative to the page
     about: str  # one line under the start form: the game's authors
-    symbols: El | None  # the <svg> of <symbol>s its pieces are drawn with (put in the page once)
+    # Whether play hides anything from a player: two people then pass the device behind a
+    # curtain. A game whose play hides nothing (False) is an open game: two people choose how
+    # they sit (:class:`Seating`), and :meth:`hidden` says when a curtain is needed all the
+    # same (a secret setup).
+    curtain: bool
 
-    def new(self, values: Mapping[str, str], names: Mapping[str, str | None]) -> Any: ...  # ValueError
-    def names_refusal(self, names: Mapping[str, str | None]) -> str | None: ...
-    def rematch(self, state: Any) -> Any: ...
-    def to_play(self, state: Any) -> str | None: ...
-    def hidden(self, state: Any) -> bool:
+    def new(self, values: Mapping[str, str], names: Mapping[str, str | None]) -> S:
+        """A new game from the start form's values (ValueError says what is wrong, in words)."""
+        ...
+
+    def hidden(self, state: S) -> bool:
         """The player to act may see what the other may not (a hidden setup, hidden pieces):
         two people pass the device behind the curtain, and a reload never opens the board."""
         ...
 
-    def stage(self, state: Any) -> Stage: ...
-    def turn(self, state: Any) -> int | None: ...
-    def player_name(self, state: Any, player: str) -> str: ...
-    def draft(self, state: Any, player: str, facts: TableFacts) -> Draft: ...
-    def apply(self, state: Any, player: str, action: Any, draft: Draft | None) -> Applied: ...
-    def seat(self, state: Any, player: str) -> Any: ...
-    def computer(self, level: str, seed: int) -> Computer: ...
-    def report(self, state: Any, player: str) -> str | None: ...
-    def outcome(self, state: Any) -> dict[str, Any] | None: ...  # public facts, or None
-    def started(self, state: Any) -> dict[str, Any]: ...  # public options, for embed events
-    def save(self, state: Any, facts: TableFacts) -> str: ...
-    def loading(self, text: str) -> Steps[tuple[Any, TableFacts]]: ...  # in steps; SaveError
-    def review(self, state: Any, facts: TableFacts) -> Review: ...  # the game just played
-    def reviewing(self, text: str | bytes) -> Steps[Review]: ...  # an imported record, in steps; ValueError
-    def aid_model(self, state: Any, player: str) -> Any: ...  # the allowed aid, from the seat
-    def warm_up(self) -> Iterator[None]: ...  # idle-time work for the computer
+    def turn(self, state: S) -> int | None:
+        """The turn being played in the game's own terms (each player's first action is turn
+        1), or the last one once over; None while setting up."""
+        ...
 
-    # drawing: the game's own screens (the table draws its frames around them)
-    def render_play(self, model: Mapping[str, Any]) -> El: ...
-    def render_review(self, model: Mapping[str, Any]) -> El: ...
+    def draft(self, seat: SeatT_contra, context: Context) -> Draft[object, SeatT_contra, PlayModel]:
+        """A player's turn or setup, built from their seat alone."""
+        ...
+
+    def render_play(self, model: PlayModel, frame: Frame) -> El:
+        """A draft's screen (``model``: its model), in the table's ``frame``."""
+        ...
+
+    def outcome_text(self, state: S, names: Names) -> str:
+        """How the game ended in words, or where it stands while in progress."""
+        ...
+
+    def review(self, step: ReviewStep[S], frame: Frame) -> El:
+        """The body of a review's step (the table draws its frame: steps, outcome, exports)."""
+        ...
+
+    def step_text(self, step: ReviewStep[S]) -> str:
+        """A review's step in words: its action (the start, at step 0), everything revealed."""
+        ...
+
+    def taps(self, action: object, seat: SeatT_contra) -> Taps:
+        """The intents a person sends to play ``action`` from ``seat``, its confirmation
+        included: what the table's contract tests play whole games with."""
+        ...
+
+    # --- with defaults (KindBase) --------------------------------------------------------------
+    aid: FieldSpec | None  # an aid the table may allow (changes no rule), or None
+    symbols: El | None  # the <svg> of <symbol>s its pieces are drawn with (put in the page once)
+    tabs: tuple[tuple[str, str], ...]  # narrow screens: (tab, its words) beside the board's
+    public: Mapping[str, Mapping[str, PublicField]]  # event -> the game's public embed fields
+
+    def embed(self, state: S, event: str) -> Mapping[str, JSONValue]:
+        """The game's public fields of an embed event ("game-started", "game-over")."""
+        ...
+
+    def keep(self, state: S, facts: TableFacts, kept: Mapping[str, JSONValue]) -> Mapping[str, JSONValue]:
+        """What the game keeps on this device between its games (a person's last setup), as the
+        game is saved; the table saves it and gives it to drafts (:class:`.drafts.Context`)."""
+        ...
+
+    def warm_up(self) -> Iterator[None]:
+        """Idle-time work (the computer's tables), a step at a time between taps."""
+        ...
+
+    def upgrade(self, data: dict[str, object]) -> dict[str, object]:
+        """A save of an earlier version of this page, in today's form (SaveError if not one)."""
+        ...
+
+    def replaying(self, record: GameRecord[S], form: Mapping[str, str]) -> Iterator[S]:
+        """The record's game step by step (its ``replaying``); ``form``: the start form's
+        values the game began with, when the record alone does not say all (empty for an
+        imported record)."""
+        ...
+
+    # --- a game by links (:mod:`.remote`): what only the game can say, with defaults ------------
+    # its rulings by links (``GameLinks.rulings``) in words, by their codes' values
+    remote_rulings: Mapping[str, str]
+
+    def seat_turn(self, seat: SeatT_contra) -> int | None:
+        """The turn as :meth:`turn` counts it, from a seat alone (a device by links has no
+        state of the whole game); None while setting up, or when the seat cannot say."""
+        ...
+
+    def invitation_form(self, options: Mapping[str, JSONValue]) -> dict[str, str]:
+        """The start form's values of a game's options as the record writes them (an
+        invitation's): the join screen says them with the form's own words."""
+        ...
+
+    def lie_text(self, lie: Lie, names: Names) -> str | None:
+        """A lie of the game's own codes (``Lie.code``) in words, naming the liar by ``names``;
+        None for a code the table words (the kit's :class:`~mortar.kit.remote.LieCode`)."""
+        ...
+
+
+class KindBase(Generic[S]):
+    """The defaults of :class:`GameKind`'s optional members: no aid, no symbols, no tabs of its
+    own, no public fields, nothing kept, no idle work, no older saves; by links, no rulings, no
+    turn from a seat, no options in words and no lies of its own."""
+
+    aid: FieldSpec | None = None
+    symbols: El | None = None
+    tabs: tuple[tuple[str, str], ...] = ()
+    public: Mapping[str, Mapping[str, PublicField]] = {}
+
+    def embed(self, state: S, event: str) -> Mapping[str, JSONValue]:
+        return {}
+
+    def keep(self, state: S, facts: TableFacts, kept: Mapping[str, JSONValue]) -> Mapping[str, JSONValue]:
+        return kept
+
+    def warm_up(self) -> Iterator[None]:
+        return iter(())
+
+    def upgrade(self, data: dict[str, object]) -> dict[str, object]:
+        raise SaveError(_words_unknown_format())
+
+    def replaying(self, record: GameRecord[S], form: Mapping[str, str]) -> Iterator[S]:
+        return record.replaying()
+
+    remote_rulings: Mapping[str, str] = {}
+
+    def seat_turn(self, seat: Any) -> int | None:
+        return None
+
+    def invitation_form(self, options: Mapping[str, JSONValue]) -> dict[str, str]:
+        return {}
+
+    def lie_text(self, lie: Lie, names: Names) -> str | None:
+        return None
+
+
+def _words_unknown_format() -> str:
+    from .words import _
+
+    return _("The saved game has an unknown format.")

@@ -1,9 +1,15 @@
 """The table's screens as typed data: what :meth:`mortar.table.table.Table.model` gives and the
-renderers draw. A game's own screens (a draft, a review's body) are the game's dicts inside."""
+renderers draw. A game's own screens are its draft (and its model) and the review, inside."""
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
+
+from ..kit.protocol import AnyState
+from .drafts import Chosen, Draft, PlayModel
+
+if TYPE_CHECKING:
+    from .review import Review
 
 
 class Screen(TypedDict):
@@ -44,6 +50,9 @@ class FormModel(TypedDict):
 class StartScreen(Screen):
     form: FormModel
     saved: SavedSummary | None
+    links: bool  # a game by links may be started here (the page knows its address)
+    remote_games: list[Any]  # this device's games by links (remote_view.ListedModel)
+    pasted: str  # a link typed in the list's field, not yet opened
 
 
 class CurtainScreen(Screen):
@@ -59,9 +68,9 @@ class ThinkingScreen(Screen):
     name: str
     stage: str
     turn: int | None
-    # while nothing is hidden: the waiting person's own screen (their draft's model, nothing to
-    # do on it), so that the board stays in view while the computer plays
-    watch: dict[str, Any] | None
+    # while nothing is hidden: the waiting person's own screen (their draft, nothing to do on
+    # it), so that the board stays in view while the computer plays
+    watch: Draft[object, object, PlayModel] | None
 
 
 class ReadingScreen(Screen):
@@ -70,11 +79,16 @@ class ReadingScreen(Screen):
 
 class PlayScreen(Screen):
     player: str
-    draft: dict[str, Any]  # the game's own screen model
+    draft: Draft[object, object, PlayModel]
+    model: PlayModel  # the draft's model, as drawn now
     computer: bool
     auto_next: bool  # the computer plays next by itself after a beat (Table.goes_on_by_itself)
+    chosen: Chosen[object] | None  # the action chosen, awaiting its confirmation
+    quick: bool  # a second tap on the chosen target confirms it (else only the button)
+    shown: bool  # the played action's result is shown: "end-turn" goes on
 
 
 class ReviewScreen(Screen):
-    review: dict[str, Any]  # the game's review model: step, total, step_text, outcome_text, …
+    review: Review[AnyState, object]  # (its frame and the game's step drawn by the renderer)
     can_rematch: bool
+    remote_end: Any  # a game by links: its verdict and last link (remote_view.EndModel), or None

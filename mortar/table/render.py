@@ -9,26 +9,60 @@ re-renders so keyboard focus can be put back where it was.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, cast
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
 
-from . import words
+from . import remote_view, words
+from .drafts import Chosen
 from .html import El, h
-from .kind import FieldSpec, GameKind
-from .models import CurtainScreen, ReadingScreen, ReviewScreen, Screen, StartScreen, ThinkingScreen
+from .models import (
+    CurtainScreen,
+    FormModel,
+    PlayScreen,
+    ReadingScreen,
+    ReviewScreen,
+    SavedSummary,
+    Screen,
+    StartScreen,
+    ThinkingScreen,
+)
 from .words import _, ngettext
 
+if TYPE_CHECKING:
+    from .kind import FieldSpec, GameKind, S, SeatT
+    from .review import Review
 
-def render(model: Screen, kind: GameKind) -> El:
+
+@dataclass(frozen=True)
+class Frame:
+    """What the table tells a game's screen it is drawn in: the screen's name, the tab shown on
+    a narrow screen, whether the computer plays at this table, a failed save, whether the
+    computer goes on by itself after a beat, the action chosen and awaiting its confirmation,
+    whether a second tap confirms it (``quick``), whether the played action's result is shown,
+    and the words while another acts (the screen is then only looked at)."""
+
+    screen: str
+    tab: str = "board"
+    computer: bool = False
+    save_failed: bool = False
+    auto_next: bool = False
+    chosen: Chosen[object] | None = None
+    quick: bool = True
+    shown: bool = False
+    waiting: str | None = None
+
+
+def render(model: Screen, kind: GameKind[S, SeatT]) -> El:
     screen = model["screen"]
     frame = FRAMES.get(screen)
     if frame is not None:
         body = frame(model, kind)
     else:  # the game's own screen: its draft, with what the table knows around it
-        play = cast(dict[str, Any], model)
-        body = kind.render_play({**play["draft"], "screen": screen, "tab": model["tab"],
-                                 "computer": play["computer"], "save_failed": model["save_failed"],
-                                 "auto_next": play.get("auto_next", False)})
+        play = cast(PlayScreen, model)
+        body = kind.render_play(play["model"], Frame(
+            screen, model["tab"], play["computer"], model["save_failed"], play["auto_next"],
+            play["chosen"], play["quick"], play["shown"]))
     return h("div", {"class": ["screen", f"screen-{screen}"], "data-screen": screen},
              notice(model), unsaved(model), body)
 
@@ -36,7 +70,7 @@ def render(model: Screen, kind: GameKind) -> El:
 # --- small parts ---------------------------------------------------------------------------
 
 
-def button(label: Any, action: str, arg: str | None = None, *, cls: Any = None,
+def button(label: object, action: str, arg: str | None = None, *, cls: object = None,
            disabled: bool = False, pressed: bool | None = None, aria_label: str | None = None,
            autofocus: bool = False, describedby: str | None = None, arm: bool | str = False,
            shortcut: str | None = None) -> El:
@@ -55,6 +89,19 @@ def button(label: Any, action: str, arg: str | None = None, *, cls: Any = None,
     }, label)
 
 
+def confirm_bar(frame: Frame, *, idle: El | None = None) -> El:
+    """Where a turn's chosen action is confirmed, on every game's screen: its button ("Move
+    b2–b4") and one to drop it (as Escape does). While nothing is chosen the row holds ``idle``
+    (the game's other controls: offer a draw, hold fire…) and keeps its height, so that no
+    control moves between two taps."""
+    chosen = frame.chosen
+    if chosen is None or frame.waiting or frame.shown:
+        return h("div", {"class": "confirm-bar"}, idle)
+    return h("div", {"class": "confirm-bar chosen", "role": "group", "aria-label": _("Your choice")},
+             button(chosen.label, "confirm", cls="primary confirm"),
+             button(_("Cancel"), "cancel", cls="quiet small"))
+
+
 def title(text: str) -> El:
     """The screen's heading: focused when a new screen appears (keyboard and screen readers
     start there)."""
@@ -67,11 +114,12 @@ def status(text: str | None, *, error: bool = False, id_: str | None = None) -> 
     return h("p", {"class": ["status-line", "error" if error else None], "id": id_}, text)
 
 
-def tabs(model: Mapping[str, Any]) -> El:
+def tabs(model: Screen, own: tuple[tuple[str, str], ...]) -> El:
+    """The tabs of a narrow screen: the board and the game's own (Mortar Hunt's pad)."""
     tab = model["tab"]
     return h("div", {"class": "tabs", "role": "group", "aria-label": _("Show")},
              button(_("Board"), "tab", "board", pressed=tab == "board", cls="tab small"),
-             button(_("Pad"), "tab", "pad", pressed=tab == "pad", cls="tab small"))
+             [button(words, "tab", name, pressed=tab == name, cls="tab small") for name, words in own])
 
 
 def notice(model: Screen) -> El | None:
@@ -99,7 +147,7 @@ def file_input(label: str, *, small: bool = False) -> El:
 # --- start -----------------------------------------------------------------------------------
 
 
-def radio(name: str, value: str, current: str, label: Any, hint: str | None = None) -> El:
+def radio(name: str, value: str, current: str, label: object, hint: str | None = None) -> El:
     return h("label", {"class": "choice"},
              h("input", {"type": "radio", "name": name, "value": value, "checked": value == current,
                          "data-action": "field", "data-arg": name, "data-key": f"field:{name}:{value}"}),
@@ -139,11 +187,11 @@ def level_word(level: str) -> str:
     return LEVEL_WORDS.get(level, level)
 
 
-def _computer_fields(form: Mapping[str, Any], kind: GameKind) -> El:
-    first = kind.players[0]
+def _computer_fields(form: FormModel, kind: GameKind[S, SeatT]) -> El:
+    first = kind.game.players[0]
     return h("fieldset", None, h("legend", None, _("Against the computer")),
              h("label", {"class": "field"}, h("span", None, _("Your name")),
-               name_input(first, form["names"][first], _("You"), kind.name_max)),
+               name_input(first, form["names"][first], _("Your name (optional)"), kind.game.name_max)),
              h("fieldset", {"class": "choice-row"}, h("legend", None, _("Level")),
                *(radio("level", lv, form["level"], level_word(lv)) for lv in form["levels"])),
              h("fieldset", {"class": "choice-row"}, h("legend", None, _("Your side")),
@@ -151,25 +199,25 @@ def _computer_fields(form: Mapping[str, Any], kind: GameKind) -> El:
                radio("side", "random", form["side"], _("Random"))))
 
 
-def _sides(form: Mapping[str, Any], kind: GameKind) -> list[tuple[str, str]]:
+def _sides(form: FormModel, kind: GameKind[S, SeatT]) -> list[tuple[str, str]]:
     """The person's side against the computer, in words: who moves first, or (an open game,
     whose first player is its own option) which colour."""
     if form["open"]:
-        return [(side, _("I play {side}").format(side=kind.default_names[p]))
-                for side, p in zip(("first", "second"), kind.players)]
+        return [(side, _("I play {side}").format(side=kind.sides[p]))
+                for side, p in zip(("first", "second"), kind.game.players)]
     return [("first", _("I play first")), ("second", _("I play second"))]
 
 
-def _players_fields(form: Mapping[str, Any], kind: GameKind) -> El:
-    first, second = kind.players
+def _players_fields(form: FormModel, kind: GameKind[S, SeatT]) -> El:
+    first, second = kind.game.players
     hints: dict[str, str | None] = {first: _(" · plays first"), second: _(" · plays second")}
     if form["open"]:  # (who starts an open game is its own option: drawn at random, or chosen)
         hints = {first: None, second: None}
     players = h("fieldset", None, h("legend", None, _("Players")),
                 *(h("label", {"class": "field"},
-                    h("span", None, kind.default_names[p], h("small", None, hints[p]) if hints[p] else None),
-                    name_input(p, form["names"][p], kind.default_names[p], kind.name_max))
-                  for p in kind.players))
+                    h("span", None, kind.sides[p], h("small", None, hints[p]) if hints[p] else None),
+                    name_input(p, form["names"][p], kind.sides[p], kind.game.name_max))
+                  for p in kind.game.players))
     if not form["open"]:
         return players
     # Nothing is hidden: no curtain, but the board must face whoever looks at it.
@@ -178,15 +226,15 @@ def _players_fields(form: Mapping[str, Any], kind: GameKind) -> El:
                       _("The board turns to the player to move.")),
                 radio("seating", "across", form["seating"], _("Sitting across"),
                       _("The device lies between you and the board stays still, {first} at the "
-                        "bottom.").format(first=kind.default_names[first])))
+                        "bottom.").format(first=kind.sides[first])))
     return h("div", {"class": "players-fields"}, players, seating)
 
 
-def _saved_card(saved: Mapping[str, Any] | None, kind: GameKind) -> El | None:
+def _saved_card(saved: SavedSummary | None, kind: GameKind[S, SeatT]) -> El | None:
     if saved is None:
         return None
     if saved["ok"]:
-        a, b = (saved["names"][p] for p in kind.players)
+        a, b = (saved["names"][p] for p in kind.game.players)
         what = (_("finished") if saved["over"] else
                 _("setting up") if saved["stage"] == "setup" else
                 _("turn {n}").format(n=saved["turn"]))
@@ -207,7 +255,15 @@ def _saved_card(saved: Mapping[str, Any] | None, kind: GameKind) -> El | None:
              button(_("Export it as it is"), "export", "saved"))
 
 
-def _replace_question(saved: Mapping[str, Any] | None) -> El:
+def saved_card_unread() -> El:
+    """The saved card of the first screen drawn before Python starts (:mod:`.first_screen`): a
+    game is saved, but whose and how far is known only once it is read."""
+    return h("section", {"class": "card saved"},
+             h("h2", None, _("Saved game")),
+             button(_("Resume the saved game"), "resume", cls="primary"))
+
+
+def _replace_question(saved: SavedSummary | None) -> El:
     """Asked when "Start" is pressed while a game is saved: one tap must never lose it. A
     finished game is only replaced as the last game to review (it can be exported first)."""
     finished = bool(saved and saved.get("ok") and saved.get("over"))
@@ -221,23 +277,26 @@ def _replace_question(saved: Mapping[str, Any] | None) -> El:
                button(_("Start the new game") if finished else _("Replace the saved game"),
                       "new-game", "replace", cls="primary" if finished else "danger", autofocus=True),
                button(_("Review it first"), "resume") if finished else None,
-               button(_("Keep it"), "new-game", "keep"),
+               button(_("Keep the saved game"), "new-game", "keep"),
                button(_("Export it first"), "export", "saved") if unreadable else None))
 
 
-def render_start(model: Screen, kind: GameKind) -> El:
+def render_start(model: Screen, kind: GameKind[S, SeatT]) -> El:
     start = cast(StartScreen, model)
     form, saved = start["form"], start["saved"]
     computer = form["opponent"] == "computer"
+    remote = form["opponent"] == "remote" and start["links"]
     confirm = _replace_question(saved) if form["confirm_replace"] else None
     aid = None
     if kind.aid is not None:
         aid = field(kind.aid, {kind.aid.name: "on" if form["aid"] else "off"})
+    games = (remote_view.games_card(start["remote_games"], kind.game.title, start["pasted"])
+             if start["links"] else None)
     return h("div", {"class": "start"},
-             _saved_card(saved, kind),
+             _saved_card(saved, kind), games,
              h("form", {"class": "card start-form", "data-action": "new-game", "novalidate": True,
                         "aria-labelledby": "new-game-title"},
-               h("h2", {"id": "new-game-title"}, _("New game")),
+               h("h2", {"id": "new-game-title", "class": "screen-title", "tabindex": "-1"}, _("New game")),
                h("p", {"class": "hint"},
                  _("A friend on this device (you pass it between turns), or the computer.")
                  if kind.curtain else _("A friend on this device, or the computer.")),
@@ -247,7 +306,11 @@ def render_start(model: Screen, kind: GameKind) -> El:
                        _("One device, shared between you: nothing is hidden.")),
                  radio("opponent", "computer", form["opponent"], _("The computer"),
                        _("It knows only what a player in its seat would know.") if kind.curtain else
-                       None)),
+                       None),
+                 radio("opponent", "remote", form["opponent"], _("A person on another device"),
+                       _("Each on their own device: each turn travels in a link you send the other.")) \
+                 if start["links"] else None),
+               remote_view.remote_fields(form["names"], form["side"], _sides(form, kind), kind) if remote else
                _computer_fields(form, kind) if computer else _players_fields(form, kind),
                [field(spec, form["values"]) for spec in kind.fields],
                aid,
@@ -258,7 +321,7 @@ def render_start(model: Screen, kind: GameKind) -> El:
                        _("A button confirms each step, and the computer waits for you."))),
                status(form["error"], error=True),
                confirm or h("button", {"type": "submit", "class": "primary big", "data-key": "start"},
-                            _("Start the game"))),
+                            _("Make the invitation") if remote else _("Start the game"))),
              h("section", {"class": "card more"},
                h("a", {"class": "button", "href": words.rules_url(kind.rules_url), "data-rules": True},
                  _("How to play")),
@@ -273,7 +336,7 @@ def stage_words(stage: str, turn: int | None) -> str:
     return _("Setting up") if stage == "setup" else _("Turn {n}").format(n=turn)
 
 
-def render_curtain(model: Screen, kind: GameKind) -> El:
+def render_curtain(model: Screen, kind: GameKind[S, SeatT]) -> El:
     curtain = cast(CurtainScreen, model)
     name, other = curtain["name"], curtain["other"]
     return h("div", {"class": "curtain", "role": "dialog", "aria-modal": "true",
@@ -288,15 +351,15 @@ def render_curtain(model: Screen, kind: GameKind) -> El:
                button(_("Back to the start screen"), "menu", cls="quiet")))
 
 
-def render_thinking(model: Screen, kind: GameKind) -> El:
+def render_thinking(model: Screen, kind: GameKind[S, SeatT]) -> El:
     thinking = cast(ThinkingScreen, model)
     what = (_("The computer sets up its pieces…") if thinking["stage"] == "setup" else
             _("The computer plays turn {n}…").format(n=thinking["turn"]))
     watch = thinking.get("watch")
     if watch:  # nothing hidden: the person's board stays in view, saying whose turn it is
         return h("div", {"class": "thinking-open", "aria-busy": "true"},
-                 kind.render_play({**watch, "screen": "thinking", "tab": model["tab"], "computer": True,
-                                   "save_failed": model["save_failed"], "waiting": what}))
+                 kind.render_play(watch.model(), Frame("thinking", model["tab"], True, model["save_failed"],
+                                                       waiting=what)))
     return h("div", {"class": "thinking", "role": "status", "aria-busy": "true"},
              h("div", {"class": "curtain-box"},
                h("p", {"class": "kicker"}, _("The computer's turn")),
@@ -304,9 +367,10 @@ def render_thinking(model: Screen, kind: GameKind) -> El:
                h("div", {"class": "spinner", "aria-hidden": "true"})))
 
 
-def render_reading(model: Screen, kind: GameKind) -> El:
+def render_reading(model: Screen, kind: GameKind[S, SeatT]) -> El:
     reading = cast(ReadingScreen, model)
-    title = _("Opening the saved game…") if reading["what"] == "save" else _("Reading the record…")
+    title = (_("Opening the saved game…") if reading["what"] == "save" else
+             _("Verifying the game…") if reading["what"] == "verify" else _("Reading the record…"))
     return h("div", {"class": "thinking", "role": "status", "aria-busy": "true"},
              h("div", {"class": "curtain-box"},
                h("h2", {"class": "screen-title", "tabindex": "-1"}, title),
@@ -314,7 +378,9 @@ def render_reading(model: Screen, kind: GameKind) -> El:
                button(_("Back to the start screen"), "menu", cls="quiet")))
 
 
-def render_waiting(model: Screen, kind: GameKind) -> El:
+def render_waiting(model: Screen, kind: GameKind[S, SeatT]) -> El:
+    if "send" in model:  # a game by links: the link to send, and where the other's is opened
+        return remote_view.render_waiting_screen(model, kind)
     waiting = cast(ThinkingScreen, model)
     return h("div", {"class": "thinking", "role": "status"},
              h("div", {"class": "curtain-box"},
@@ -326,14 +392,16 @@ def render_waiting(model: Screen, kind: GameKind) -> El:
 # --- game over and review ------------------------------------------------------------------
 
 
-def render_review(model: Screen, kind: GameKind) -> El:
+def render_review(model: Screen, kind: GameKind[S, SeatT]) -> El:
     """The frame of a finished or imported game: the title and outcome, the step controls, the
-    exports; the game draws the battlefield and the pads in between."""
+    exports; the game draws the board (and its tabs' parts) in between."""
     screen = cast(ReviewScreen, model)
-    review = screen["review"]
+    review = cast("Review[S, SeatT]", screen["review"])
+    frame = review.frame()
     over = model["screen"] == "over"
-    step, total = review["step"], review["total"]
-    where = review.get("step_text") or _("Start: the pieces as placed")
+    step, total = frame.step, frame.total
+    at = review.at()
+    where = kind.step_text(at)
     replay = h("section", {"class": "controls replay", "aria-label": _("Replay")},
                h("div", {"class": "row replay-row"},
                  button("|◀", "replay", "first", disabled=step == 0, aria_label=_("To the start")),
@@ -352,14 +420,15 @@ def render_review(model: Screen, kind: GameKind) -> El:
         actions.append(button(_("Rematch"), "rematch", cls="primary small"))
     actions.append(button(_("New game"), "menu", cls="small") if over else
                    button(_("Close"), "close-review", cls="small"))
-    body = kind.render_review({**review, "screen": model["screen"], "tab": model["tab"]})
+    body = kind.review(at, Frame(model["screen"], model["tab"]))
+    remote_end = remote_view.end_panel(screen.get("remote_end"))
     return h("div", {"class": ["review", "turn-layout", "review-layout", f"tab-{model['tab']}",
-                               *review.get("classes", ())]},
+                               "aid-on" if frame.aid else None]},
              h("header", {"class": "bar"},
                h("div", {"class": "bar-row"}, title(_("Game over") if over else _("Game record")),
-                 tabs(model) if review.get("pad", True) else None),
-               h("p", {"class": "outcome"}, review["outcome_text"])),
-             body, replay,
+                 tabs(model, kind.tabs) if kind.tabs else None),
+               h("p", {"class": "outcome"}, frame.outcome_text)),
+             remote_end, body, replay,
              h("div", {"class": "footer-actions actions", "role": "group",
                        "aria-label": _("The game's record, and what next")}, actions))
 
@@ -368,7 +437,7 @@ def turns_text(n: int) -> str:
     return ngettext("{n} turn", "{n} turns", n).format(n=n)
 
 
-FRAMES = {
+FRAMES: dict[str, Callable[[Screen, GameKind[S, SeatT]], El]] = {
     "start": render_start,
     "curtain": render_curtain,
     "thinking": render_thinking,
@@ -376,4 +445,6 @@ FRAMES = {
     "reading": render_reading,
     "over": render_review,
     "review": render_review,
+    "ended": remote_view.render_ended,
+    "join": remote_view.render_join,
 }

@@ -37,6 +37,9 @@ class MemoryStorage:
     def remove(self, key: str) -> None:
         self.data.pop(key, None)
 
+    def keys(self) -> list[str]:
+        return list(self.data)
+
 
 class StorageUnreadable(Exception):
     """The browser refused to read storage (not the same as an empty slot)."""

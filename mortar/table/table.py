@@ -1,129 +1,143 @@
 """The table: what any two-player game of the box needs on one device, and no rule of any game.
 
-The start form (names; two people, or a person against the computer at a level and side; the
-game's own options from its field specs), the hand-over curtain between two people (for games
-with hidden information), the computer's turns (run in slices, from its seat only), saving and
-resuming, import and export, the review after the game, and the embed notifications. The game
-plugs in through :class:`~mortar.table.kind.GameKind`.
+The start form (:mod:`.start`), the hand-over curtain between two people (for games with hidden
+information), the turn model (a tap chooses, a second tap or the button confirms: :mod:`.drafts`),
+the computer's turns (run in slices, from its seat alone), saving and resuming (:mod:`.savefile`),
+import and export, the review after the game (:mod:`.review`), rematch and the embed's events.
+The game plugs in through :class:`~mortar.table.kind.GameKind`.
 
 Screens: ``start`` → ``curtain`` (two people, hidden information) → the game's draft (its own
 screen) → … → ``over`` (review, export, rematch); ``review`` shows an imported record;
-``thinking`` while the computer decides; ``waiting`` for a person on another device (prepared).
-The curtain's model holds the name of the player to act and the turn number, nothing else; a
-play screen is built from that player's seat only.
+``thinking`` while the computer decides; ``waiting`` for a person on another device; ``reading``
+while a long record or save is read. The curtain's model holds the name of the player to act and
+the turn number, nothing else; a play screen is built from that player's seat only.
 """
 
 from __future__ import annotations
 
-import json
 import random
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Generic, cast
 
+from ..kit.jsontext import JSONValue
+from ..kit.protocol import AnyState
+from ..kit.replay import Replay
 from ..kit.steps import Slices, Steps, finish
-from .kind import Draft, GameKind, Opponent, Review, SaveError, Seating, Side, Stage, TableFacts
-from .models import (
-    CurtainScreen,
-    FormModel,
-    PlayScreen,
-    ReadingScreen,
-    ReviewScreen,
-    SavedSummary,
-    Screen,
-    StartScreen,
-    ThinkingScreen,
-)
-from .saves import MemoryStorage, SaveConflict, SaveSlot, Storage, StorageUnreadable
+from .drafts import Changed, Chosen, Context, Draft, Play, PlayModel, Unchanged
+from .keeper import UNSAVED, Keeper
+from .kind import GameKind, Opponent, S, SaveError, SeatT, Stage, TableFacts
+from .models import SavedSummary, Screen
+from .names import Names, names_refusal
+from .remote import Joining, RemoteSeat, RemoteTable, plays_by_links, wall_clock
+from .review import Review, reviewing
+from .savefile import Saved
+from .saves import MemoryStorage, SaveConflict, Storage
+from .screens import screen_of
 from .seats import SeatAt, SeatKind, thinking
-from .words import _, sentence
+from .start import StartForm
+from .words import _
 
-__all__ = ["Draft", "GameKind", "SaveError", "StartForm", "Table", "TableFacts", "UNSAVED"]
+__all__ = ["GameKind", "SaveError", "StartForm", "Table", "TableFacts", "UNSAVED"]
 
-UNSAVED = _("The last game could not be saved on this device (its storage was full), so it "
-            "cannot be resumed.")
-Notify = Callable[[str, dict[str, Any]], None]
-TABLE_INTENTS = frozenset({"field", "new-game", "rematch", "resume", "menu", "tab", "dismiss",
-                           "reveal", "think", "end-turn", "close-review", "saved-elsewhere",
-                           "replay", "aid", "read"})
+Notify = Callable[[str, Mapping[str, JSONValue]], None]
+AnyDraft = Draft[object, object, PlayModel]
 
 
-@dataclass
-class StartForm:
-    names: dict[str, str]
-    values: dict[str, str]  # the game's own fields
-    opponent: Opponent = Opponent.PERSON
-    level: str = "medium"
-    side: Side = Side.FIRST
-    aid: bool = False
-    seating: Seating = Seating.PASSING  # two people at an open game
-    confirm: bool = False  # every step confirmed with a button (TableFacts.confirm)
-    error: str | None = None
-    confirm_replace: bool = False  # "Start" was pressed while a game is saved: ask first
+class Table(RemoteTable[S, SeatT], Generic[S, SeatT]):
+    """One device: two people, a person and the computer, or a person and a person on another
+    device (by links: :mod:`.remote`). Call :meth:`dispatch` with intents; draw :meth:`model`.
+    ``think_budget``: seconds of the computer's thinking per ``think`` intent (None: all of it),
+    so that no task blocks the page for long. ``titles``: the box's games by name (an imported
+    record of another game is named). ``link_base``: the address links by links point at (None:
+    the start form offers no game by links)."""
 
-
-@dataclass
-class _Playing:
-    """The game at the table and what goes with it."""
-
-    state: Any
-    facts: TableFacts = field(default_factory=TableFacts)
-
-
-class Table:
-    """One device: two people, or a person and the computer. Call :meth:`dispatch` with intents;
-    draw :meth:`model`. ``think_budget``: seconds of the computer's thinking per ``think``
-    intent (None: all of it), so that no task blocks the page for long."""
-
-    def __init__(self, kind: GameKind, storage: Storage | None = None, notify: Notify | None = None,
+    def __init__(self, kind: GameKind[S, SeatT], storage: Storage | None = None, notify: Notify | None = None,
                  rng: random.Random | None = None, think_budget: float | None = None,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+                 clock: Callable[[], float] = time.perf_counter,
+                 titles: Mapping[str, str] | None = None, link_base: str | None = None,
+                 now: Callable[[], float] = wall_clock) -> None:
         self.kind = kind
+        game = kind.game
         self.storage: Storage = storage if storage is not None else MemoryStorage()
-        self.slot = SaveSlot(self.storage, f"{kind.name}/save",
-                             tombstone=json.dumps({"app": kind.name, "unsaved": True}))
+        self.keeper = Keeper(kind, self.storage)
+        self.slot = self.keeper.slot
         self.notify: Notify = notify or (lambda what, data: None)
         self.rng = rng or random.Random()
         self.think_budget = think_budget
         self.clock = clock
+        self.titles = dict(titles or {})
         self.screen = "start"
-        self.form = StartForm({p: "" for p in kind.players}, {f.name: f.default for f in kind.fields},
-                              level=kind.levels[len(kind.levels) // 2] if kind.levels else "")
+        self.form = StartForm.blank(game.players, kind.fields, game.levels)
         self.notice: str | None = None  # shown once on the next screen (bad save, bad import…)
         self.announce = ""  # text for the live region after this render
-        self.tab = "board"  # narrow screens: "board" or "pad"
-        self.playing: _Playing | None = None
-        self.draft: Draft | None = None
-        self.review: Review | None = None
-        self._thinker: Slices[Any] | None = None
-        self._reading: Slices[Any] | None = None  # a record or a saved game being read
-        self._reading_what = "record"
-        self._then: Callable[[Any], None] = lambda result: None
+        self.tab = "board"  # narrow screens: "board" or one of the game's tabs
+        self.playing: Saved[S] | None = None
+        self.draft: AnyDraft | None = None
+        self.chosen: Chosen[object] | None = None  # the action chosen, awaiting its confirmation
+        self.shown = False  # the draft shows its played action's result (waits for end-turn)
+        self.review: Review[S, SeatT] | None = None
+        self.kept: dict[str, JSONValue] = {}  # what the game keeps on this device
+        self._thinker: Slices[object] | None = None
+        self._reading: Slices[object] | None = None  # a record or a saved game being read
+        self.reading_what = "record"
+        self._then: Callable[[object], None] = lambda result: None
         self._failed: Callable[[ValueError], None] = lambda error: None
-        self._summary: tuple[str | None, SavedSummary | None] | None = None  # (saved text, its summary)
+        self.remote: RemoteSeat | None = None  # a game by links at the table (its player's side)
+        self.joining: Joining | None = None  # an invitation opened, to join
+        self.pasted = ""  # a link pasted in the page's field
+        self.link_base = link_base if plays_by_links(kind.game) else None
+        self.now = now
 
     # --- what is at the table ----------------------------------------------------------
 
     @property
-    def game(self) -> Any:
+    def game(self) -> S | None:
         """The game's state, or None."""
         return None if self.playing is None else self.playing.state
 
     @property
     def facts(self) -> TableFacts:
+        if self.remote is not None:
+            return self.remote.facts()
         return self.playing.facts if self.playing is not None else TableFacts()
+
+    @property
+    def names(self) -> Names:
+        """The players' names in words (a player with no name by their side, the computer so)."""
+        if self.remote is not None:
+            return self.remote_names()
+        given = self.playing.names if self.playing is not None else {}
+        return Names(given, self.kind.sides, frozenset(self.facts.computer))
 
     @property
     def save_failed(self) -> bool:
         return self.slot.failed
 
     def seat_at(self, player: str) -> SeatAt:
+        if self.remote is not None and player != self.remote.side:
+            return SeatAt(SeatKind.REMOTE)
         level = self.facts.computer.get(player)
         return SeatAt(SeatKind.COMPUTER, level) if level else SeatAt(SeatKind.HERE)
 
-    def _to_play(self) -> str | None:
-        return None if self.playing is None else self.kind.to_play(self.playing.state)
+    def _state(self) -> S:
+        assert self.playing is not None
+        return self.playing.state
+
+    def to_play(self) -> str | None:
+        if self.remote is not None:
+            return self.remote.game.to_play
+        return None if self.playing is None else self._state().to_play
+
+    def turn(self) -> int | None:
+        """The turn being played (None while setting up), as the game counts it."""
+        if self.remote is not None:
+            return self.kind.seat_turn(self.remote.game.seat())
+        return None if self.playing is None else self.kind.turn(self.playing.state)
+
+    def stage(self) -> Stage:
+        return Stage.SETUP if (self.playing is not None or self.remote is not None) and self.turn() is None \
+            else Stage.PLAY
 
     # --- intents -----------------------------------------------------------------------
 
@@ -131,44 +145,35 @@ class Table:
         """Handle one intent. False when it does not apply to the current screen (a stale
         click after the screen changed): nothing happens then."""
         self.announce = ""
-        handler = getattr(self, "on_" + action.replace("-", "_"), None)
+        handler: Callable[[str | None, str | None], bool] | None = getattr(
+            self, "on_" + action.replace("-", "_"), None)
         if handler is not None:
-            return handler(arg, value) is not False
+            return handler(arg, value)
         if self.screen == "play" and self.draft is not None and action in self.draft.intents:
             return self._draft_intent(action, arg)
-        if action in self.kind.intents:
-            return False  # a stale click: the screen it was meant for is gone
-        raise ValueError(f"unknown intent {action!r}")
+        if self.review is not None and action in self.review.intents:
+            return self.screen in ("over", "review") and self.review.handle(action, arg)
+        return False  # a stale click: the screen it was meant for is gone
 
     # --- the start screen --------------------------------------------------------------
 
     def on_field(self, arg: str | None, value: str | None) -> bool:
-        """A start-form field changed: name-X, opponent, level, side, aid, or one of the game's."""
-        if self.screen != "start" or value is None or arg is None:
+        """A start-form field changed: name-X, opponent, level, side, aid, or one of the game's
+        (the join screen's name too); or a link typed in a page's field (``link``)."""
+        if arg == "link" and value is not None:
+            self.pasted = value
+            return True
+        if self.screen not in ("start", "join") or value is None or arg is None:
             return False
-        value, form = str(value), self.form
-        specs = {f.name: f for f in self.kind.fields}
-        if arg.startswith("name-") and arg[5:] in form.names:
-            form.names[arg[5:]] = value
-        elif arg == "opponent" and value in Opponent.__members__.values():
-            form.opponent = Opponent(value)
-        elif arg == "level" and value in self.kind.levels:
-            form.level = value
-        elif arg == "side" and value in Side.__members__.values():
-            form.side = Side(value)
-        elif arg == "aid" and self.kind.aid is not None and value in ("on", "off"):
-            form.aid = value == "on"
-        elif arg == "seating" and not self.kind.curtain and value in Seating.__members__.values():
-            form.seating = Seating(value)
-        elif arg == "confirm" and value in ("on", "off"):
-            form.confirm = value == "on"
-        elif arg in specs and specs[arg].accepts(value):
-            form.values[arg] = value
-        else:
-            return False
-        form.error = None
-        form.confirm_replace = False
-        return True
+        kind = self.kind
+        return self.form.change(arg, str(value), kind.fields, kind.game.levels, kind.aid,
+                                self.curtain)
+
+    @property
+    def curtain(self) -> bool:
+        """Two people of this game pass the device behind a curtain (it hides something from a
+        player in play); else they share an open board and choose how they sit."""
+        return self.kind.curtain
 
     def on_new_game(self, arg: str | None, value: str | None) -> bool:
         if self.screen != "start":
@@ -177,21 +182,12 @@ class Table:
         if arg == "keep":
             form.confirm_replace = False
             return True
-        facts = TableFacts(aid=form.aid, confirm=form.confirm)
-        if form.opponent is Opponent.PERSON and not self.kind.curtain:
-            facts.seating = form.seating
-        names: dict[str, str | None] = {p: (form.names[p].strip() or None) for p in self.kind.players}
-        if form.opponent is Opponent.COMPUTER:
-            first, second = self.kind.players
-            side = form.side if form.side is not Side.RANDOM else self.rng.choice((Side.FIRST, Side.SECOND))
-            person, computer = (first, second) if side is Side.FIRST else (second, first)
-            facts.computer = {computer: form.level}
-            yours = names[first]  # the form has one name field against the computer: the person's
-            names = {person: yours if yours and yours != _("Computer") else _("You"),
-                     computer: _("Computer")}
-        refusal = self.kind.names_refusal(names)
+        if form.opponent is Opponent.REMOTE:  # a game by links: no save of this table's replaced
+            return self.start_remote() if self.link_base is not None else False
+        names, facts = form.seats(self.kind.game.players, self.curtain, self.rng)
+        refusal = names_refusal(names)
         if refusal:
-            form.error = sentence(refusal)
+            form.error = refusal
             return True
         try:
             state = self.kind.new(form.values, names)
@@ -204,35 +200,49 @@ class Table:
             form.confirm_replace = True  # one tap must never destroy a saved game
             return True
         form.confirm_replace = False
-        self._begin(_Playing(state, facts), replace=True)
+        self._begin(Saved(state, names, facts, dict(form.values), dict(self.kept)), replace=True)
         return True
 
     def on_rematch(self, arg: str | None, value: str | None) -> bool:
+        """The same options, the other person first: the names and the computer's seats swap."""
         if self.screen != "over" or self.playing is None:
             return False
-        facts = TableFacts(dict(self.facts.computer), self.facts.aid, self.facts.seating,
-                           self.facts.confirm)
-        self._begin(_Playing(self.kind.rematch(self.playing.state), facts))
+        first, second = self.kind.game.players
+        swap = {first: second, second: first}
+        old = self.playing
+        names = {swap[p]: n for p, n in old.names.items()}
+        facts = TableFacts({swap[p]: lv for p, lv in old.facts.computer.items()}, old.facts.aid,
+                           old.facts.seating, old.facts.confirm)
+        try:
+            state = self.kind.new(old.form, names)
+        except ValueError as e:  # (a form of an older page the game no longer takes)
+            self.notice = str(e)
+            return True
+        self._begin(Saved(state, names, facts, dict(old.form), dict(self.kept)))
         return True
 
-    def _begin(self, playing: _Playing, *, replace: bool = False) -> None:
+    def _begin(self, playing: Saved[S], *, replace: bool = False) -> None:
         if not self._save(playing, replace=replace):
             return
+        self.remote = None
         self.playing = playing
         self.review = None
         self.notice = None
+        if self.kind.turn(playing.state) is not None:  # no setup: the game is under way at once
+            self._notify_started()
         self._next()
 
     def on_resume(self, arg: str | None, value: str | None) -> bool:
         if self.screen != "start":
             return False
-        return self._read("save", self._loading(), self._resumed, self._unresumable)
+        return self._read("save", self.keeper.loading(), self._resumed, self._unresumable)
 
-    def _resumed(self, loaded: _Playing | None) -> None:
+    def _resumed(self, loaded: object) -> None:
         if loaded is None:
             self.screen, self.notice = "start", _("There is no saved game.")
             return
-        self.playing = loaded
+        self.remote = None
+        self._take(cast(Saved[S], loaded))
         self.notice = None
         self._next()
 
@@ -244,13 +254,14 @@ class Table:
         if self.screen == "start":
             return False
         self.screen = "start"
-        self.draft = None
+        self._drop_draft()
         self.review = None
         self._thinker = self._reading = None
+        self.remote = self.joining = None
         return True
 
     def on_tab(self, arg: str | None, value: str | None) -> bool:
-        if arg not in ("board", "pad"):
+        if arg != "board" and arg not in {t for t, _words in self.kind.tabs}:
             return False
         self.tab = arg
         return True
@@ -264,12 +275,12 @@ class Table:
     def _next(self) -> None:
         """After an action (or on resume): the game over screen, the computer's turn, or the
         next person — behind the curtain when two people share the device and the game hides
-        something from that player now."""
-        assert self.playing is not None
-        self.draft = None
+        something from that player now (never by links: each device shows its player's own)."""
+        assert self.playing is not None or self.remote is not None
+        self._drop_draft()
         self._thinker = None
         self.tab = "board"
-        player = self._to_play()
+        player = self.to_play()
         if player is None:
             self._show_over()
             return
@@ -279,32 +290,47 @@ class Table:
             self.announce = _("The computer is thinking.")
         elif seat.kind is SeatKind.REMOTE:
             self.screen = "waiting"
-        elif self.facts.computer or not self.kind.hidden(self.game):
+        elif self.remote is not None or self.facts.computer or not self.kind.hidden(self._state()):
             self._open_draft(player)  # no curtain before the computer, nor when nothing is hidden
         else:
             self.screen = "curtain"
-            name = self.kind.player_name(self.game, player)
-            self.announce = _("Pass the device to {name}.").format(name=name)
+            self.announce = _("Pass the device to {name}.").format(name=self.names[player])
+
+    def _drop_draft(self) -> None:
+        self.draft, self.chosen, self.shown = None, None, False
 
     def on_reveal(self, arg: str | None, value: str | None) -> bool:
-        player = self._to_play()
+        player = self.to_play()
         if self.screen != "curtain" or player is None:
             return False
         self._open_draft(player)
         return True
 
-    def _open_draft(self, player: str) -> None:
+    def context(self, player: str) -> Context:
+        if self.remote is not None:
+            return cast(Context, self.remote_context())
+        facts = self.facts
         assert self.playing is not None
-        self.draft = self.kind.draft(self.playing.state, player, self.playing.facts)
+        return Context(self.names, facts.near(player, self.kind.game.players),
+                       self.kind.turn(self.playing.state), frozenset(facts.computer), facts.aid,
+                       not facts.confirm, dict(self.kept))
+
+    def make_draft(self, player: str) -> AnyDraft:
+        seat = self.remote.game.seat() if self.remote is not None else self._state().seat(player)
+        draft = self.kind.draft(seat, self.context(player))
+        return cast(AnyDraft, draft)
+
+    def _open_draft(self, player: str) -> None:
+        self.draft = self.make_draft(player)
+        self.chosen, self.shown = None, False
         self.screen = "play"
-        report = self.kind.report(self.playing.state, player)
-        if report:
-            self.announce = report
+        if self.draft.report:
+            self.announce = self.draft.report
 
     def on_think(self, arg: str | None, value: str | None) -> bool:
         """The computer thinks (the event layer sends this after drawing "thinking", and again
         while it is still thinking); once decided, it plays its turn."""
-        player = self._to_play()
+        player = self.to_play()
         seat = self.seat_at(player) if player is not None else None
         if self.screen != "thinking" or seat is None or seat.kind is not SeatKind.COMPUTER:
             return False
@@ -321,13 +347,12 @@ class Table:
             self._next()
         return True
 
-    def _deciding(self, level: str, player: str) -> Steps[Any]:
+    def _deciding(self, level: str, player: str) -> Steps[object]:
         """The computer's decision in slices, from its seat alone. Making the computer (its code
         loads on first use) and its seat (a long game's log) take a slice each too."""
-        assert self.playing is not None
-        computer = self.kind.computer(level, self.rng.randrange(1 << 30))
+        computer = self.kind.game.computer(level, self.rng.randrange(1 << 30))
         yield
-        seat = self.kind.seat(self.playing.state, player)
+        seat = self._state().seat(player)
         yield
         return (yield from thinking(computer, seat))
 
@@ -339,37 +364,97 @@ class Table:
     def _draft_intent(self, intent: str, arg: str | None) -> bool:
         draft = self.draft
         assert draft is not None
+        if self.shown:
+            return False  # its action is played: only "end-turn" goes on
         reply = draft.handle(intent, arg)
-        if reply is True or reply is False:
-            return reply
-        player = self._to_play()
-        assert player is not None
-        return self._play(player, reply, draft)
-
-    def _play(self, player: str, action: Any, draft: Draft | None = None) -> bool:
-        assert self.playing is not None
-        if self.slot.stale():  # the game went on in another tab: this action must not count
-            return self._follow_saved()
-        state = self.playing.state
-        applied = self.kind.apply(state, player, action, draft)
-        if not self._save():
+        if isinstance(reply, Unchanged):
+            return False
+        if isinstance(reply, Changed):
+            self.chosen = None
             return True
-        if applied.get("turn"):  # a numbered turn (a setup is not one)
-            self.notify("turn-ended", {"turn": applied["turn"], "player": player})
-        if applied.get("started"):
-            opponent = "computer" if self.facts.computer else "person"
-            self.notify("game-started", {**self.kind.started(state), "opponent": opponent})
-        outcome = self.kind.outcome(state)
-        if outcome is not None and applied.get("ended"):
-            self.notify("game-over", outcome)
-        if applied.get("text"):
-            self.announce = applied["text"] or ""
-        if draft is not None and applied.get("next"):  # a setup, resigning: straight on
+        if isinstance(reply, Play):
+            return self._play_draft(reply.action)
+        chosen = self.chosen
+        if (chosen is not None and chosen.action == reply.action and intent == "square"
+                and arg == chosen.at and reply.at == chosen.at and not self.facts.confirm):
+            return self._play_draft(reply.action)  # the second tap on the chosen target
+        self.chosen = reply
+        self.announce = reply.label
+        return True
+
+    def on_confirm(self, arg: str | None, value: str | None) -> bool:
+        """The chosen action's button: it is played."""
+        if self.screen != "play" or self.chosen is None or self.shown:
+            return False
+        return self._play_draft(self.chosen.action)
+
+    def on_cancel(self, arg: str | None, value: str | None) -> bool:
+        """The chosen action dropped, or what the draft was building (Escape)."""
+        if self.screen != "play" or self.draft is None or self.shown:
+            return False
+        had = self.chosen is not None
+        self.chosen = None
+        if "cancel" in self.draft.intents:
+            return isinstance(self.draft.handle("cancel", None), Changed) or had
+        return had
+
+    def _play_draft(self, action: object) -> bool:
+        draft = self.draft
+        player = self.to_play()
+        assert draft is not None and player is not None
+        self.chosen = None
+        if not self._play(player, action):
+            return True
+        if self.remote is not None:  # by links its result comes with the other's link
+            self._next()
+            return True
+        result = draft.played(self._state().seat(draft.player))
+        if result.words:
+            self.announce = result.words
+        self.shown = result.shows and self.screen == "play"
+        if not self.shown and self.screen == "play":
             self._next()
         return True
 
+    def _play(self, player: str, action: object) -> bool:
+        """Play ``action`` of ``player`` and save it. False when nothing was played: the game
+        went on in another tab (the table now follows it)."""
+        if self.remote is not None:
+            return self.play_remote(action)
+        assert self.playing is not None
+        if self.slot.stale():  # the game went on in another tab: this action must not count
+            self._follow_saved()
+            return False
+        state = self._state()
+        turn = self.kind.turn(self.playing.state)
+        ended = state.outcome is not None
+        state.apply(action)
+        if not self._save():
+            return False
+        if turn is not None:  # a numbered turn (a setup is not one)
+            self.notify("turn-ended", {"turn": turn, "player": player})
+        elif self.kind.turn(self.playing.state) is not None:
+            self._notify_started()
+        if state.outcome is not None and not ended:
+            self.notify("game-over", self._ended())
+        return True
+
+    def _notify_started(self) -> None:
+        assert self.playing is not None
+        opponent = Opponent.COMPUTER if self.facts.computer else Opponent.PERSON
+        self.notify("game-started", {**self.kind.embed(self.playing.state, "game-started"),
+                                     "opponent": opponent.value})
+
+    def _ended(self) -> dict[str, JSONValue]:
+        assert self.playing is not None
+        outcome = self._state().outcome
+        assert outcome is not None
+        winner = "draw" if outcome.winner is None else str(outcome.winner)
+        return {"winner": winner, "turns": outcome.turns,
+                **self.kind.embed(self.playing.state, "game-over")}
+
     def on_end_turn(self, arg: str | None, value: str | None) -> bool:
-        if self.screen != "play" or self.draft is None or not self.draft.finished:
+        if self.screen != "play" or not self.shown:
             return False
         self._next()
         return True
@@ -377,31 +462,28 @@ class Table:
     # --- game over and review --------------------------------------------------------
 
     def _show_over(self) -> None:
+        if self.remote is not None:
+            self.remote_over()
+            return
         assert self.playing is not None
-        self.review = self.kind.review(self.playing.state, self.playing.facts)
-        self.draft = None
+        self.review = self._review_of(self.playing)
+        self._drop_draft()
         self.screen = "over"
         self.tab = "board"
         self.announce = self.review.outcome_text()
 
-    def on_replay(self, arg: str | None, value: str | None) -> bool:
-        if self.review is None or self.screen not in ("over", "review"):
-            return False
-        return self.review.handle("replay", arg)
-
-    def on_aid(self, arg: str | None, value: str | None) -> bool:
-        """The review's aid overlay (what the computer believed) switched on or off: computed
-        only while it is on."""
-        if self.review is None or self.screen not in ("over", "review"):
-            return False
-        return self.review.handle("aid", arg)
+    def _review_of(self, playing: Saved[S]) -> Review[S, SeatT]:
+        record = self.kind.game.record(playing.state)
+        record.computer = dict(playing.facts.computer)
+        replay = finish(Replay.reading(record, states=self.kind.replaying(record, playing.form)))
+        return Review(self.kind, record, replay, "game", self.names, playing.facts.computer)
 
     def import_text(self, text: str | bytes) -> bool:
         """Review an imported record. A bad file leaves the start screen, with a message."""
-        return self._read("record", self.kind.reviewing(text), self._reviewed, self._unreadable)
+        return self._read("record", reviewing(self.kind, text, self.titles), self._reviewed, self._unreadable)
 
-    def _reviewed(self, review: Review) -> None:
-        self.review = review
+    def _reviewed(self, review: object) -> None:
+        self.review = cast(Review[S, SeatT], review)
         self.notice = None
         self.screen = "review"
         self.tab = "board"
@@ -411,13 +493,13 @@ class Table:
 
     # --- long reading, in slices -----------------------------------------------------
 
-    def _read(self, what: str, steps: Steps[Any], then: Callable[[Any], None],
+    def _read(self, what: str, steps: Steps[object], then: Callable[[object], None],
               failed: Callable[[ValueError], None]) -> bool:
         """Read a record or a saved game in slices: "reading" shows while a long one is read
         (the event layer sends "read" until it is done); then ``then`` with the result, or
         ``failed`` with the error that says why it cannot be used."""
         self._reading = Slices(steps, self.clock)
-        self._reading_what, self._then, self._failed = what, then, failed
+        self.reading_what, self._then, self._failed = what, then, failed
         self.screen = "reading"
         return self.on_read(None, None)
 
@@ -445,93 +527,62 @@ class Table:
     def export(self, what: str | None = None) -> tuple[str, str]:
         """(file name, text) of the record being reviewed, or with ``what`` "saved" the saved
         data exactly as stored (also when it cannot be resumed: the player keeps it)."""
+        if what == "links" and self.remote is not None:  # every message of a game by links
+            return f"{self.kind.game.name}-links.json", self.remote.game.record()
         if what == "saved":
-            text = self._saved_text()
+            text = self.keeper.text()
             if text is None or text == self.slot.tombstone:
                 raise ValueError(_("nothing is saved"))
-            return f"{self.kind.name}-saved-game.json", text
+            return f"{self.kind.game.name}-saved-game.json", text
         if self.review is None:
             raise ValueError(_("no game to export"))
         return self.review.export()
 
     # --- saving ------------------------------------------------------------------------
 
-    def _save(self, playing: _Playing | None = None, *, replace: bool = False) -> bool:
+    def _save(self, playing: Saved[S] | None = None, *, replace: bool = False) -> bool:
         """Save the game. False when the slot was changed elsewhere: nothing was written and the
         table now follows the stored game (the caller must not show this page's action)."""
         playing = playing or self.playing
         if playing is None:
             return True
+        self.kept = dict(self.kind.keep(playing.state, playing.facts, self.kept))
+        playing.kept = dict(self.kept)
         try:
-            self.slot.write(self.kind.save(playing.state, playing.facts), replace=replace)
+            self.keeper.write(playing, replace=replace)
         except SaveConflict:
             self._follow_saved()
             return False
         return True
 
-    def _saved_text(self) -> str | None:
-        try:
-            return self.slot.read()
-        except StorageUnreadable:
-            return None
-
-    def _load(self) -> _Playing | None:
-        return finish(self._loading())
-
-    def _loading(self) -> Steps[_Playing | None]:
-        """The saved game, replayed in steps; None when there is none. SaveError says why a
-        saved game cannot be resumed."""
-        try:
-            text = self.slot.read()
-        except StorageUnreadable as e:
-            raise SaveError(_("The saved game could not be read ({reason}).").format(reason=e)) from None
-        if text is None:
-            return None
-        if text == self.slot.tombstone:
-            raise SaveError(UNSAVED)
-        state, facts = yield from self.kind.loading(text)
-        return _Playing(state, facts)
+    def _take(self, loaded: Saved[S]) -> None:
+        """A saved game at the table, and what the game keeps on this device learnt from it."""
+        self.playing = loaded
+        self.kept = dict(self.kind.keep(loaded.state, loaded.facts, {**self.kept, **loaded.kept}))
 
     def saved_summary(self) -> SavedSummary | None:
-        """What the start screen says about the saved game, or None when there is none. Worked
-        out once per saved text: the start screen is drawn again at every change of its form,
-        and a long game takes a while to replay."""
-        text = self._saved_text()
-        if self._summary is not None and self._summary[0] == text:
-            return self._summary[1]
-        summary = self._summarize()
-        self._summary = (text, summary)
-        return summary
-
-    def _summarize(self) -> SavedSummary | None:
-        try:
-            loaded = self._load()
-        except SaveError as e:
-            return {"ok": False, "lost": str(e) == UNSAVED}
-        if loaded is None:
-            return None
-        kind, state = self.kind, loaded.state
-        return {"ok": True, "names": {p: kind.player_name(state, p) for p in kind.players},
-                "over": kind.outcome(state) is not None, "turn": kind.turn(state),
-                "stage": str(kind.stage(state)), "computer": bool(loaded.facts.computer)}
+        """What the start screen says about the saved game, or None when there is none."""
+        return self.keeper.summary()
 
     def on_saved_elsewhere(self, arg: str | None, value: str | None) -> bool:
         """Another tab or window wrote the saved game (the browser's ``storage`` event)."""
+        if self.remote is not None:
+            return self.follow_remote()
         if not self.slot.stale():
             return False
         if self.screen in ("start", "review"):
-            self._saved_text()  # only the start screen's summary changes
+            self.keeper.text()  # only the start screen's summary changes
             return True
         return self._follow_saved()
 
     def _follow_saved(self) -> bool:
         """The game went on elsewhere: drop this page's draft and continue from the stored game,
         at its curtain (never at anyone's board)."""
-        self.draft = None
+        self._drop_draft()
         self.review = None
         self._thinker = None
         try:
-            loaded = self._load()
+            loaded = self.keeper.load()
         except SaveError as e:
             self.playing, self.screen, self.notice = None, "start", str(e)
             return True
@@ -539,7 +590,7 @@ class Table:
             self.playing, self.screen = None, "start"
             self.notice = _("The saved game was removed in another tab or window.")
             return True
-        self.playing = loaded
+        self._take(loaded)
         self.notice = _("This game went on in another tab or window; it continues from there. "
                         "Nothing played here since was kept.")
         self._next()
@@ -549,107 +600,42 @@ class Table:
     def _close_board(self) -> None:
         """A board never opens by itself (a reload, another tab): behind a curtain instead,
         while the game hides anything from the player to act."""
-        if self.screen == "play" and self.kind.hidden(self.game):
-            self.draft, self.screen = None, "curtain"
+        if self.screen == "play" and self.playing is not None and self.kind.hidden(self.playing.state):
+            self._drop_draft()
+            self.screen = "curtain"
 
     def restore(self) -> None:
         """At page load: resume the saved game at the curtain of the player to act (or its game
         over screen), or show the start screen with a clear message when the save is unusable
         (the save is kept as it is: the start screen offers to export it). A long game is read
         in slices."""
-        self._read("save", self._loading(), self._restored, self._unresumable)
+        self._read("save", self.keeper.loading(), self._restored, self._unresumable)
 
-    def _restored(self, loaded: _Playing | None) -> None:
+    def _restored(self, loaded: object) -> None:
         if loaded is None:
             self.screen = "start"
             return
-        self.playing = loaded
-        for p in self.kind.players:
-            if p not in loaded.facts.computer:
-                self.form.names[p] = self.kind.player_name(loaded.state, p)
-        self.form.confirm = loaded.facts.confirm
+        playing = cast(Saved[S], loaded)
+        self._take(playing)
+        for p, name in playing.names.items():
+            if p not in playing.facts.computer and name:
+                self.form.names[p] = name
+        self.form.confirm = playing.facts.confirm
         self._next()
-        if not loaded.facts.computer:
+        if not playing.facts.computer:
             self._close_board()
 
-    # --- the screen model ----------------------------------------------------------------
+    # --- the screen ----------------------------------------------------------------------
 
     def model(self) -> Screen:
-        """The current screen as typed data (see :mod:`mortar.table.render`)."""
-        base: Screen = {"screen": self.screen, "announce": self.announce, "notice": self.notice,
-                        "tab": self.tab, "save_failed": self.save_failed}
-        return getattr(self, "_model_" + self.screen)(base)  # type: ignore[no-any-return]
-
-    def _model_start(self, base: Screen) -> StartScreen:
-        f = self.form
-        form: FormModel = {"names": dict(f.names), "values": dict(f.values), "opponent": str(f.opponent),
-                           "level": f.level, "levels": list(self.kind.levels), "side": str(f.side),
-                           "aid": f.aid, "seating": str(f.seating), "open": not self.kind.curtain,
-                           "confirm": f.confirm,
-                           "error": f.error, "confirm_replace": f.confirm_replace}
-        return {**base, "form": form, "saved": self.saved_summary()}
-
-    def _whose(self) -> tuple[str, str, str, int | None]:
-        """(player to act, their name, the stage, the turn)."""
-        state, player = self.game, self._to_play()
-        assert player is not None
-        name = self.kind.player_name(state, player)
-        return player, name, str(self.kind.stage(state)), self.kind.turn(state)
-
-    def _model_curtain(self, base: Screen) -> CurtainScreen:
-        player, name, stage, turn = self._whose()
-        other = next(p for p in self.kind.players if p != player)
-        return {**base, "player": player, "name": name, "other": self.kind.player_name(self.game, other),
-                "stage": stage, "turn": turn}
-
-    def _model_thinking(self, base: Screen) -> ThinkingScreen:
-        player, name, stage, turn = self._whose()
-        return {**base, "player": player, "name": name, "stage": stage, "turn": turn,
-                "watch": self._watch() if self.screen == "thinking" else None}
-
-    _model_waiting = _model_thinking
-
-    def _watch(self) -> dict[str, Any] | None:
-        """The person's own screen while the computer plays, when the game hides nothing now:
-        their draft from their seat (they cannot act on it), or None."""
-        playing = self.playing
-        assert playing is not None
-        person = next((p for p in self.kind.players if p not in playing.facts.computer), None)
-        if person is None or self.kind.hidden(playing.state):
-            return None
-        return self.kind.draft(playing.state, person, playing.facts).model(None)
-
-    def _model_reading(self, base: Screen) -> ReadingScreen:
-        return {**base, "what": self._reading_what}
-
-    def _model_play(self, base: Screen) -> PlayScreen:
-        draft, playing = self.draft, self.playing
-        assert draft is not None and playing is not None
-        player = draft.player  # (its result stays on screen after the game's last action)
-        aid = self.kind.aid_model(playing.state, player) if playing.facts.aid and self._to_play() else None
-        model = draft.model(aid)
-        # the play screen is named by the game's draft ("placement", "turn")
-        return {**base, "screen": model.get("kind", "play"), "player": player, "draft": model,
-                "computer": bool(playing.facts.computer), "auto_next": self.goes_on_by_itself}
+        """The current screen as typed data (see :mod:`mortar.table.screens`, :mod:`.render`)."""
+        return screen_of(cast("Table[AnyState, object]", self))
 
     @property
     def goes_on_by_itself(self) -> bool:
         """A person's turn is played and shown, and the computer plays next: unless the person
         asked to confirm every step, the computer starts after a visible beat (the event layer
         sends "end-turn"; the person may tap on at once)."""
-        player = self._to_play()
-        return (self.screen == "play" and self.draft is not None and self.draft.finished
-                and player is not None and not self.facts.confirm
+        player = self.to_play()
+        return (self.screen == "play" and self.shown and player is not None and not self.facts.confirm
                 and self.seat_at(player).kind is SeatKind.COMPUTER)
-
-    def _model_over(self, base: Screen) -> ReviewScreen:
-        assert self.review is not None
-        return {**base, "review": self.review.model(), "can_rematch": True}
-
-    def _model_review(self, base: Screen) -> ReviewScreen:
-        assert self.review is not None
-        return {**base, "review": self.review.model(), "can_rematch": False}
-
-
-def is_stage(value: str) -> bool:
-    return value in Stage.__members__.values()

@@ -1,4 +1,4 @@
-"""Element trees (:mod:`mortar.ui.html`) to real DOM nodes — browser only.
+"""Element trees (:mod:`mortar.table.html`) to real DOM nodes — browser only.
 
 Only ``createElement`` (``createElementNS`` inside ``<svg>``), ``setAttribute``, ``textContent``
 and ``createTextNode``: text is never parsed as HTML, so a name like ``<img src=x onerror=...>``
@@ -10,11 +10,12 @@ from __future__ import annotations
 from js import document
 
 from ..table.html import El
+from .page import JsObject
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
 
-def build(node: El | str, svg: bool = False):
+def build(node: El | str, svg: bool = False) -> JsObject:
     """The DOM node of ``node``; ``svg``: inside an ``<svg>`` (its elements need the SVG
     namespace, or a ``<use>`` of the pieces' symbols draws nothing)."""
     if isinstance(node, str):
@@ -36,5 +37,10 @@ def build(node: El | str, svg: bool = False):
     return el
 
 
-def replace_children(root, node: El) -> None:
+def replace_children(root: JsObject, node: El) -> None:
     root.replaceChildren(build(node))
+
+
+def css_escape(value: str) -> str:
+    """A value as a CSS selector's attribute value may hold it (a square's name, ``(2,-1)``)."""
+    return "".join(c if c.isalnum() or c in ":-_/" else "\\" + c for c in value)

@@ -70,7 +70,7 @@ def fields(players: tuple[str, ...], public: Mapping[str, Mapping[str, PublicFie
            ) -> dict[str, dict[str, tuple[Check, PublicField]]]:
     """Every event's fields: the table's own, and the game's public ones."""
     base = {
-        "game-started": {"opponent": PublicField(("person", "computer"))},
+        "game-started": {"opponent": PublicField(("person", "computer", "remote"))},
         "turn-ended": {"turn": PublicField(count=True, required=True),
                        "player": PublicField(players, required=True)},
         "game-over": {"winner": PublicField((*players, "draw"), required=True),
@@ -125,7 +125,7 @@ class Publisher:
             msg[key] = value
         return msg, problems
 
-    def notify(self, kind: str, data: dict[str, Any]) -> None:
+    def notify(self, kind: str, data: Mapping[str, Any]) -> None:
         """Post the message for this event to ``window.parent`` if the game is framed; else nothing."""
         try:
             msg, problems = self.message(kind, data)

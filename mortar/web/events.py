@@ -10,84 +10,80 @@ Any Python exception in a handler goes to the page's error panel instead of dyin
 from __future__ import annotations
 
 import traceback
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import js
 from pyodide.ffi import create_proxy, to_js
 
+from ..kit.protocol import AnyState
+from ..table.effects import Effect, Fanfare, Flip, Landed, Shot
 from ..table.render import render
+from ..table.review import Review
 from ..table.table import Table
 from ..table.words import _
-from . import feedback, files
-from .dom import replace_children
-from .page import absent, show_error
+from . import feedback, files, links
+from .dom import css_escape, replace_children
+from .gestures import Pointers
+from .keys import Keys
+from .page import JsObject, absent, show_error
 
-ARROW_KEYS = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 ARM_DELAY_MS = 300  # buttons marked data-arm ignore presses for this long after they appear
 # The curtain's reveal (data-arm="long") settles for longer than any double tap, held press or
 # second finger lasts: a press that began on the screen before it can never open the next board.
 SETTLE_MS = 1200
-PRESS_KEYS = ("Enter", " ")  # keys that activate a focused button
 IDLE_SLICE_MS = 40  # between the slices of idle work (a slice takes a few ms)
 THINK_PAUSE_MS = 600  # the computer's turn stays on screen long enough for a person to follow
 THINK_SLICE_MS = 40  # the computer thinks this long at a time (the page stays responsive)
 THINK_SLICE_GAP_MS = 10  # and lets the page breathe this long between slices
 AUTOPLAY_MS = 1200  # the review's autoplay: one step this often
-# A board whose view moves (data-pan: a window on an unbounded grid): a finger or the mouse
-# dragged this far is a drag, not a tap, and pans it a square at a time; two fingers pinch
-# it a zoom step each time their distance grows or shrinks by this much.
-DRAG_PX = 12
-PINCH_STEP = 1.3
 # A person's played turn stays this long before the computer starts by itself (unless the
 # person asked to confirm every step): a visible beat to read the result.
 AUTO_NEXT_MS = 1800
 
+Moment = tuple[object, ...] | None  # a moment a screen shows (drafts.PlayModel's "moment")
+
 
 class App:
-    def __init__(self, root, table: Table, live=None) -> None:
+    def __init__(self, root: JsObject, table: Table[AnyState, object], live: JsObject = None) -> None:
         self.root = root
         self.table = table
         self.live = live
-        self._proxies: list = []
+        self._proxies: list[JsObject] = []  # kept for the page's life
         self._screen: str | None = None
         self._arm = create_proxy(self._guard(self._arm_buttons))  # one timer callback for life
         self._think = create_proxy(self._guard(lambda *_: self.run("think")))
         self._next = create_proxy(self._guard(self._auto_next))
-        self._next_key: tuple | None = None  # the played turn the timer will go on from
+        self._next_key: tuple[object, ...] | None = None  # the played turn the timer will go on from
         self._read = create_proxy(self._guard(lambda *_: self.run("read")))
-        self._idle_work = None  # an iterator of small jobs, one per idle slice
+        self._idle_work: Iterator[object] | None = None  # an iterator of small jobs, one per idle slice
         self._idle = create_proxy(self._guard(self._idle_step))
         # A hand-over button (data-arm) reveals or hides a board, so it takes only a fresh,
         # deliberate press: one that began after the button appeared (plus ARM_DELAY_MS). A key
         # held down from the previous screen, its auto-repeat, or a double tap never count.
         self._armed_since = 0.0  # performance.now() when the current data-arm buttons appeared
-        self._arm_key: tuple | None = None
-        self._pointer_downs: dict[int, float] = {}  # pointerId -> when it last went down
-        self._key_down_at: float | None = None
-        self._fx_key: tuple | None = None  # the last moment given sound and motion
+        self._arm_key: tuple[object, ...] | None = None
+        self.pointers = Pointers(self.run)  # presses, drags and pinches
+        self.keys = Keys(self)
+        self._fx_key: Moment = None  # the last moment given sound and motion
         # The board square last used, and whose screen it was on: focus goes back to it on that
         # screen only (carried to the next player's board it would point at a hidden square).
-        self._last_square: str | None = None
-        self._owner: tuple | None = None  # (screen, player) of what is drawn now
+        self.last_square: str | None = None
+        self._owner: tuple[str, str | None] | None = None  # (screen, player) of what is drawn now
         # Each player's overlay switches (data-action="toggle": a class on the app), kept across
         # their turns, never shown on another player's screen.
         self._toggles: dict[str | None, set[str]] = {}
         self._autoplaying = False
-        # drags and pinches on a board whose view moves: the pointers down on it, the drag's
-        # start and the squares it has panned so far, the pinch's last distance
-        self._pointers: dict[int, tuple[float, float]] = {}
-        self._drag: dict[str, float] | None = None
-        self._pinch: float | None = None
-        self._dragged = False  # the press that ends was a drag: its click is no tap
         self._tick = create_proxy(self._guard(self._autoplay_tick))
         self._relayout = create_proxy(self._guard(self._arrows))
+        self._adopting = False  # the next render draws over the first screen (adopt)
 
     def install(self) -> None:
         for kind, handler in (("click", self._on_click), ("change", self._on_change),
                               ("input", self._on_input), ("submit", self._on_submit),
-                              ("keydown", self._on_keydown), ("keyup", self._on_keyup),
-                              ("pointerdown", self._on_pointerdown), ("pointermove", self._on_pointermove),
-                              ("pointerup", self._on_pointerup), ("pointercancel", self._on_pointerup)):
+                              ("keydown", self.keys.down), ("keyup", self.keys.up),
+                              ("pointerdown", self.pointers.down), ("pointermove", self.pointers.move),
+                              ("pointerup", self.pointers.up), ("pointercancel", self.pointers.up)):
             proxy = create_proxy(self._guard(handler))
             self._proxies.append(proxy)  # kept for the page's life
             self.root.addEventListener(kind, proxy)
@@ -97,8 +93,8 @@ class App:
         js.window.addEventListener("storage", proxy)
         js.window.addEventListener("resize", self._relayout)  # the board's arrows follow
 
-    def _guard(self, handler):
-        def guarded(*args):
+    def _guard(self, handler: Callable[..., object]) -> Callable[..., None]:
+        def guarded(*args: JsObject) -> None:
             try:
                 handler(*args)
             except Exception:
@@ -107,18 +103,31 @@ class App:
 
     # --- rendering -------------------------------------------------------------------
 
+    def adopt(self, screen: str) -> None:
+        """The page shows ``screen`` as drawn before Python (the first screen: static/shell.js),
+        and the person may be on it: the next render draws over it as over its own (the focus
+        stays where it is, nothing scrolls, nothing is announced)."""
+        self._screen = screen
+        self._adopting = True
+
     def render(self) -> None:
         model: Any = self.table.model()
-        play: dict[str, Any] = model.get("draft") or model.get("watch") or model.get("review") or {}
+        moment, effects = self._moment(model)
         document = js.document
         active = document.activeElement
         focus_key = None
+        focused_here = False
+        selection = None  # a text field's caret, kept when the field is drawn again
         if not absent(active) and active != document.body and self.root.contains(active):
+            focused_here = True
             for attr in ("data-key", "data-square"):
                 value = active.getAttribute(attr)
                 if value:
                     focus_key = (attr, value)
                     break
+            if active.tagName == "INPUT" and active.type == "text":
+                selection = (active.selectionStart, active.selectionEnd)
+        adopting, self._adopting = self._adopting, False
         shown = model["screen"]
         changed = shown != self._screen
         owner = (shown, model.get("player"))
@@ -126,10 +135,10 @@ class App:
             # A new screen or another player's: nothing drawn or remembered for the last one
             # stays (the last square used, effects still running).
             self._owner = owner
-            self._last_square = None
+            self.last_square = None
             feedback.clear()
         # which hand-over this is: a new one (another player's curtain, a new result) re-arms
-        arm_key = (shown, model.get("name"), model.get("turn"), model.get("stage"), play.get("moment"))
+        arm_key = (shown, model.get("name"), model.get("turn"), model.get("stage"), moment)
         was_armed = not absent(self.root.querySelector("[data-armed]"))
         replace_children(self.root, render(model, self.table.kind))
         self._screen = shown
@@ -157,33 +166,49 @@ class App:
         self._arm_key = arm_key
         target = None
         if focus_key is not None and not changed:
-            target = self.root.querySelector(f'[{focus_key[0]}="{_css_escape(focus_key[1])}"]')
+            target = self.root.querySelector(f'[{focus_key[0]}="{css_escape(focus_key[1])}"]')
             if absent(target) or target.hasAttribute("disabled"):
                 target = None
-        if target is None and (changed or focus_key is not None):
+        if target is None and (changed or focus_key is not None or (adopting and focused_here)):
             target = self.root.querySelector("[data-autofocus]:not([disabled])")
             if absent(target):
                 target = self.root.querySelector(".screen-title")
         self._board_focus()
         if target is not None and not absent(target):
             target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+            if selection is not None and target.tagName == "INPUT" and target.type == "text":
+                target.setSelectionRange(*selection)
             if not changed and target.hasAttribute("data-autofocus"):  # a question just asked:
                 box = target.closest('[role="alert"], [role="alertdialog"]')  # all of it in view
                 (target if absent(box) else box).scrollIntoView(
                     to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
         self._toggle_state()
         self._arrows()
-        self._autoplay_state(model)
-        self._feedback(play)
+        self._autoplay_state(model.get("review"))
+        self._feedback(moment, effects)
+        links.after_render(self)
 
-    def _arrows(self, *_args) -> None:
+    @staticmethod
+    def _moment(model: Any) -> tuple[Moment, tuple[Effect, ...]]:
+        """The moment the screen shows and its effects (played once per moment)."""
+        if model.get("model") is not None:
+            return model["model"].get("moment"), tuple(model["model"].get("effects") or ())
+        if model.get("watch") is not None:
+            watched = model["watch"].model()
+            return watched.get("moment"), tuple(watched.get("effects") or ())
+        if model.get("review") is not None:
+            frame = model["review"].frame()
+            return frame.moment, (frame.fanfare,) if frame.fanfare is not None else ()
+        return None, ()
+
+    def _arrows(self, *_args: JsObject) -> None:
         """Place each board arrow (a shot, a move) between its two squares as they are on screen."""
         for svg in self.root.querySelectorAll(".board-arrows"):
             board = svg.parentElement
             box = board.getBoundingClientRect()
             for arrow in svg.querySelectorAll("g"):
-                a = board.querySelector(f'[data-square="{_css_escape(arrow.getAttribute("data-from"))}"]')
-                b = board.querySelector(f'[data-square="{_css_escape(arrow.getAttribute("data-to"))}"]')
+                a = board.querySelector(f'[data-square="{css_escape(arrow.getAttribute("data-from"))}"]')
+                b = board.querySelector(f'[data-square="{css_escape(arrow.getAttribute("data-to"))}"]')
                 if absent(a) or absent(b):  # an end not drawn (off a board's view): no arrow
                     arrow.setAttribute("display", "none")
                     continue
@@ -199,12 +224,12 @@ class App:
                 end.setAttribute("cy", f"{y2:.1f}")
                 end.setAttribute("r", f"{max(4.0, rb.width * 0.22):.1f}")
 
-    def _autoplay_state(self, model: dict) -> None:
+    def _autoplay_state(self, review: Review[AnyState, object] | None) -> None:
         button = self.root.querySelector('[data-action="autoplay"]')
         if absent(button):
             self._autoplaying = False
             return
-        if model.get("step") == model.get("total"):
+        if review is not None and review.step == len(review.replay):
             self._autoplaying = False
         button.setAttribute("aria-pressed", "true" if self._autoplaying else "false")
         button.textContent = _("Pause") if self._autoplaying else _("Play")
@@ -212,16 +237,16 @@ class App:
         if not absent(share) and not hasattr(js.navigator, "share"):
             share.setAttribute("hidden", "")
 
-    def _auto_next(self, *_args) -> None:
+    def _auto_next(self, *_args: JsObject) -> None:
         """The beat after a person's turn is over: the computer goes on (nothing happens if the
         person went on already, or the screen changed)."""
         model: Any = self.table.model()
         key = (model["screen"], model.get("name"), model.get("turn"), model.get("stage"),
-               (model.get("draft") or {}).get("moment"))
+               self._moment(model)[0])
         if model.get("auto_next") and key == self._next_key:
             self.run("end-turn")
 
-    def _autoplay_tick(self, *_args) -> None:
+    def _autoplay_tick(self, *_args: JsObject) -> None:
         if not self._autoplaying:
             return
         if self.table.dispatch("replay", "next"):
@@ -231,12 +256,12 @@ class App:
 
     def _board_focus(self) -> None:
         """Tabbing into the board lands on the square last used, not on an old one."""
-        if not self._last_square:
+        if not self.last_square:
             return
         board = self.root.querySelector(".game-board")
         if absent(board):
             return
-        square = board.querySelector(f'[data-square="{_css_escape(self._last_square)}"][tabindex]')
+        square = board.querySelector(f'[data-square="{css_escape(self.last_square)}"][tabindex]')
         if absent(square):
             return
         for el in board.querySelectorAll('[tabindex="0"]'):
@@ -256,48 +281,49 @@ class App:
         for el in self.root.querySelectorAll('[data-action="toggle"]'):
             el.setAttribute("aria-pressed", "true" if el.getAttribute("data-arg") in on else "false")
 
-    def _feedback(self, play: dict) -> None:
+    def _feedback(self, moment: Moment, effects: tuple[Effect, ...]) -> None:
         """Sound and motion for a new moment of the game's screen (its ``moment`` and
         ``effects``: a shot, where an enemy shell fell, the end of the game), once each."""
-        key = play.get("moment")
-        if key is None or key == self._fx_key:
+        if moment is None or moment == self._fx_key:
             return
-        self._fx_key = key
+        self._fx_key = moment
         board = self.root.querySelector(".game-board")
-        for effect in play.get("effects") or ():
-            kind = effect["kind"]
-            if kind == "shot" and not absent(board):
-                feedback.shot(board, effect["from"], effect["to"], effect.get("hit"))
-            elif kind == "landed" and not absent(board):
-                feedback.landed(board, effect["at"], bool(effect.get("hit")))
-            elif kind == "flip" and not absent(board):
-                self._turn_over(board, effect.get("at") or ())
-            elif kind in ("win", "lose"):
-                feedback.win() if kind == "win" else feedback.lose()
-            if effect.get("celebrate"):
-                el = self.root.querySelector(effect["celebrate"])
+        for effect in effects:
+            celebrate = None
+            if isinstance(effect, Shot) and not absent(board):
+                feedback.shot(board, effect.start, effect.end, effect.hit)
+                celebrate = effect.celebrate
+            elif isinstance(effect, Landed) and not absent(board):
+                feedback.landed(board, effect.at, effect.hit)
+            elif isinstance(effect, Flip) and not absent(board):
+                self._turn_over(board, effect.at)
+            elif isinstance(effect, Fanfare):
+                feedback.win() if effect.won else feedback.lose()
+                celebrate = effect.celebrate
+            if celebrate:
+                el = self.root.querySelector(celebrate)
                 if not absent(el):
                     feedback.celebrate(el)
 
-    def _turn_over(self, board, squares) -> None:
+    def _turn_over(self, board: JsObject, squares: tuple[str, ...]) -> None:
         """Pieces that turned over in the move just shown: each token starts from its
         ``flip-start`` look and eases back to how it is drawn (a CSS transition of the page's
         stylesheet, which leaves it out under prefers-reduced-motion). The screen is drawn anew
         on every render, so the start look is put on, laid out, and taken off at once."""
         for square in squares:
-            token = board.querySelector(f'[data-square="{_css_escape(str(square))}"] .tok')
+            token = board.querySelector(f'[data-square="{css_escape(str(square))}"] .tok')
             if absent(token):
                 continue
             token.classList.add("flip-start")
             token.getBoundingClientRect()  # (lays the start out: the transition runs from it)
             token.classList.remove("flip-start")
 
-    def idle(self, work) -> None:
+    def idle(self, work: Iterator[object]) -> None:
         """Run ``work`` (an iterator) one step per timer slice, between the player's taps."""
         self._idle_work = work
         js.setTimeout(self._idle, IDLE_SLICE_MS)
 
-    def _idle_step(self, *_args) -> None:
+    def _idle_step(self, *_args: JsObject) -> None:
         if self._idle_work is None:
             return
         if next(self._idle_work, StopIteration) is StopIteration:
@@ -305,7 +331,7 @@ class App:
             return
         js.setTimeout(self._idle, IDLE_SLICE_MS)
 
-    def _arm_buttons(self, *_args) -> None:
+    def _arm_buttons(self, *_args: JsObject) -> None:
         now = js.performance.now()
         for el in self.root.querySelectorAll("[data-arm]"):
             if now >= self._armed_since + _arm_delay(el) - 1:
@@ -317,9 +343,9 @@ class App:
 
     # --- handlers --------------------------------------------------------------------
 
-    def _on_click(self, event) -> None:
-        if self._dragged:  # the end of a drag or a pinch on the board: not a tap
-            self._dragged = False
+    def _on_click(self, event: JsObject) -> None:
+        if self.pointers.dragged:  # the end of a drag or a pinch on the board: not a tap
+            self.pointers.dragged = False
             return
         el = event.target.closest("[data-square], [data-action]")
         if absent(el) or not self.root.contains(el):
@@ -329,7 +355,7 @@ class App:
             return  # form fields report through change/input/submit
         square = el.getAttribute("data-square")
         if square and tag == "BUTTON":  # (a square that cannot be used says why: nothing else)
-            self._last_square = square
+            self.last_square = square
             self.run("square", square)
             return
         action = el.getAttribute("data-action")
@@ -343,8 +369,8 @@ class App:
         if action == "autoplay":
             self._autoplaying = not self._autoplaying
             if self._autoplaying:
-                model = self.table.model()
-                if model.get("step") == model.get("total"):
+                review = self.table.review
+                if review is not None and review.step == len(review.replay):
                     self.table.dispatch("replay", "first")
                 self.render()
                 js.setTimeout(self._tick, AUTOPLAY_MS)
@@ -354,12 +380,15 @@ class App:
         if el.hasAttribute("data-arm") and not self._fresh_press(event, _arm_delay(el)):
             return  # not a deliberate press made on this screen: a held key or a double tap
         arg = el.getAttribute("data-arg")
+        if action in links.ACTIONS:  # a game by links: share, copy, the camera
+            links.handle(self, action, el)
+            return
         if action == "export":
             files.export(self, None if absent(arg) else arg)
             return
         self.run(action, None if absent(arg) else arg)
 
-    def _on_change(self, event) -> None:
+    def _on_change(self, event: JsObject) -> None:
         el = event.target
         action = el.getAttribute("data-action") if el.hasAttribute("data-action") else None
         action = None if absent(action) else action
@@ -372,12 +401,12 @@ class App:
             else:
                 self.table.dispatch("field", el.getAttribute("data-arg"), value)
 
-    def _on_input(self, event) -> None:
+    def _on_input(self, event: JsObject) -> None:
         el = event.target
         if el.getAttribute("data-action") == "field" and el.type != "radio":
             self.table.dispatch("field", el.getAttribute("data-arg"), el.value)
 
-    def _on_submit(self, event) -> None:
+    def _on_submit(self, event: JsObject) -> None:
         event.preventDefault()
         form = event.target
         if form.getAttribute("data-action") != "new-game":
@@ -387,145 +416,24 @@ class App:
                 self.table.dispatch("field", field.getAttribute("data-arg"), field.value)
         self.run("new-game")
 
-    def _on_storage(self, event) -> None:
+    def _on_storage(self, event: JsObject) -> None:
         if absent(event.key) or event.key == self.table.slot.key:  # key null: storage cleared
             self.run("saved-elsewhere")
+        elif self.table.remote is not None and event.key == self.table.remote.slot.key:
+            self.run("saved-elsewhere")  # (the game by links at the table went on in another tab)
 
-    def _fresh_press(self, event, delay: int) -> bool:
+    def _fresh_press(self, event: JsObject, delay: int) -> bool:
         """Whether the press behind this click began on this screen, after its arming delay.
         A click from a pointer has ``detail`` ≥ 1 and names its pointer (a second finger that
         went down on the last screen cannot lend its press to the first); from the keyboard, 0."""
         if event.detail:
             pointer = getattr(event, "pointerId", None)
-            downs = self._pointer_downs
+            downs = self.pointers.downs
             began = downs.get(pointer) if pointer in downs else max(downs.values(), default=None)
         else:
-            began = self._key_down_at
+            began = self.keys.down_at
         return began is not None and began >= self._armed_since + delay
 
-    def _on_pointerdown(self, event) -> None:
-        downs = self._pointer_downs
-        downs[event.pointerId] = event.timeStamp
-        if len(downs) > 16:  # a long game makes many pointer ids (touch): keep the recent ones
-            del downs[next(iter(downs))]
-        board = event.target.closest(".game-board[data-pan]")
-        if absent(board):
-            return
-        if not self._pointers:
-            self._dragged = False
-        self._pointers[event.pointerId] = (event.clientX, event.clientY)
-        if len(self._pointers) == 1:
-            square = board.querySelector(".sq")
-            size = square.getBoundingClientRect().width if not absent(square) else 40.0
-            self._drag = {"x": event.clientX, "y": event.clientY, "size": max(size, 8.0), "dx": 0, "dy": 0}
-            self._pinch = None
-        elif len(self._pointers) == 2:
-            self._drag, self._pinch = None, self._spread()
-
-    def _spread(self) -> float:
-        (ax, ay), (bx, by) = list(self._pointers.values())[:2]
-        return max(1.0, ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5)
-
-    def _on_pointermove(self, event) -> None:
-        """A drag pans the board's view a square at a time, against the finger (the board
-        follows it); a pinch zooms it (the table's "pan" and "zoom" intents)."""
-        if event.pointerId not in self._pointers:
-            return
-        self._pointers[event.pointerId] = (event.clientX, event.clientY)
-        if self._pinch is not None and len(self._pointers) >= 2:
-            spread = self._spread()
-            ratio = spread / self._pinch
-            if ratio >= PINCH_STEP or ratio <= 1 / PINCH_STEP:
-                self._pinch, self._dragged = spread, True
-                self.run("zoom", "in" if ratio > 1 else "out")
-            return
-        drag = self._drag
-        if drag is None:
-            return
-        dx, dy = event.clientX - drag["x"], event.clientY - drag["y"]
-        if not self._dragged and max(abs(dx), abs(dy)) < DRAG_PX:
-            return
-        self._dragged = True
-        cells_x, cells_y = round(-dx / drag["size"]), round(-dy / drag["size"])
-        step_x, step_y = cells_x - int(drag["dx"]), cells_y - int(drag["dy"])
-        if step_x or step_y:
-            drag["dx"], drag["dy"] = cells_x, cells_y
-            self.run("pan", f"{step_x},{step_y}")
-
-    def _on_pointerup(self, event) -> None:
-        self._pointers.pop(event.pointerId, None)
-        if not self._pointers:
-            self._drag = self._pinch = None
-
-    def _on_keyup(self, event) -> None:
-        if event.key in PRESS_KEYS:
-            self._key_down_at = None
-
-    def _on_keydown(self, event) -> None:
-        el = event.target
-        if event.key in PRESS_KEYS:
-            if not event.repeat:
-                self._key_down_at = event.timeStamp
-            elif el.hasAttribute("data-arm"):
-                event.preventDefault()  # auto-repeat must not activate a hand-over button
-            return
-        if self._shortcut(event):
-            return
-        delta = ARROW_KEYS.get(event.key)
-        if delta is None or not el.hasAttribute("data-col"):
-            return
-        board = el.closest(".game-board")
-        if absent(board):
-            return
-        flip = -1 if board.classList.contains("turned") else 1
-        column, row = int(el.getAttribute("data-col")), int(el.getAttribute("data-row"))
-        columns, rows = int(board.getAttribute("data-cols")), int(board.getAttribute("data-rows"))
-        dc, dr = delta[0] * flip, delta[1] * flip
-        while True:
-            column, row = column + dc, row + dr
-            if not (0 <= column < columns and 0 <= row < rows):
-                return
-            target = board.querySelector(f'[data-col="{column}"][data-row="{row}"][tabindex]')
-            if not absent(target):
-                break  # a cell with no square (an obstacle, no tile) is stepped over
-        event.preventDefault()
-        el.setAttribute("tabindex", "-1")
-        target.setAttribute("tabindex", "0")
-        self._last_square = target.getAttribute("data-square")
-        target.focus()
-
-    def _shortcut(self, event) -> bool:
-        """A button's own key (``data-shortcut``: a piece's number, F to fire…) presses it while
-        it is enabled; ? opens the rules (not while typing)."""
-        if event.ctrlKey or event.metaKey or event.altKey or event.repeat:
-            return False
-        if event.target.tagName in ("INPUT", "TEXTAREA", "SELECT"):
-            return False
-        key = str(event.key)
-        if key == "?":
-            try:
-                js.window.mortarRules.open()
-            except Exception:  # no shell (tests): the Rules link still works
-                return False
-            event.preventDefault()
-            return True
-        if len(key) != 1 or not (key.isalnum() or key in "+-"):  # (+ and -: a view's zoom)
-            return False
-        target = self.root.querySelector(f'[data-shortcut="{key.lower()}"]:not([disabled])')
-        if absent(target):
-            return False
-        event.preventDefault()
-        target.click()
-        target = self.root.querySelector(f'[data-key="{target.getAttribute("data-key")}"]')
-        if not absent(target):
-            target.focus()
-        return True
-
-
-def _arm_delay(el) -> int:
+def _arm_delay(el: JsObject) -> int:
     """How long a data-arm button ignores presses after it appears (ms)."""
     return SETTLE_MS if el.getAttribute("data-arm") == "long" else ARM_DELAY_MS
-
-
-def _css_escape(value: str) -> str:
-    return "".join(c if c.isalnum() or c in ":-_/" else "\\" + c for c in value)

@@ -13,7 +13,7 @@ service worker): that import fails, and the page reloads once (every confirmed a
 saved); at the next start ``install`` first takes the full library from the service worker's
 cache (an asynchronous fetch, which it does serve), so the same import then succeeds.
 
-Loaded by path from main.py (not as ``mortar.ui.fallback``, which would import the mortar
+Loaded by path from main.py (not as ``mortar.web.fallback``, which would import the mortar
 package first), so it imports nothing but the interpreter's own start-up modules.
 """
 
@@ -22,7 +22,12 @@ from __future__ import annotations
 import codecs
 import sys
 import zipimport
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+
+TYPE_CHECKING = False  # (mypy reads it as typing's; typing itself is not imported at start-up)
+if TYPE_CHECKING:
+    from importlib.machinery import ModuleSpec
+    from types import ModuleType
 
 # Written by tools/pyc.mjs into the trimmed zip: the left-out modules, separated by spaces.
 INDEX = "stdlib-trimmed.txt"
@@ -51,7 +56,8 @@ class FullLibraryFinder:
         self.failed: str | None = None
         self.misses: list[str] = []
 
-    def find_spec(self, fullname: str, path=None, target=None):
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> ModuleSpec | None:
         if fullname not in self.missing or self.failed is not None or self.fetching:
             return None
         if not self.loaded:
@@ -105,7 +111,8 @@ def fetch_sync(url: str) -> bytes:
     request.send(None)
     if request.status != 200:
         raise OSError(f"HTTP {request.status} for {url}")
-    return codecs.utf_16_le_encode(request.responseText)[0][::2]
+    text: str = request.responseText
+    return codecs.utf_16_le_encode(text)[0][::2]
 
 
 async def fetch_async(url: str) -> bytes:
@@ -115,7 +122,8 @@ async def fetch_async(url: str) -> bytes:
     response = await js.fetch(url)
     if not response.ok:
         raise OSError(f"HTTP {response.status} for {url}")
-    return (await response.arrayBuffer()).to_bytes()
+    data: bytes = (await response.arrayBuffer()).to_bytes()
+    return data
 
 
 async def install() -> FullLibraryFinder | None:

@@ -1,22 +1,25 @@
 """Records in and out of the page — browser only: export as a file, copy to the clipboard, share
 (the Web Share API), and import a file the player picked (read as bytes: text that is not
-UTF-8 is refused, as the referee CLI refuses it). ``app`` is the :class:`mortar.ui.events.App`.
+UTF-8 is refused, as the referee CLI refuses it). ``app`` is the :class:`mortar.web.events.App`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import traceback
-from typing import Any
+from typing import TYPE_CHECKING
 
 import js
 from pyodide.ffi import create_once_callable, to_js
 
 from ..kit.records import MAX_RECORD_BYTES
-from .page import absent, show_error
+from .page import JsObject, absent, show_error
+
+if TYPE_CHECKING:
+    from .events import App
 
 
-def export(app, what: str | None = None) -> None:
+def export(app: App, what: str | None = None) -> None:
     """Download the record as a file; or ``copy`` it to the clipboard, or ``share`` it
     (the Web Share API with a file, where the browser has it)."""
     if what in ("copy", "share"):
@@ -39,14 +42,14 @@ def export(app, what: str | None = None) -> None:
     link.remove()
     js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 10_000)
 
-def say(app, text: str) -> None:
+def say(app: App, text: str) -> None:
     if not absent(app.live):
         app.live.textContent = text
     status = app.root.querySelector(".replay-text")
     if not absent(status):
         status.textContent = text
 
-def copy(app, text: str) -> None:
+def copy(app: App, text: str) -> None:
     async def copy() -> None:
         try:
             await js.navigator.clipboard.writeText(text)
@@ -56,11 +59,11 @@ def copy(app, text: str) -> None:
 
     asyncio.ensure_future(copy())
 
-def share(app, name: str, text: str) -> None:
+def share(app: App, name: str, text: str) -> None:
     async def share() -> None:
         options = to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
         file = js.File.new(to_js([text]), name, options)
-        title = f"{app.table.kind.title} game record"
+        title = f"{app.table.kind.game.title} game record"
         data = to_js({"files": to_js([file]), "title": title},
                      dict_converter=js.Object.fromEntries)
         try:
@@ -73,13 +76,13 @@ def share(app, name: str, text: str) -> None:
 
     asyncio.ensure_future(share())
 
-def import_file(app, input_el) -> None:
+def import_file(app: App, input_el: JsObject) -> None:
     files = input_el.files
-    file: Any = files.item(0) if not absent(files) and files.length else None
+    file: JsObject = files.item(0) if not absent(files) and files.length else None
     if absent(file):
         return
     if file.size > MAX_RECORD_BYTES:
-        app.table.notice = f"That file is too big to be a {app.table.kind.title} record."
+        app.table.notice = f"That file is too big to be a {app.table.kind.game.title} record."
         app.render()
         return
 

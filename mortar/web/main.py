@@ -1,6 +1,6 @@
 """Browser entry point: load the game being played, seat it at the table, restore its saved game,
-wire events, then mark the page ready (``<html data-ready="1">``: the tests and benchmarks wait
-for it)."""
+do what the person did on the first screen drawn before Python (static/shell.js), wire events,
+then mark the page ready (``<html data-ready="1">``: the tests and benchmarks wait for it)."""
 
 from __future__ import annotations
 
@@ -9,19 +9,23 @@ import importlib
 import importlib.util
 import sys
 import traceback
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import games
+from ..table.early import Early, apply
 from ..table.saves import MemoryStorage, Storage
 from ..table.table import Table
 from ..table.words import _
 from .embed import Publisher
 
+if TYPE_CHECKING:
+    from .page import JsObject
+
 
 class LocalStorage:
-    """localStorage behind the small interface :class:`mortar.ui.saves.SaveSlot` uses."""
+    """localStorage behind the small interface :class:`mortar.table.saves.SaveSlot` uses."""
 
-    def __init__(self, storage) -> None:
+    def __init__(self, storage: JsObject) -> None:
         self.storage = storage
 
     def get(self, key: str) -> str | None:
@@ -34,6 +38,11 @@ class LocalStorage:
     def remove(self, key: str) -> None:
         self.storage.removeItem(key)
 
+    def keys(self) -> list[str]:
+        """Every key stored (the games by links are listed from theirs)."""
+        storage = self.storage
+        return [str(storage.key(i)) for i in range(storage.length)]
+
 
 NO_SAVE_NOTICE = _("This game will not be saved here: closing or reloading the page ends it.")
 PROBE_KEY = "box/probe"
@@ -41,7 +50,7 @@ DEFAULT_GAME = "mortar-hunt"  # the address of old, before the box: it played Mo
 THINK_BUDGET = 0.04  # seconds the computer thinks at a time: the page never blocks for long
 
 
-def choose_storage(window) -> tuple[Storage, str | None]:
+def choose_storage(window: JsObject) -> tuple[Storage, str | None]:
     """The storage the game is saved in, and the notice to show once when it cannot be saved.
 
     localStorage may be missing, throw on access (a frame on another site, storage disabled,
@@ -60,7 +69,24 @@ def choose_storage(window) -> tuple[Storage, str | None]:
     return storage, None
 
 
-def chosen_game(document: Any) -> str:
+def first_screen_choices(window: JsObject) -> tuple[Early, JsObject, bool]:
+    """What the person did on the first screen before Python was ready (``window.boxFirstScreen``,
+    static/shell.js; from now on the page's form is Python's): the choices, the file input of a
+    record picked to review (or None), and whether that screen is on show (the start screen is
+    then drawn over it as over Python's own: the focus stays, nothing scrolls)."""
+    from .page import absent
+
+    handle = getattr(window, "boxFirstScreen", None)
+    if handle is None or absent(handle):
+        return Early(), None, False
+    taken = handle.take()
+    fields = tuple((str(name), str(value)) for name, value in taken.fields.to_py())
+    pressed = None if absent(taken.pressed) else str(taken.pressed)
+    picked = None if absent(taken.file) else taken.file
+    return Early(fields, pressed), picked, bool(taken.shown)
+
+
+def chosen_game(document: JsObject) -> str:
     """The game this page plays: named by static/boot.js from the address (``?game=``)."""
     return str(document.documentElement.getAttribute("data-game") or DEFAULT_GAME)
 
@@ -70,6 +96,7 @@ async def start() -> None:
     screen, then mark the page ready."""
     import js
 
+    from . import files, links
     from .dom import build
     from .events import App
     from .page import show_error
@@ -81,9 +108,16 @@ async def start() -> None:
         if kind.symbols is not None:  # the drawings its pieces <use>
             document.body.prepend(build(kind.symbols))
         storage, no_save = choose_storage(js.window)
-        publisher = Publisher(kind.name, kind.players, kind.public)
-        table = Table(kind, storage, notify=publisher.notify, think_budget=THINK_BUDGET)
-        table.restore()
+        publisher = Publisher(kind.game.name, kind.game.players, kind.public)
+        table = Table(kind, storage, notify=publisher.notify, think_budget=THINK_BUDGET,
+                      titles={e.name: e.title for e in games.entries()},
+                      link_base=links.link_base(kind.game.name))
+        arrived = links.fragment()  # a link, or a game by links to go back to
+        if not arrived:
+            table.restore()
+        early, picked, on_show = first_screen_choices(js.window)
+        if not arrived:  # (what was done on the first screen before Python: its start form)
+            apply(table, early)
         # The modules and a restored game stay for the page's life: no later collection walks
         # them again (after a long game's reload that collection alone cost a first decision).
         gc.freeze()
@@ -91,7 +125,14 @@ async def start() -> None:
             table.notice = f"{table.notice} {no_save}" if table.notice else no_save
         app = App(document.getElementById("app"), table, live=document.getElementById("announcer"))
         app.install()
+        links.install(app)
+        if on_show and table.screen == "start" and not arrived:
+            app.adopt("start")
         app.render()
+        if arrived:
+            links.arrived(app, arrived)
+        elif early.pressed == "import" and picked is not None:
+            files.import_file(app, picked)
         app.idle(kind.warm_up())  # e.g. the computer's geometry, filled in between taps
         start.app = app  # type: ignore[attr-defined]  # keep the app (and its event proxies) alive
     except Exception:

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeAlias
 
 import js
 from pyodide.ffi import jsnull
 
+# A JavaScript object as Pyodide hands it over (an element, an event, a window): the `js`
+# module is untyped, so this is the one place the browser's objects enter the types as Any.
+JsObject: TypeAlias = Any
 
-def absent(value: Any) -> bool:
+
+def absent(value: JsObject) -> bool:
     """JavaScript null arrives as ``jsnull`` (falsy, but not None) in current Pyodide."""
     return value is None or value is jsnull
 

@@ -21,6 +21,12 @@ CENTRE = Square.parse("c3")  # EN1: the free space in the middle, a playable squ
 EDGE = frozenset(sq for sq in SQUARES if sq.column in (0, 4) or sq.row in (1, 5))  # EN1: the outer ring
 EDGE_INDEXES = frozenset(sq.index for sq in EDGE)
 
+
+def is_step(a: Square, b: Square) -> bool:
+    """From ``a`` to a neighbour (EN4's step), not a jump."""
+    return max(abs(b.column - a.column), abs(b.row - a.row)) == 1
+
+
 # NEIGHBOURS[i]: the squares a piece on square i steps to (8 directions); JUMPS[i]: for each
 # orthogonal direction, (the square jumped over, the landing square) when both are on the board.
 NEIGHBOURS = tuple(tuple(n.index for n in sq.neighbours()) for sq in SQUARES)

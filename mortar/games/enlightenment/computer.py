@@ -20,15 +20,15 @@ each side still needs, alone or mixed in).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
-from mortar.kit.search import Level, Model, SearchComputer
+from mortar.kit.search import Level, Model, SearchComputer, page_clock
 from mortar.kit.turns import Player
 
-from .actions import Move
-from .board import CENTRE, EDGE_INDEXES, JUMPS, NEIGHBOURS, PIECES, SQUARES, Square
-from .position import Position
+from .actions import Termination
+from .board import CENTRE, EDGE_INDEXES, JUMPS, NEIGHBOURS, SQUARES, Square
+from .packed import BITS, C3_BIT, EDGE, FULL, LIT_MOVE, RING, WAS_LIT, Packed
 
 LIT = 150  # an enlightened piece
 LIT_ON_EDGE = 40  # an enlightened piece on the edge
@@ -36,6 +36,7 @@ OFF_EDGE = 35  # a step an enlightened piece still has to make back to the edge
 ACCESS = 45  # a plain piece that can become enlightened next move
 NEAR = 8  # a step of a plain piece towards the centre
 
+RED = Player.RED
 C3 = CENTRE.index
 COLUMNS = tuple(sq.column for sq in SQUARES)
 ROWS = tuple(sq.row for sq in SQUARES)
@@ -70,58 +71,127 @@ def side(cells: Sequence[Any], player: Player) -> int:
     return score
 
 
-def evaluate(position: Position) -> int:
+def evaluate(position: Any) -> int:
+    """The position's worth to the player to move (the module docstring), on the rules' cells."""
     cells, me = position.cells, position.to_play
     return side(cells, me) - side(cells, me.opponent)
 
 
-class EnlightenmentModel(Model[Position]):
-    """Enlightenment for the kit's search."""
+# --- the same evaluation on packed positions (the search's: :mod:`.packed`) ------------------
+
+# Squares from which an orthogonal jump stays on the board: east, west, north, south.
+_EAST = sum(1 << sq.index for sq in SQUARES if sq.column <= 2)
+_WEST = sum(1 << sq.index for sq in SQUARES if sq.column >= 2)
+_NORTH = sum(1 << sq.index for sq in SQUARES if sq.row <= 3)
+_SOUTH = sum(1 << sq.index for sq in SQUARES if sq.row >= 3)
+
+
+def jumpers(pieces: int, over: int, empty: int) -> int:
+    """The ``pieces`` that could jump (orthogonally) over a piece of ``over`` to an empty
+    square, as bits."""
+    return pieces & ((_EAST & over >> 1 & empty >> 2) | (_WEST & over << 1 & empty << 2)
+                     | (_NORTH & over >> 5 & empty >> 10) | (_SOUTH & over << 5 & empty << 10))
+
+
+def packed_side(own: int, lit: int, empty: int) -> int:
+    """:func:`side` on bit masks: ``own`` the player's pieces, ``lit`` every enlightened piece."""
+    shining, plain = own & lit, own & ~lit
+    score = (LIT * shining.bit_count() + LIT_ON_EDGE * (shining & EDGE).bit_count()
+             - OFF_EDGE * ((shining & RING).bit_count() + 2 * (shining & C3_BIT).bit_count())
+             - NEAR * ((plain & RING).bit_count() + 2 * (plain & EDGE).bit_count()))
+    access = jumpers(plain, lit, empty)
+    if empty & C3_BIT:
+        access |= plain & RING
+    return score + ACCESS * access.bit_count()
+
+
+def packed_evaluate(position: Packed, finish: int = 0) -> int:
+    red, white, lit = position.red, position.white, position.lit
+    empty = FULL & ~(red | white)
+    score = packed_side(red, lit, empty) - packed_side(white, lit, empty)
+    score = score if position.to_play is RED else -score
+    if finish:
+        last = (red if position.to_play is RED else white) & ~(lit & EDGE)
+        if last and not last & (last - 1) and position.finishes(last):
+            score += finish  # one piece left, and it can finish now: the player to move wins
+    return score
+
+
+# The move order's worth of every move (its int, :mod:`.packed`): a move that enlightens first,
+# then an enlightened piece towards the edge, then a plain one towards the centre.
+PROMISE = tuple(
+    0 if (m >> 5) & 31 >= 25 or m & 31 >= 25
+    else 10 * (TO_EDGE[m & 31] - TO_EDGE[(m >> 5) & 31]) if m & WAS_LIT
+    else 100 if m & LIT_MOVE else TO_CENTRE[m & 31] - TO_CENTRE[(m >> 5) & 31]
+    for m in range(1 << 12))
+
+
+class EnlightenmentModel(Model[Packed]):
+    """Enlightenment for the kit's search, on packed positions (:mod:`.packed`)."""
 
     slice_nodes = 100
 
-    def evaluate(self, position: Position) -> int:
-        return evaluate(position)
+    def prepare(self, position: Any) -> Packed:
+        if isinstance(position, Packed):
+            return position
+        return Packed.of(position.cells, position.to_play)
 
-    def child(self, position: Position, action: Any) -> Position:
+    def inner(self, position: Any, prepared: Packed, action: Any) -> int:
         path = action.path
-        cells = list(position.cells)
         start, end = path[0].index, path[-1].index
-        piece = cells[start]
-        lit = piece.enlightened
-        if not lit:  # EN5: c3 reached, or an enlightened piece jumped over
-            if len(path) == 2 and _is_step(path[0], path[1]):
-                lit = end == C3
-            else:
-                for a, b in zip(path, path[1:]):
-                    over = cells[(a.index + b.index) // 2]
-                    if b.index == C3 or (over is not None and over.enlightened):
-                        lit = True
-                        break
-        cells[start] = None
-        cells[end] = PIECES[piece.player, lit]
-        return Position(tuple(cells), position.to_play.opponent)
+        was = bool(prepared.lit & BITS[start])
+        lit = LIT_MOVE if was or lights(position.cells, path) else 0
+        return int(start | end << 5 | lit | (WAS_LIT if was else 0))
 
-    def order(self, position: Position, actions: Sequence[Any], ply: int) -> list[Any]:
+    def keys(self, seen: frozenset[Hashable]) -> frozenset[Hashable]:
+        pairs: Any = seen  # the rules' keys: (cells, the player to move)
+        return frozenset((Packed.of(cells, to_play).key(), to_play) for cells, to_play in pairs)
+
+    def evaluate(self, position: Packed) -> int:
+        return packed_evaluate(position)
+
+    def actions(self, position: Packed, ply: int) -> list[int]:
+        return position.moves()
+
+    def child(self, position: Packed, action: int) -> Packed:
+        return position.play(action)
+
+    def winner(self, position: Packed, mover: Player) -> tuple[Player, Any] | None:
+        return (mover, Termination.ENLIGHTENED) if position.won(mover) else None
+
+    def order(self, position: Packed, actions: Sequence[int], ply: int) -> list[int]:
         """Moves that enlighten first, then enlightened pieces reaching the edge, then the rest."""
-        cells = position.cells
-        return sorted(actions, key=lambda m: -_promise(cells, m))
+        return sorted(actions, key=lambda m: -PROMISE[m])
+
+    def noisy(self, position: Packed, ply: int) -> list[int]:
+        """The moves that enlighten a piece (the swing of a lamp), and the winning ones; looked
+        for only where a first jump or a step could enlighten, or one piece is left to finish."""
+        red, white, lit = position.red, position.white, position.lit
+        own = red if position.to_play is RED else white
+        plain = own & ~lit
+        empty = FULL & ~(red | white)
+        unfinished = own & ~(lit & EDGE)
+        if not (jumpers(plain, lit, empty) or (empty & C3_BIT and plain & RING)
+                or unfinished & (unfinished - 1) == 0):
+            return []
+        last = unfinished & (unfinished - 1) == 0
+        moves = [m for m in position.moves()
+                 if (m & LIT_MOVE and not m & WAS_LIT)
+                 or (last and m & LIT_MOVE and BITS[(m >> 5) & 31] & EDGE)]
+        moves.sort(key=lambda m: -PROMISE[m])
+        return moves
 
 
-def _promise(cells: Sequence[Any], move: Move) -> int:
-    path = move.path
-    start, end = path[0].index, path[-1].index
-    piece = cells[start]
-    if piece.enlightened:
-        return 10 * (TO_EDGE[start] - TO_EDGE[end])
-    if end == C3 or C3 in (sq.index for sq in path[1:]):
-        return 100
-    if len(path) > 2 or not _is_step(path[0], path[1]):
-        for a, b in zip(path, path[1:]):
-            over = cells[(a.index + b.index) // 2]
-            if over is not None and over.enlightened:
-                return 100
-    return TO_CENTRE[start] - TO_CENTRE[end]
+def lights(cells: Sequence[Any], path: Sequence[Square]) -> bool:
+    """Whether the plain piece moving along ``path`` ends enlightened (EN5): it reaches c3, or
+    jumps over an enlightened piece."""
+    if len(path) == 2 and _is_step(path[0], path[1]):
+        return path[1].index == C3
+    for a, b in zip(path, path[1:]):
+        over = cells[(a.index + b.index) // 2]
+        if b.index == C3 or (over is not None and over.enlightened):
+            return True
+    return False
 
 
 def _is_step(a: Square, b: Square) -> bool:
@@ -153,24 +223,29 @@ def moves_needed(cells: Sequence[Any], player: Player) -> int:
     return total
 
 
-def race(position: Position) -> int:
+def race(position: Packed) -> int:
     """The evaluation as a race: the moves the opponent still needs less one's own."""
-    cells, me = position.cells, position.to_play
+    cells, me = position.cells(), position.to_play
     return MOVE * (moves_needed(cells, me.opponent) - moves_needed(cells, me))
 
 
 class RaceModel(EnlightenmentModel):
-    def evaluate(self, position: Position) -> int:
+    def evaluate(self, position: Packed) -> int:
         return race(position)
 
 
 class MixedModel(EnlightenmentModel):
-    def evaluate(self, position: Position) -> int:
-        return evaluate(position) + race(position) // 2
+    def evaluate(self, position: Packed) -> int:
+        return packed_evaluate(position) + race(position) // 2
 
 
 MODEL = EnlightenmentModel()
-VARIANTS = {"race": RaceModel(), "mixed": MixedModel()}
+class FinishModel(EnlightenmentModel):
+    def evaluate(self, position: Packed) -> int:
+        return packed_evaluate(position, 3000)
+
+
+VARIANTS = {"race": RaceModel(), "mixed": MixedModel(), "finish": FinishModel()}
 
 LEVELS = {
     "easy": Level(depth=1, nodes=400, noise=150, blunder=0.15),
@@ -179,5 +254,5 @@ LEVELS = {
 }
 
 
-def computer(level: str, seed: int | str) -> SearchComputer[Position]:
-    return SearchComputer(MODEL, level, LEVELS[level], seed)
+def computer(level: str, seed: int | str) -> SearchComputer[Packed]:
+    return SearchComputer(MODEL, level, LEVELS[level], seed, clock=page_clock())

@@ -21,7 +21,19 @@ from mortar.kit.protocol import Refusal
 from mortar.kit.turns import Player
 
 from .actions import Move, Moved, RefusalCode, Termination
-from .board import CENTRE, EDGE_INDEXES, JUMPS, NEIGHBOURS, PIECES, SQUARES, START, Layout, Piece, Square
+from .board import (
+    CENTRE,
+    EDGE_INDEXES,
+    JUMPS,
+    NEIGHBOURS,
+    PIECES,
+    SQUARES,
+    START,
+    Layout,
+    Piece,
+    Square,
+    is_step,
+)
 
 C = RefusalCode
 _LETTERS = {PIECES[Player.RED, False]: "r", PIECES[Player.RED, True]: "R",
@@ -99,7 +111,7 @@ class Position(turns.Position[Move, Moved]):
         if len(path) == 1:
             steps = tuple(SQUARES[j] for j in NEIGHBOURS[start] if self.cells[j] is None)
             return steps + self._landings(start, path[0].index, frozenset((start,)))
-        if self._path_refusal(Move(path)) is not None or _is_step(path[0], path[1]):
+        if self._path_refusal(Move(path)) is not None or is_step(path[0], path[1]):
             return ()
         return self._landings(start, path[-1].index, frozenset(sq.index for sq in path))
 
@@ -140,7 +152,7 @@ class Position(turns.Position[Move, Moved]):
         path = action.path
         piece = cells[path[0].index]
         assert piece is not None
-        over = () if _is_step(path[0], path[1]) else tuple(_between(a, b) for a, b in zip(path, path[1:]))
+        over = () if is_step(path[0], path[1]) else tuple(_between(a, b) for a, b in zip(path, path[1:]))
         # EN5: enlightened at the end of the move, by any arrival on c3 or any jump over an
         # enlightened piece; never the other way.
         lit = not piece.enlightened and (CENTRE in path[1:] or any(
@@ -177,7 +189,7 @@ class Position(turns.Position[Move, Moved]):
             return Refusal(C.NO_PIECE, f"{move}: there is no piece on {path[0]}")
         if piece.player is not self.to_play:
             return Refusal(C.NOT_YOURS, f"{move}: the piece on {path[0]} is {piece.player}'s")
-        if _is_step(path[0], path[1]):
+        if is_step(path[0], path[1]):
             if len(path) > 2:
                 return Refusal(C.STEP_IN_SEQUENCE, f"{move}: a step is a whole move; it is not combined "
                                                    "with jumps")
@@ -187,7 +199,7 @@ class Position(turns.Position[Move, Moved]):
         visited = {path[0]}
         for a, b in zip(path, path[1:]):
             dx, dy = abs(b.column - a.column), abs(b.row - a.row)
-            if _is_step(a, b):
+            if is_step(a, b):
                 return Refusal(C.STEP_IN_SEQUENCE, f"{move}: {a}-{b} is a step; a step is not combined "
                                                    "with jumps")
             if dx == dy == 2:
@@ -206,10 +218,6 @@ class Position(turns.Position[Move, Moved]):
                 return Refusal(C.OCCUPIED, f"{move}: {b} is occupied")
             visited.add(b)
         return None
-
-
-def _is_step(a: Square, b: Square) -> bool:
-    return max(abs(b.column - a.column), abs(b.row - a.row)) == 1
 
 
 def _between(a: Square, b: Square) -> Square:

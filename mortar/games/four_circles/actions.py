@@ -7,6 +7,7 @@ the rules live in :mod:`.position`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
@@ -14,7 +15,12 @@ from typing import NamedTuple
 from mortar.kit.grid import Cell, NotationError, quote
 from mortar.kit.turns import Ending, Player, TurnOptions
 
-from .board import Piece, parse_cell
+from .board import CELL_TEXT, Piece, parse_cell
+
+# A cell's text, ``(x,y)`` (or ``a1``, as the starting rectangle once wrote it); the tile move
+# and the piece move built of them: ``(5,4)>(6,1) (2,2)-(6,1)``.
+_TILE = re.compile(rf"({CELL_TEXT})>({CELL_TEXT})")
+_MOVE = re.compile(rf"(?:({CELL_TEXT})>({CELL_TEXT}) )?({CELL_TEXT})-({CELL_TEXT})")
 
 
 class Place(NamedTuple):
@@ -38,10 +44,10 @@ class TileMove(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> TileMove:
-        parts = text.split(">") if isinstance(text, str) else []
-        if len(parts) != 2:
-            raise NotationError(f"{quote(text)} is not a tile move (FROM>TO, such as e4>f1)")
-        return cls(parse_cell(parts[0]), parse_cell(parts[1]))
+        match = _TILE.fullmatch(text) if isinstance(text, str) else None
+        if match is None:
+            raise NotationError(f"{quote(text)} is not a tile move (FROM>TO, such as (5,4)>(6,1))")
+        return cls(parse_cell(match[1]), parse_cell(match[2]))
 
     def __str__(self) -> str:
         return f"{self.frm}>{self.to}"
@@ -57,12 +63,12 @@ class Move(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        words = text.split(" ") if isinstance(text, str) else []
-        tile = TileMove.parse(words[0]) if len(words) == 2 else None
-        parts = words[-1].split("-") if len(words) in (1, 2) else []
-        if len(parts) != 2:
-            raise NotationError(f"{quote(text)} is not a move (FROM-TO, or a tile move first: e4>f1 b2-f1)")
-        return cls(parse_cell(parts[0]), parse_cell(parts[1]), tile)
+        match = _MOVE.fullmatch(text) if isinstance(text, str) else None
+        if match is None:
+            raise NotationError(f"{quote(text)} is not a move (FROM-TO, or a tile move first: "
+                                f"(5,4)>(6,1) (2,2)-(6,1))")
+        tile = TileMove(parse_cell(match[1]), parse_cell(match[2])) if match[1] else None
+        return cls(parse_cell(match[3]), parse_cell(match[4]), tile)
 
     def __str__(self) -> str:
         move = f"{self.frm}-{self.to}"

@@ -1,9 +1,10 @@
 """The board of Four Circles (RULINGS FC1, FC2): 20 movable tiles on the cells of an unbounded
-grid (:class:`mortar.kit.grid.Cell`), starting as the 5 × 4 rectangle a1–e4; the pieces' two
-sides; and the board's geometry: side-neighbours, free sides, side-connection.
+grid (:class:`mortar.kit.grid.Cell`), starting as the 5 × 4 rectangle (1,1)–(5,4); the pieces'
+two sides; and the board's geometry: side-neighbours, free sides, side-connection.
 
-Cells are written ``a1`` on the starting rectangle's letters and numbers and ``(x,y)`` anywhere
-else (the board drifts): :func:`parse_cell` reads both.
+Cells are written ``(x,y)``, on the board's edges, in words and in the duel's notation alike (the
+board drifts beyond any letters; a record writes ``[x, y]``); :func:`parse_cell` also reads ``a1``
+as it was once written.
 """
 
 from __future__ import annotations
@@ -21,14 +22,15 @@ STEPS = tuple(d.step for d in DIRECTIONS)  # (dx, dy) of the 8 directions: neigh
 SIDES = tuple(d.step for d in ORTHOGONAL)  # of the 4 side-neighbours
 LINES = ((1, 0), (0, 1), (1, 1), (1, -1))  # FC7: a row, a column, the two diagonals
 
+CELL_TEXT = r"\(-?[0-9]{1,7},-?[0-9]{1,7}\)|[a-z][1-9][0-9]{0,5}"  # (x,y), or a1 as once written
 _CELL = re.compile(r"([a-z])([1-9][0-9]{0,5})|\((-?[0-9]{1,7}),(-?[0-9]{1,7})\)")
 
 
 def parse_cell(text: str) -> Cell:
-    """A cell from its text, ``a1`` or ``(6,0)`` (what ``str(cell)`` writes)."""
+    """A cell from its text, ``(6,0)`` (what ``str(cell)`` writes), or ``a1`` for ``(1,1)``."""
     match = _CELL.fullmatch(text) if isinstance(text, str) else None
     if match is None:
-        raise NotationError(f"{quote(text)} is not a cell (such as a1, or (6,0) off the letters)")
+        raise NotationError(f"{quote(text)} is not a cell (such as (6,0))")
     if match[1]:
         return Cell(LETTERS.lower().index(match[1]) + 1, int(match[2]))
     return Cell.parse([int(match[3]), int(match[4])])

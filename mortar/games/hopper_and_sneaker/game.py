@@ -5,8 +5,9 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mortar.kit.envelope import Entry
 from mortar.kit.protocol import Computer
@@ -16,8 +17,11 @@ from mortar.kit.turns import PLAYERS, Player
 
 from .actions import HOPPERS_DEFAULT, Move, Options, Setup
 from .board import Face, Square
-from .position import Position
+from .position import Position, setups
 from .state import State
+
+if TYPE_CHECKING:
+    from mortar.kit.remote import GameLinks
 
 
 class HopperAndSneaker(TurnGame[Options, State]):
@@ -61,6 +65,31 @@ class HopperAndSneaker(TurnGame[Options, State]):
 
     def write_setup(self, setup: Any) -> dict[str, str]:
         return {str(square): face.value for square, face in setup.pieces}
+
+    def twin(self, state: State, viewer: str, rng: random.Random) -> State | None:
+        """A game ``viewer`` cannot tell from ``state`` (the contract tests' twins): while the
+        arrangements are secret (HS3), the other player's arranged otherwise; else None (play
+        hides nothing)."""
+        hidden = Player(viewer).opponent
+        if not (state.options.secret_setup and state.setting_up and state.outcome is None):
+            return None
+        made = {played.player: played.action for played in state.setups}
+        if hidden not in made:
+            return None
+        others = [s for s in setups(hidden, state.options.hoppers) if s != made[hidden]]
+        if not others:
+            return None
+        made[hidden] = rng.choice(others)
+        twin = self.start(state.options, state.names)
+        for played in state.setups:
+            twin.apply(made[played.player])
+        return twin
+
+    def links(self) -> GameLinks:
+        """Play by links: an open game, but for the secret setup's commitment (:mod:`.links`)."""
+        from .links import HopperLinks  # loaded with the first game by links
+
+        return HopperLinks(self)
 
     def computer(self, level: str, seed: int | str) -> Computer:
         """The kit's searching computer with this game's evaluation (:mod:`.computer`)."""

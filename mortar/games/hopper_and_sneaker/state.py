@@ -58,7 +58,7 @@ class State(TurnState[Position, Action, Effect, Options]):
         return self.position.moves_from(square) if self.outcome is None and not self.setting_up else []
 
     def seat(self, player: str) -> Seat:
-        player, position, offer, outcome, options, seen = self.seat_of(player)
+        player, position, offer, outcome, options, seen, last, declined = self.seat_of(player)
         if options.secret_setup and position.setting_up:
             position = position.without(player.opponent)  # arranged behind the curtain (HS3)
-        return Seat(player, position, offer, outcome, options, seen)
+        return Seat(player, position, offer, outcome, options, seen, last, declined)

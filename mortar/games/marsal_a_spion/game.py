@@ -4,6 +4,7 @@ Each method imports what it needs when first called, so that importing the game 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -12,6 +13,7 @@ from mortar.kit.records import RecordError, Verdict, names_refusal
 
 if TYPE_CHECKING:
     from mortar.kit.protocol import GameDef, GameRecord
+    from mortar.kit.remote import GameLinks
 
     from .computer import Computer
     from .record import Record
@@ -28,6 +30,7 @@ class MarsalASpion:
     players: tuple[str, str] = ("Red", "Blue")
     record_format: str = "marsal-a-spion/1"
     levels: tuple[str, ...] = ("easy", "medium", "hard")
+    name_max = NAME_LONGEST
 
     def new(self, options: Options | None = None,
             names: Mapping[str, str | None] | None = None) -> State:
@@ -65,6 +68,45 @@ class MarsalASpion:
         from .referee import check_text
 
         return check_text(text)
+
+    def twin(self, state: State, viewer: str, rng: random.Random) -> State | None:
+        """A game ``viewer`` cannot tell from ``state`` (the contract tests' twins): two pieces of
+        the other army that were never revealed to ``viewer`` swap places in its setup, and the
+        same actions are played; None when no such game is left."""
+        from mortar.kit.records import RecordIllegalError
+
+        from .actions import Setup
+        from .board import Player
+        from .record import Record
+
+        hidden = Player(viewer).opponent
+        if hidden not in state.setups or state.outcome is not None:
+            return None
+        seen = {r.handle for r in state.tray if r.player is hidden}
+        seen |= {e.defender_handle for e in state.history
+                 if e.player is not hidden and e.defender_handle is not None}
+        moved = {e.handle for e in state.history if e.player is hidden and e.handle is not None}
+        setup = state.setups[hidden].placement()
+        pairs = [(a, b) for a in setup for b in setup if a.index < b.index and setup[a] is not setup[b]
+                 and a not in seen and b not in seen and not ({a, b} & moved)]
+        rng.shuffle(pairs)
+        record = Record.from_state(state)
+        for a, b in pairs[:8]:
+            placement = dict(setup)
+            placement[a], placement[b] = placement[b], placement[a]
+            twin = Record(record.options, record.names, {**record.setups, hidden: Setup.of(placement)},
+                          list(record.plays))
+            try:
+                return twin.replay()
+            except RecordIllegalError:
+                continue
+        return None
+
+    def links(self) -> GameLinks:
+        """Play by links (:mod:`.links`): each device keeps its army, committed square by square."""
+        from .links import MarsalLinks
+
+        return MarsalLinks()
 
     def computer(self, level: str, seed: int | str) -> Computer:
         """The computer player at ``level``, deciding from its seat alone (R14)."""

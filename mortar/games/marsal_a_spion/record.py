@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from mortar.kit.common import AcceptDraw, OfferDraw, Resign
@@ -21,14 +21,17 @@ from mortar.kit.jsontext import LargeNumber
 from mortar.kit.jsontext import loads as loads_json
 from mortar.kit.protocol import Refusal
 from mortar.kit.records import (
+    COMPUTER_KEY,
     RecordError,
     RecordIllegalError,
+    expect_bool,
     expect_int,
     expect_true,
     json_type,
     load_json,
     notation,
     quote_json,
+    seats_of,
 )
 
 from .actions import Action, Attack, Move, RefusalCode, Setup
@@ -59,6 +62,19 @@ class Record:
             if entry.turn:
                 plays.append(OfferDraw(entry.action) if entry.offer_draw else entry.action)
         return cls(state.options, {p: state.names[p] for p in PLAYERS}, dict(state.setups), plays)
+
+    @property
+    def computer(self) -> dict[str, str]:
+        """The seats a computer played (RECORD.md: a table's key under ``options``)."""
+        text = dict(self.options.extra).get(COMPUTER_KEY)
+        return seats_of(loads_json(text)) if text is not None else {}
+
+    @computer.setter
+    def computer(self, seats: Mapping[str, str]) -> None:
+        extra = tuple((k, v) for k, v in self.options.extra if k != COMPUTER_KEY)
+        if seats:
+            extra += ((COMPUTER_KEY, dump(dict(seats))),)
+        self.options = replace(self.options, extra=extra)
 
     def actions(self) -> list[Action]:
         """Every action in the order played, setups first (each is an action: R4)."""
@@ -165,13 +181,16 @@ def parse(data: Any) -> Record:
 
 
 def read_options(raw: Mapping[str, Any]) -> Options:
-    """The table's options. ``inactivity_limit`` is the rules'; every other key the rules ignore
-    and the record keeps (RECORD.md): the aids where they are true or false, the rest as JSON."""
+    """The table's options. ``inactivity_limit`` is the rules', and ``no_hope_draw`` (false in a
+    game played by links: REMOTE.md); every other key the rules ignore and the record keeps
+    (RECORD.md): the aids where they are true or false, the rest as JSON."""
     limit: int | None = INACTIVITY_LIMIT
     if "inactivity_limit" in raw:
         value = raw["inactivity_limit"]
         limit = None if value is None else expect_int(value, "options.inactivity_limit", 1)
     aids = {key: raw[key] for key in ("memory_aid", "deduction_aid") if isinstance(raw.get(key), bool)}
+    if "no_hope_draw" in raw:  # a rules option: false in games played by links (REMOTE.md)
+        aids["no_hope_draw"] = expect_bool(raw["no_hope_draw"], "options.no_hope_draw")
     extra = tuple((key, dump(value)) for key, value in raw.items()
                   if key != "inactivity_limit" and key not in aids)
     return Options(limit, extra=extra, **aids)
@@ -259,6 +278,8 @@ def options_text(options: Options) -> str:
     for key in ("memory_aid", "deduction_aid"):
         if key not in extra:  # a value the rules could not read is kept as it was
             parts.append(f"{dump(key)}: {dump(getattr(options, key))}")
+    if not options.no_hope_draw:  # written only where it is off: every record before it had it
+        parts.append('"no_hope_draw": false')
     parts += [f"{dump(key)}: {text}" for key, text in options.extra]
     return "{" + ", ".join(parts) + "}"
 

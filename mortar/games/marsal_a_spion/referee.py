@@ -21,14 +21,19 @@ from mortar.kit.records import (
     load_json,
 )
 
-from .record import parse
+from .record import Record, parse
 from .rules import Phase
 from .state import State
 
 
 def verdict(record: GameRecord[State]) -> Verdict:
     """Replay a parsed record: the verdict of its end, or of its first illegal action (with the
-    game as it stood just before that action)."""
+    game as it stood just before that action), saying which keys of its options nothing reads."""
+    extra = [key for key, _text in record.options.extra] if isinstance(record, Record) else []
+    return _verdict(record).noting(extra)
+
+
+def _verdict(record: GameRecord[State]) -> Verdict:
     state: State | None = None
     try:
         for state in record.replaying():  # noqa: B007 -- changed in place; kept for an error

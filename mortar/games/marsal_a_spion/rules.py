@@ -69,12 +69,16 @@ class Options:
 
     ``inactivity_limit``: turns in a row without an attack that end the game in a draw (None:
     no limit). The aids change no rule; the seat holds what they show either way (R14).
+    ``no_hope_draw``: R12.3 applies (a game by links plays without it: REMOTE.md).
     ``extra``: the other keys a table keeps in a record's options (computer seats …), each
     value as JSON text so that options stay hashable; the rules ignore them."""
 
     inactivity_limit: int | None = INACTIVITY_LIMIT
     memory_aid: bool = True
     deduction_aid: bool = False
+    # R12.3's automatic no-hope draw; off in games played by links ([ours, remote], REMOTE.md):
+    # no device holds both armies' hidden pieces to test it.
+    no_hope_draw: bool = True
     extra: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
@@ -83,5 +87,7 @@ class Options:
             raise ValueError(f"the inactivity limit {limit!r} is not a positive whole number")
         if not isinstance(self.memory_aid, bool) or not isinstance(self.deduction_aid, bool):
             raise ValueError("the aids are switched on or off: true or false")
+        if not isinstance(self.no_hope_draw, bool):
+            raise ValueError("the no-hope draw is on or off: true or false")
         if not all(isinstance(key, str) and isinstance(text, str) for key, text in self.extra):
             raise ValueError("extra options are pairs of a key and JSON text")

@@ -322,7 +322,7 @@ class State:
         the start of the next player's turn, PAT (R12.2)."""
         if clash is Clash.FLAG_CAPTURED:
             self._end(player, Termination.FLAG_CAPTURED)
-        elif clash is not None and self._hopeless(0) and self._hopeless(1):
+        elif clash is not None and self.options.no_hope_draw and self._hopeless(0) and self._hopeless(1):
             self._end(None, Termination.NO_HOPE)
         elif (limit := self.options.inactivity_limit) is not None and self.inactivity >= limit:
             self._end(None, Termination.INACTIVITY)

@@ -7,9 +7,10 @@ These are plain values shared by the game, the seat, records and the UI; they ho
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple
+from typing import Generic, NamedTuple, TypeVar
 
 from ...kit.common import Resign
 from ...kit.protocol import IllegalActionError, Refusal
@@ -97,18 +98,21 @@ class Sacrifice(NamedTuple):
 # Actions are small tuples (cheap to build by the hundred when listing legal turns); the moves
 # and shots that can exist are interned so listing them allocates nothing new.
 # They are made on first use, not at import: the page's start-up time counts every millisecond.
-class _Interned(dict):
-    def __init__(self, make) -> None:
+T = TypeVar("T")
+
+
+class _Interned(dict[int, list[T]], Generic[T]):
+    def __init__(self, make: Callable[[int], list[T]]) -> None:
         super().__init__()
         self._make = make
 
-    def __missing__(self, piece: int) -> list:
+    def __missing__(self, piece: int) -> list[T]:
         self[piece] = table = self._make(piece)
         return table
 
 
-MOVES = _Interned(lambda n: [tuple.__new__(Move, (n, p)) for p in Position._all])
-SHOTS = _Interned(lambda n: [tuple.__new__(Shot, (n, s)) for s in Square._all])
+MOVES: _Interned[Move] = _Interned(lambda n: [tuple.__new__(Move, (n, p)) for p in Position._all])
+SHOTS: _Interned[Shot] = _Interned(lambda n: [tuple.__new__(Shot, (n, s)) for s in Square._all])
 
 
 Action = Turn | Sacrifice | Resign

@@ -13,13 +13,15 @@ from .actions import Action, Setup
 from .pad import pad_for
 from .record import Record, action_from_json, action_json, from_data
 from .referee import check_record
-from .rules import COMPUTER_LEVELS, PLAYERS, Loadout, Options, Variant
+from .rules import COMPUTER_LEVELS, NAME_MAX, PLAYERS, Loadout, Options, Variant
 from .seat import Seat
 from .state import State
 from .view import seat_view
 
 if TYPE_CHECKING:
     import argparse  # the command line's own: never imported in a page
+
+    from mortar.kit.remote import GameLinks
 
 
 class MortarHunt:
@@ -28,6 +30,7 @@ class MortarHunt:
     players = tuple(str(p) for p in PLAYERS)
     record_format = "mortar-hunt/1"
     levels = COMPUTER_LEVELS
+    name_max = NAME_MAX
 
     def new(self, options: Options | None = None,
             names: Mapping[str, str | None] | None = None) -> State:
@@ -61,6 +64,53 @@ class MortarHunt:
     def describe(self, options: Options) -> str:
         return (f"{options.variant}, loadout {options.loadout}, "
                 f"turn limit {options.turn_limit or 'none'}")
+
+    def twin(self, state: State, viewer: str, rng: random.Random) -> State | None:
+        """A game ``viewer`` cannot tell from ``state`` (the contract tests' twins): the other
+        player's pieces placed elsewhere before any turn, or numbered otherwise after (the same
+        squares, moves and shots: which piece is which is never shown); None when it cannot be."""
+        from .actions import Move, Sacrifice, Shot, Turn
+        from .computer.player import place
+        from .record import RecordedAction
+
+        hidden = "B" if viewer == "A" else "A"
+        if hidden not in state.setups or state.outcome is not None:
+            return None
+        record = Record.from_game(state)
+        if not record.entries:  # placed, nothing played yet: another placement
+            other = State(state.options, {p: state.name(p) for p in PLAYERS})
+            for player in PLAYERS:
+                if player in state.setups:
+                    other.place(place(state.seat(hidden), rng) if player == hidden else state.setups[player])
+            return other
+        a, b = rng.sample((1, 2, 3), 2)
+        swap = {a: b, b: a}
+
+        def renumbered(n: int) -> int:
+            return swap.get(n, n)
+
+        record.pieces[hidden] = tuple(record.pieces[hidden][renumbered(n) - 1] for n in (1, 2, 3))
+        record.setup[hidden] = tuple(record.setup[hidden][renumbered(n) - 1] for n in (1, 2, 3))
+        entries = []
+        for entry in record.entries:
+            action = entry.action
+            if entry.player == hidden and isinstance(action, Turn):
+                shot = None if action.shot is None else Shot(renumbered(action.shot.piece), action.shot.at)
+                action = Turn(Move(renumbered(action.move.piece), action.move.to), shot)
+            elif entry.player == hidden and isinstance(action, Sacrifice):
+                action = Sacrifice(renumbered(action.piece))
+            entries.append(RecordedAction(entry.player, action, entry.result))
+        record.entries = entries
+        try:
+            return record.replay(state.options.loadout)
+        except RecordIllegalError:
+            return None
+
+    def links(self) -> GameLinks:
+        """Play by links (:mod:`.links`): each device keeps its pieces, commits, answers."""
+        from .links import HuntLinks  # loaded with the first game by links
+
+        return HuntLinks()
 
     def computer(self, level: str, seed: int | str) -> Any:
         from .computer import Computer  # the computer loads on first use

@@ -12,6 +12,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from itertools import accumulate
+from typing import overload
 
 from .actions import (
     MOVES,
@@ -108,7 +109,11 @@ class LegalTurns(Sequence[Turn]):
     def __len__(self) -> int:
         return self._total
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> Turn: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Turn]: ...
+    def __getitem__(self, index: int | slice) -> Turn | list[Turn]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._total))]
         if index < 0:

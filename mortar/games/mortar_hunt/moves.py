@@ -1,7 +1,7 @@
 """Where pieces can go and what they can hit (RULINGS R5, R6): precomputed geometry.
 
 Pure functions of a player, a position and the squares barred to a move; nothing here knows a
-game. Squares are indexes 0–107 and positions indexes 0–863 (see :mod:`mortar.notation`); sets
+game. Squares are indexes 0–107 and positions indexes 0–863 (see :mod:`.notation`); sets
 of squares are int bitmasks, so the hot paths (move and shot generation) are a few integer
 operations per candidate. The computer player imports this module without the game.
 """

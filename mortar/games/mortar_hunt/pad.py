@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from .actions import Sacrifice, Turn
 from .rules import PLAYERS
@@ -32,6 +32,16 @@ class PadRow:
     pieces: list[str] = field(default_factory=lambda: ["", "", ""])
     shooting: str = ""
     opponents_shot: str = ""
+
+
+class PadData(TypedDict):
+    """A pad as plain data for the screen (:meth:`Pad.to_data`)."""
+
+    player: str
+    name: str | None
+    header: list[str]
+    rows: list[list[str]]  # the cells as printed (:meth:`Pad.cells`)
+    earlier: int
 
 
 @dataclass
@@ -57,7 +67,7 @@ class Pad:
                 out.append([row.turn, row.opponents_shot, *row.pieces, row.shooting])
         return out
 
-    def to_data(self) -> dict:
+    def to_data(self) -> PadData:
         return {"player": self.player, "name": self.name, "header": self.header,
                 "rows": self.cells(), "earlier": self.earlier}
 

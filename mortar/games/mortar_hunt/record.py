@@ -9,14 +9,16 @@ save → load → save gives the same bytes.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import Any, TypeVar, cast
 
 from ...kit.jsontext import LargeNumber
 from ...kit.records import (
     NewerFormatError,
     RecordError,
     RecordIllegalError,
+    UnknownLevelError,
     check_format,
     expect_object,
     json_type,
@@ -53,10 +55,6 @@ FORMAT = "mortar-hunt/1"
 
 __all__ = ["FORMAT", "NewerFormatError", "Record", "RecordError", "RecordIllegalError",
            "RecordedAction", "UnknownLevelError", "from_data", "infer_loadout", "load", "parse", "save"]
-
-
-class UnknownLevelError(RecordError):
-    """A computer seat at a level this version does not have (a later version's, or edited)."""
 
 
 @dataclass(frozen=True)
@@ -158,12 +156,12 @@ class Record:
 
     # --- text ----------------------------------------------------------------------------
 
-    def to_json(self, results: bool = True) -> dict:
+    def to_json(self, results: bool = False) -> dict[str, Any]:
         """The record as JSON data; ``results``: with each shot's announced result (optional in
         RECORD.md: the positions decide it; saves leave it out)."""
-        players = {}
+        players: dict[str, dict[str, Any]] = {}
         for p in PLAYERS:
-            entry: dict = {}
+            entry: dict[str, Any] = {}
             if self.names.get(p) is not None:
                 entry["name"] = self.names[p]
             entry["pieces"] = [t.name for t in self.pieces[p]]
@@ -184,7 +182,7 @@ class Record:
     def save(self) -> str:
         """Canonical JSON text, laid out like RECORD.md's example: one player, setup or action a
         line, so records read and diff well."""
-        data = self.to_json()
+        data = self.to_json(results=True)
 
         def dump(value: object) -> str:
             if isinstance(value, LargeNumber):
@@ -225,9 +223,9 @@ def _recorded(played: Played) -> RecordedAction:
     return RecordedAction(played.player, played.action, result)
 
 
-def _action_json(entry: RecordedAction, results: bool = True) -> dict:
+def _action_json(entry: RecordedAction, results: bool = True) -> dict[str, Any]:
     action = entry.action
-    out: dict = {"player": entry.player}
+    out: dict[str, Any] = {"player": entry.player}
     if isinstance(action, Sacrifice):
         out["sacrifice"] = action.piece
     elif isinstance(action, Resign):
@@ -237,7 +235,7 @@ def _action_json(entry: RecordedAction, results: bool = True) -> dict:
         if action.shot is None:
             out["shot"] = None
         else:
-            shot: dict = {"piece": action.shot.piece, "at": str(action.shot.at)}
+            shot: dict[str, Any] = {"piece": action.shot.piece, "at": str(action.shot.at)}
             if results and entry.result is not None:
                 shot["result"] = entry.result
             out["shot"] = shot
@@ -279,7 +277,10 @@ def _piece_number(value: object, path: str) -> int:
     return value
 
 
-def _notation(kind, value: object, path: str):
+N = TypeVar("N", Position, Square)  # what a notation string is parsed to
+
+
+def _notation(kind: type[N], value: object, path: str) -> N:
     if not isinstance(value, str):
         raise RecordError(f"{path} must be a string, not {json_type(value)}")
     try:
@@ -378,7 +379,7 @@ def reading_data(data: object) -> Steps[Record]:
     return record
 
 
-def actions_needing_setup(top: dict) -> bool:
+def actions_needing_setup(top: Mapping[str, object]) -> bool:
     return isinstance(top.get("actions"), list) and bool(top["actions"])
 
 
@@ -417,7 +418,7 @@ def _parse_action(entry: object, i: int) -> RecordedAction:
     return RecordedAction(player, Turn(parsed_move, parsed_shot), result)
 
 
-def action_json(action: Action | Setup) -> dict:
+def action_json(action: Action | Setup) -> dict[str, Any]:
     """An action in the record's own form, without its player (the duel's line protocol); a
     setup as ``{"setup": ["C3/N", …], "pieces": ["HM", …]}``."""
     if isinstance(action, Setup):
@@ -437,8 +438,9 @@ def action_from_json(data: object, player: str) -> Action | Setup:
             raise RecordError("setup must be a list of three positions")
         if not isinstance(pieces, list) or len(pieces) != 3 or any(p not in ("HM", "LH") for p in pieces):
             raise RecordError('pieces must be a list of three of "HM" and "LH"')
-        return Setup(Player(player), tuple(_notation(Position, x, f"setup[{i}]")
-                                           for i, x in enumerate(positions)),
+        return Setup(Player(player),  # (three positions: checked above)
+                     cast("tuple[Position, Position, Position]",
+                          tuple(_notation(Position, x, f"setup[{i}]") for i, x in enumerate(positions))),
                      tuple(PieceType[p] for p in pieces))  # type: ignore[arg-type]
     if not isinstance(data, dict):
         raise RecordError(f"the action must be an object, not {json_type(data)}")

@@ -2,14 +2,14 @@
 turn limit, the halves and the obstacle row, and how a game ends (RULINGS R1, R3, R8, R10, R11).
 
 They are chosen once at the table and never change while the game is played; the mutable state
-lives in :mod:`mortar.game`.
+lives in :mod:`.state`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, StrEnum
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from ...kit.records import name_key, names_refusal
 from .notation import HEIGHT, WIDTH, Square, quote
@@ -123,7 +123,7 @@ class Outcome:
     score: PerPlayer[int]
     turns: int
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """Plain data for the page, the embed messages and the referee ("draw" for no winner)."""
         return {"winner": str(self.winner or "draw"), "reason": str(self.reason),
                 "score": self.score.as_dict(), "turns": self.turns}

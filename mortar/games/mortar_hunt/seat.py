@@ -7,7 +7,7 @@ an enemy piece's square, facing or type, nor which enemy piece moved or fired. T
 differ only in what the opponent hides give equal seats (``==`` and ``hash``).
 
 Its questions (legal moves, shots, turns, a move built step by step, refusals) are answered from
-the seat alone through :class:`mortar.legality.Hand`, the same rule checks the game uses, since
+the seat alone through :class:`.legality.Hand`, the same rule checks the game uses, since
 a player's legal actions never depend on where the enemy is. They describe this seat's pieces
 as they stand: while the opponent is to act they answer "what could I do now", and
 :meth:`Seat.refusal` says NOT_YOUR_TURN. During placement and once the game is over they raise

@@ -4,8 +4,8 @@
 player ask it (or a player's :meth:`State.seat`) what the player to act may do and hand it
 actions through :meth:`State.apply`, which either applies the whole action or raises
 :class:`IllegalActionError` saying why and leaves the state untouched. The rule checks
-themselves live in :mod:`mortar.legality`, shared with the seat; the geometry in
-:mod:`mortar.moves`; the action values in :mod:`mortar.actions`.
+themselves live in :mod:`.legality`, shared with the seat; the geometry in
+:mod:`.moves`; the action values in :mod:`.actions`.
 """
 
 from __future__ import annotations

@@ -98,6 +98,7 @@ def report_of(seen: SeenAction | None) -> dict[str, Any] | None:
 
 def last_enemy_shot(view: dict[str, Any]) -> dict[str, Any] | None:
     """The opponent's most recent shot in a view, for the curtain's report."""
+    shot: dict[str, Any]  # (reversed() of a view's Any reads as Any)
     for shot in reversed(view["shots"]):
         if shot["by"] == view["opponent"]:
             return shot

@@ -205,6 +205,7 @@ class State:
 class Record:
     names: dict[str, str | None]
     moves: list[tuple[str, Any]]  # (player, action)
+    computer: dict[str, str] = field(default_factory=dict)
 
     def actions(self) -> list[Any]:
         return [a for _, a in self.moves]
@@ -220,7 +221,9 @@ class Record:
             yield state
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, "players": {p: {"name": n} for p, n in self.names.items() if n},
+        players = {p: {**({"name": n} if n else {}), **({"computer": self.computer[p]} if p in self.computer
+                                                          else {})} for p, n in self.names.items()}
+        return {"format": FORMAT, "players": {p: e for p, e in players.items() if e},
                 "actions": [{"player": p, **action_json(a)} for p, a in self.moves]}
 
     def save(self) -> str:
@@ -244,13 +247,18 @@ def parse_record(data: Any) -> Record:
     top = expect_object(data, "", {"format", "actions"}, {"players"})
     check_format(top, FORMAT)
     names: dict[str, str | None] = {"X": None, "O": None}
+    computer = {}
     for p, entry in expect_object(top.get("players", {}), "players", set(), set(PLAYERS)).items():
-        names[p] = expect_object(entry, f"players.{p}", set(), {"name"}).get("name")
+        seat = expect_object(entry, f"players.{p}", set(), {"name", "computer"})
+        names[p] = seat.get("name")
+        if isinstance(seat.get("computer"), str):
+            computer[p] = seat["computer"]
     actions = top["actions"]
     if not isinstance(actions, list):
         raise RecordError("actions must be a list")
     players_in_turn(actions, "X", PLAYERS)
-    return Record(names, [(a["player"], parse_action(a, f"actions[{i}]")) for i, a in enumerate(actions)])
+    return Record(names, [(a["player"], parse_action(a, f"actions[{i}]")) for i, a in enumerate(actions)],
+                  computer)
 
 
 class HiddenTicTacToe:
@@ -259,6 +267,7 @@ class HiddenTicTacToe:
     players = PLAYERS
     record_format = FORMAT
     levels = ("easy", "hard")
+    name_max = 24
 
     def new(self, options: Any = None, names: Mapping[str, str | None] | None = None) -> State:
         return State(dict(names) if names else {"X": None, "O": None})
@@ -278,6 +287,28 @@ class HiddenTicTacToe:
         winner = None if final.outcome is None else (final.outcome.winner or "draw")
         return Verdict(OK, f"ok: {winner or 'in progress'}", winner=winner, turns=len(final.history),
                        next=final.to_play)
+
+    def twin(self, state: State, viewer: str, rng: random.Random) -> State | None:
+        """The other player's hidden first mark on another square nobody has tapped, the same
+        moves after it (the contract tests' twins); None when there is none."""
+        record = self.record(state)
+        hidden = other(viewer)
+        first = next((i for i, (p, a) in enumerate(record.moves)
+                      if p == hidden and isinstance(a, Place)), None)
+        if first is None or state.outcome is not None or not any(
+                m.player == hidden and m.hidden for m in state.board.values()):
+            return None
+        tapped = {a.square for _p, a in record.moves if isinstance(a, Place)}
+        free = [sq for sq in Square.all() if sq not in tapped]
+        if not free:
+            return None
+        moves = list(record.moves)
+        moves[first] = (hidden, Place(rng.choice(free)))
+        try:
+            *_, twin = Record(dict(record.names), moves).replaying()
+        except RecordIllegalError:
+            return None
+        return twin if (twin.outcome, twin.to_play) == (state.outcome, state.to_play) else None  # (a line)
 
     def computer(self, level: str, seed: int | str) -> Any:
         return Sliced(random.Random(f"{seed}|{level}"))

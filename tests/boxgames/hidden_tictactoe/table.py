@@ -2,26 +2,28 @@
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Mapping
 
 from mortar.kit.common import Resign
-from mortar.kit.jsontext import JSONTextError, loads
-from mortar.kit.records import RecordError, RecordIllegalError, load_json
-from mortar.kit.replay import Replay
-from mortar.kit.steps import Steps
 from mortar.table.board import BoardView, Cell, Token, render_board
+from mortar.table.drafts import CHANGED, UNCHANGED, Chosen, Context, Play, PlayModel, Reply, Result
 from mortar.table.html import El, h
-from mortar.table.kind import Applied, Choice, FieldSpec, PublicField, SaveError, Stage, TableFacts
-from mortar.table.render import button, status, title
+from mortar.table.kind import Choice, FieldSpec, KindBase, PublicField, ReviewStep, Taps
+from mortar.table.names import Names
+from mortar.table.render import Frame, button, confirm_bar, status, title
 
-from .game import GAME, PLAYERS, Place, Seat, Square, State, parse_record
+from .game import GAME, Place, Seat, Square, State
 
 SECRET_WORD = "hidden"  # a hidden mark's class: the conformance suite checks it never leaks
 
 
-def board(seat: Seat, label: str, interactive: bool = True) -> El:
+class TurnModel(PlayModel):
+    seat: Seat
+    name: str
+    message: str | None
+
+
+def board(seat: Seat, label: str, interactive: bool = True, chosen: str | None = None) -> El:
     marks = dict(seat.marks)
     cells = {}
     for sq in Square.all():
@@ -30,174 +32,92 @@ def board(seat: Seat, label: str, interactive: bool = True) -> El:
                                                          SECRET_WORD if mark.hidden else "seen"),
                                                 badge=mark.player)]
         words = "empty" if mark is None else f"{mark.player}{', hidden' if mark.hidden else ''}"
+        classes = ["pickable"] if mark is None else []
         cells[(sq.column, sq.row - 1)] = Cell(str(sq), f"{sq}, {words}", tokens=tokens,
-                                              classes=["pickable"] if mark is None else [])
+                                              classes=[*classes, "chosen"] if str(sq) == chosen else classes)
     return render_board(BoardView("abc", "123", cells, label, turned=seat.player == "O",
                                   interactive=interactive))
 
 
 class Draft:
     intents = frozenset({"square", "resign"})
-    finished = False
+    report = None
 
-    def __init__(self, seat: Seat, names: dict[str, str]) -> None:
+    def __init__(self, seat: Seat, names: Names) -> None:
         self.seat, self.player, self.names = seat, seat.player, names
         self.message: str | None = None
 
-    def handle(self, intent: str, arg: str | None) -> Any:
+    def handle(self, intent: str, arg: str | None) -> Reply[object]:
         if intent == "resign":
-            return Resign()
+            return Play(Resign())
         try:
             action = Place(Square.parse(arg or ""))
         except ValueError:
-            return False
+            return UNCHANGED
         refusal = self.seat.refusal(action)
-        if refusal is not None:
-            self.message = refusal.message
-            return True
-        return action
+        self.message = None if refusal is None else refusal.message
+        return CHANGED if refusal is not None else Chosen(action, f"Mark {action}", str(action))
 
-    def model(self, aid: Any = None) -> dict[str, Any]:
-        return {"kind": "turn", "player": self.player, "name": self.names[self.player], "seat": self.seat,
-                "message": self.message, "moment": ("turn", self.player, self.seat.turns), "effects": []}
+    def played(self, seat: Seat) -> Result:
+        return Result()
 
-
-class Review:
-    intents = frozenset({"replay", "aid"})
-
-    def __init__(self, record: Any) -> None:
-        self.record, self.replay = record, Replay(record)
-        self.step = len(self.replay)
-
-    def handle(self, intent: str, arg: str | None) -> bool:
-        if intent != "replay":
-            return False
-        steps = {"first": 0, "prev": self.step - 1, "next": self.step + 1, "last": len(self.replay)}
-        if arg not in steps:
-            return False
-        self.step = max(0, min(len(self.replay), steps[arg]))
-        return True
-
-    def outcome_text(self) -> str:
-        outcome = self.replay.final.outcome
-        return "In progress." if outcome is None else f"{outcome.winner or 'Nobody'} wins ({outcome.reason})."
-
-    def export(self) -> tuple[str, str]:
-        return "hidden-tictactoe.json", self.record.save()
-
-    def model(self) -> dict[str, Any]:
-        state = self.replay.game_at(self.step)
-        return {"step": self.step, "total": len(self.replay), "step_text": None,
-                "outcome_text": self.outcome_text(), "seat": state.seat("X") if state.outcome else None,
-                "state": state}
+    def model(self) -> TurnModel:
+        return {"kind": "turn", "player": self.player, "moment": ("turn", self.player, self.seat.turns),
+                "effects": [], "seat": self.seat, "name": self.names.titled(self.player),
+                "message": self.message}
 
 
-class Kind:
-    name = "hidden-tictactoe"
-    title = "Hidden tic-tac-toe"
-    players = PLAYERS
-    default_names = {"X": "Player X", "O": "Player O"}
-    name_max = 24
-    levels = ("easy", "hard")
+class HiddenTicTacToeKind(KindBase[State]):
+    game = GAME
+    sides = {"X": "Player X", "O": "Player O"}
     curtain = True
     fields = (FieldSpec("first-mark", "First marks", "hidden", (Choice("hidden", "Hidden"),)),)
-    aid = None
-    intents = Draft.intents | Review.intents
     public = {"game-over": {"reason": PublicField(("line", "full", "resign"))}}
     rules_url = "./rules.html"
     about = "A test game."
-    symbols = None
 
     def new(self, values: Mapping[str, str], names: Mapping[str, str | None]) -> State:
         return GAME.new(None, names)
 
-    def names_refusal(self, names: Mapping[str, str | None]) -> str | None:
-        return None
-
-    def rematch(self, state: State) -> State:
-        return GAME.new(None, {"X": state.names["O"], "O": state.names["X"]})
-
-    def to_play(self, state: State) -> str | None:
-        return state.to_play
-
     def hidden(self, state: State) -> bool:
         return True  # a player's hidden marks are hidden all game long
-
-    def stage(self, state: State) -> Stage:
-        return Stage.PLAY
 
     def turn(self, state: State) -> int | None:
         return len(state.history) // 2 + 1
 
-    def player_name(self, state: State, player: str) -> str:
-        return state.names.get(player) or self.default_names[player]
+    def draft(self, seat: Seat, context: Context) -> Draft:
+        return Draft(seat, context.names)
 
-    def draft(self, state: State, player: str, facts: TableFacts) -> Draft:
-        return Draft(state.seat(player), {p: self.player_name(state, p) for p in PLAYERS})
+    def render_play(self, model: PlayModel, frame: Frame) -> El:
+        turn: TurnModel = model  # type: ignore[assignment]  # (its own draft's model)
+        chosen = frame.chosen.at if frame.chosen else None
+        return h("div", {"class": "turn-layout"}, title(turn["name"]),
+                 h("div", {"class": "board-col"},
+                   board(turn["seat"], f"{turn['name']}'s board", chosen=chosen)),
+                 # (the line that says why a tap did nothing keeps its height: nothing moves)
+                 h("div", {"class": "say", "aria-live": "polite"}, status(turn["message"], error=True)),
+                 confirm_bar(frame),
+                 button("Resign", "resign", cls="quiet small"))
 
-    def apply(self, state: State, player: str, action: Any, draft: Any) -> Applied:
-        played = state.apply(action)
-        return {"turn": len(state.history), "ended": state.outcome is not None, "next": True,
-                "started": len(state.history) == 1, "text": "Bounced." if played.bounced else None}
-
-    def seat(self, state: State, player: str) -> Seat:
-        return state.seat(player)
-
-    def computer(self, level: str, seed: int) -> Any:
-        return GAME.computer(level, seed)
-
-    def report(self, state: State, player: str) -> str | None:
-        return None
-
-    def outcome(self, state: State) -> dict[str, Any] | None:
+    def outcome_text(self, state: State, names: Names) -> str:
         o = state.outcome
         if o is None:
-            return None
-        return {"winner": o.winner or "draw", "turns": o.turns, "reason": str(o.reason)}
+            return "In progress."
+        return f"{names[o.winner] if o.winner else 'Nobody'} wins ({o.reason})."
 
-    def started(self, state: State) -> dict[str, Any]:
-        return {}
+    def embed(self, state: State, event: str) -> dict[str, str]:
+        return {"reason": str(state.outcome.reason)} if event == "game-over" and state.outcome else {}
 
-    def save(self, state: State, facts: TableFacts) -> str:
-        return json.dumps({"app": self.name, "computer": facts.computer, "confirm": facts.confirm,
-                           "record": GAME.record(state).to_json()})
+    def review(self, step: ReviewStep[State], frame: Frame) -> El:
+        return h("div", {"class": "review-body"}, board(step.state.seat("X"), "The board", interactive=False))
 
-    def loading(self, text: str) -> Steps[tuple[State, TableFacts]]:
-        try:
-            data = loads(text)
-            yield  # (nine marks at most: one step is plenty)
-            record = parse_record(data["record"])
-            *_, state = record.replaying()
-        except (JSONTextError, RecordError, RecordIllegalError, KeyError, TypeError):
-            raise SaveError("The saved game is damaged.") from None
-        return state, TableFacts(dict(data.get("computer") or {}), confirm=data.get("confirm") is True)
+    def step_text(self, step: ReviewStep[State]) -> str:
+        return f"Turn {step.step}" if step.step else "Start"
 
-    def review(self, state: State, facts: TableFacts) -> Review:
-        return Review(GAME.record(state))
-
-    def reviewing(self, text: str | bytes) -> Steps[Review]:
-        try:
-            data = load_json(text)
-            yield  # (a record of nine marks at most: one step is plenty)
-            return Review(parse_record(data))
-        except (RecordError, RecordIllegalError) as e:
-            raise ValueError(f"That file is not a record of this game: {e}.") from None
-
-    def aid_model(self, state: State, player: str) -> Any:
-        return None
-
-    def warm_up(self) -> Iterator[None]:
-        return iter(())
-
-    def render_play(self, model: Mapping[str, Any]) -> El:
-        seat = model["seat"]
-        return h("div", {"class": "turn-layout"}, title(f"{model['name']} ({seat.player})"),
-                 h("div", {"class": "board-col"}, board(seat, f"{model['name']}'s board")),
-                 status(model["message"], error=True), button("Resign", "resign", cls="quiet small"))
-
-    def render_review(self, model: Mapping[str, Any]) -> El:
-        state = model["state"]
-        return h("div", {"class": "review-body"}, board(state.seat("X"), "The board", interactive=False))
+    def taps(self, action: object, seat: Seat) -> Taps:
+        if isinstance(action, Resign):
+            return (("resign", None),)
+        return (("square", str(action)), ("confirm", None))
 
 
-KIND = Kind()
+KIND = HiddenTicTacToeKind()

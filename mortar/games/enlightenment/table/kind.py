@@ -1,40 +1,31 @@
-"""Enlightenment at the table: the :class:`mortar.table.kind.GameKind` it plugs in, on the open
-table's shared kind (:class:`mortar.table.open_kind.OpenKind`: saves, records, the common
-ends). What is its own: the start layout of EN3 as an option, its turn draft with jump chains,
-its words and drawing.
-"""
+"""Enlightenment at the table: the plug-in it adds to the open games' shared kind
+(:class:`mortar.table.open_kind.OpenKind`): the start layout of EN3 as an option, its turn draft
+with jump chains, its words and drawing."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from ....kit.turns import Player
-from ....table.kind import Choice, FieldSpec, PublicField, TableFacts
+from ....table.kind import Choice, FieldSpec, PublicField, Taps
 from ....table.open_kind import OpenKind, first_field, public_end
 from ....table.words import _
-from ..actions import Options, Termination
+from ..actions import Move, Options, Termination
 from ..board import Layout
 from ..game import GAME
-from ..state import State
-from . import texts, views
-from .review import Review
-from .texts import COLOUR, OWN_ENDS
+from ..state import Seat, State
+from . import views
 from .turn import TurnDraft
+from .views import OWN_ENDS, TurnModel
 
-NAMES = {p.value: COLOUR[p] for p in Player}
 
-
-class EnlightenmentKind(OpenKind):
+class EnlightenmentKind(OpenKind[State, Seat, Options, TurnModel]):
     game = GAME
-    screens = views
-    words = texts
-    review_type = Review
-    title = "Enlightenment"
-    default_names = NAMES  # (the colours, in words)
+    views = views
+    turn_draft = TurnDraft
     own_ends = OWN_ENDS
     fields = (
-        first_field(("Red", "White"), NAMES),
+        first_field(),
         FieldSpec("start", _("Start layout"), Layout.A.value, (
             Choice(Layout.A.value, _("A: back rows"), _("Each player's back row and the three edge squares "
                                                        "nearest it; the middle row's edge squares split.")),
@@ -43,7 +34,6 @@ class EnlightenmentKind(OpenKind):
             Choice(Layout.C.value, _("C: half rings"), _("Each player holds one half of the edge."))),
             hint=_("The booklet's sketch is lost: A is our reading.")),
     )
-    intents = TurnDraft.intents | Review.intents
     public = {"game-started": {"start": PublicField(tuple(layout.value for layout in Layout))},
               **public_end(Termination)}
     rules_url = "./mortar/games/enlightenment/static/rules.html"
@@ -56,13 +46,9 @@ class EnlightenmentKind(OpenKind):
             raise ValueError(_("The start layout must be A, B or C."))
         return Options(Layout(start), first=Player(first))
 
-    def draft(self, state: State, player: str, facts: TableFacts) -> TurnDraft:
-        return TurnDraft(state.seat(player), self.names_of(state), facts.near(player, self.players),
-                         self.last_played(state))
-
-    def started(self, state: State) -> dict[str, Any]:
-        return {"start": state.options.start.value}
-
+    def move_taps(self, action: object, seat: Seat) -> Taps:
+        assert isinstance(action, Move)
+        return (*(("square", str(sq)) for sq in action.path), ("confirm", None))
 
 
 KIND = EnlightenmentKind()

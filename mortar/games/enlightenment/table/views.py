@@ -1,57 +1,107 @@
-"""Enlightenment's own screens, built from the turn draft's and the review's models (pure
-Python): a turn (also while the computer plays it) with its jump chain, the review's board."""
+"""Enlightenment's words, board and screens, on the open games' board of discs
+(:mod:`mortar.table.open_board`): the edge ring tinted, the centre the gap it is, a plain piece a
+disc's plain side and an enlightened one its marked side, as on the real pieces; a turn with its
+jump chain drawn, a review's step with its move, and how far each side has come."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
 
-from ....table.html import El, h
-from ....table.open_table import footer, header, whose_turn
-from ....table.render import button
+from ....kit.turns import PLAYERS, Player
+from ....table.board import Arrow
+from ....table.html import El
+from ....table.kind import ReviewStep
+from ....table.open_board import (
+    BoardModel,
+    Disc,
+    DiscBoard,
+    DiscModel,
+    Ground,
+    Layout,
+    review_body,
+    turn_screen,
+)
+from ....table.open_table import SIDES
+from ....table.render import Frame
 from ....table.words import _
-from .boardview import board_view
+from ..actions import Moved
+from ..board import CENTRE, EDGE, SQUARES, Square
+from ..position import Position
+from ..state import State
+
+OWN_ENDS = {"enlightened": _("{winner} wins: all eight pieces are enlightened and on the edge.")}
 
 
-def counts_text(counts: Mapping[str, Mapping[str, int]], names: Mapping[str, str]) -> list[str]:
-    """What each side has and still needs: enlightened pieces, and those home on the edge."""
+def path_text(path: Iterable[Square]) -> str:
+    return "–".join(str(sq) for sq in path)
+
+
+def moved_text(effect: object, who: str) -> str:
+    """A move said of its player: ``Ann jumped a1–c1–c3–e3 and the piece is enlightened.``"""
+    if not isinstance(effect, Moved):
+        return _("{who} moved.").format(who=who)
+    verb = _("{who} jumped {path}") if effect.jumped else _("{who} stepped {path}")
+    return verb.format(who=who, path=path_text(effect.path)) + (
+        " " + _("and the piece is enlightened.") if effect.enlightened else ".")
+
+
+def start_text(state: object) -> str:
+    """A review's first step."""
+    return _("Start: the pieces round the edge, all plain.")
+
+
+BOARD = DiscBoard(("open-board", "en-board"), {
+    "picked": _("the piece's start"), "at": _("the piece is here now"),
+    "path": _("a landing of this move"), "choice": _("the piece may go here"),
+}, focus=("at", "picked", "choice", "movable"))
+
+
+class TurnModel(DiscModel):
+    path: list[str]  # the chain's squares while it is built
+    progress: list[str]  # how far each side has come, the player's side first
+
+
+def ground(sq: Square) -> Ground:
+    """The centre, the edge or an inner square (EN1)."""
+    if sq is CENTRE:
+        return Ground("zone-centre", _("the centre (no tile)"))
+    return Ground("zone-edge", _("edge")) if sq in EDGE else Ground("zone-inner")
+
+
+def board_of(position: Position, marks: Mapping[Square, Sequence[str]], near: str,
+             moved: tuple[Square, Square] | None = None) -> BoardModel:
+    """The board of ``position`` with a draft's ``marks``; ``moved``: a piece drawn moved from
+    one square to another (a jump chain being built), the rules not asked."""
+    pieces = {sq: position.at(sq) for sq in SQUARES}
+    if moved is not None:
+        pieces[moved[1]], pieces[moved[0]] = pieces[moved[0]], None
+    words = {False: _("{colour} piece, plain"), True: _("{colour} piece, enlightened")}
+    discs = {sq: Disc(p.player.value, p.enlightened, words[p.enlightened].format(colour=SIDES[p.player]),
+                      ("moving" if "at" in marks.get(sq, ()) else "still",))
+             for sq, p in pieces.items() if p is not None}
+    return BOARD.cells(Layout.of(Square), discs, ground, marks, near)
+
+
+def progress(position: Position, players: Iterable[Player], names: Mapping[str, str]) -> list[str]:
+    """How far each side has come, in words: its pieces enlightened, and those home on the edge."""
+    lit = {p: [sq for sq, enlightened in position.pieces(p) if enlightened] for p in players}
     return [_("{name}: {lit} of 8 enlightened, {home} on the edge").format(
-        name=names[p], lit=c["lit"], home=c["home"]) for p, c in counts.items()]
+        name=names[p], lit=len(sqs), home=sum(1 for sq in sqs if sq in EDGE)) for p, sqs in lit.items()]
 
 
-def render_play(model: Mapping[str, Any]) -> El:
-    colours, names = model["colours"], model["names"]
-    player = model["player"]
-    mover = player if model["acting"] else next(p for p in names if p != player)
-    heading = _("Turn {n} · {name} ({colour})").format(n=model["turn"], name=names[mover],
-                                                       colour=colours[mover])
-    facts = counts_text(model["counts"], names)
-    if model["last_text"]:
-        facts.append(model["last_text"])
-    hint = whose_turn(model, colours)
-    if model["acting"] and model["hint"]:
-        hint = f"{hint} {model['hint']}"
-    board = board_view(model["board"], _("The board, {near}'s side at the bottom").format(
-        near=colours[model["board"]["near"]]), interactive=model["acting"], last=model["last"],
-        path=model["path"])
-    chain = None
-    if model["jumping"]:
-        chain = h("section", {"class": "controls chain-controls", "aria-label": _("Jump chain")},
-                  h("p", {"class": "chain-path"}, _("Path: {path}").format(path=model["path_text"])),
-                  h("div", {"class": "row chain-row"},
-                    button(_("Undo the last landing"), "undo", cls="small"),
-                    button(_("Stop here"), "stop", cls="primary confirm", autofocus=True)))
-    return h("div", {"class": ["turn-layout", "en", "jumping" if model["jumping"] else None]},
-             header(model, heading, hint, facts),
-             h("div", {"class": "board-col"}, board),
-             chain, footer(model))
+def drawn(effect: object) -> list[str]:
+    """The squares a move visited (its start, each landing): the last move drawn."""
+    return [str(sq) for sq in effect.path] if isinstance(effect, Moved) else []
 
 
-def render_review(model: Mapping[str, Any]) -> El:
-    names = model["names"]
-    board = board_view(model["board"], _("The board at this point, {near} at the bottom").format(
-        near=names[model["board"]["near"]]), interactive=False, last=model["last"])
-    # (the facts under the board, as wide as it: the review's other column keeps its room)
-    return h("div", {"class": "review-body"},
-             h("div", {"class": "board-col"}, board,
-               h("ul", {"class": "facts"}, [h("li", None, f) for f in counts_text(model["counts"], names)])))
+def render_play(model: TurnModel, frame: Frame) -> El:
+    path = model["path"]
+    return turn_screen(model, frame, BOARD, model["progress"],
+                       classes=["en", "jumping" if path else None],
+                       arrows=[Arrow(a, b, ("path",)) for a, b in zip(path, path[1:])])
+
+
+def render_review(step: ReviewStep[State], frame: Frame) -> El:
+    position = step.state.position
+    return review_body(BOARD, board_of(position, {}, step.near), step.names,
+                       progress(position, PLAYERS, step.names), last=drawn(step.effect))

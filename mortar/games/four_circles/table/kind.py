@@ -1,38 +1,29 @@
-"""Four Circles at the table: the :class:`mortar.table.kind.GameKind` it plugs in, on the open
-table's shared kind (:class:`mortar.table.open_kind.OpenKind`: saves, records, the common ends).
-What is its own: the turn draft in two parts on a board that moves and grows, its words and
-drawing. It has no options beside who starts (RECORD.md).
-"""
+"""Four Circles at the table: the plug-in it adds to the open games' shared kind
+(:class:`mortar.table.open_kind.OpenKind`): the turn draft in two parts on a board that moves
+and grows, its words and drawing. It has no options beside who starts (RECORD.md)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
 from ....kit.turns import Player
-from ....table.kind import TableFacts
+from ....table.kind import Taps
 from ....table.open_kind import OpenKind, first_field, public_end
 from ....table.words import _
-from ..actions import Options, Termination
+from ..actions import Move, Options, Place, Termination
 from ..game import GAME
-from ..state import State
-from . import texts, views
-from .review import Review
-from .texts import COLOUR, OWN_ENDS
+from ..state import Seat, State
+from . import views
 from .turn import TurnDraft
+from .views import OWN_ENDS, TurnModel
 
-NAMES = {p.value: COLOUR[p] for p in Player}
 
-
-class FourCirclesKind(OpenKind):
+class FourCirclesKind(OpenKind[State, Seat, Options, TurnModel]):
     game = GAME
-    screens = views
-    words = texts
-    review_type = Review
-    title = "Four Circles"
-    default_names = NAMES  # (the colours, in words)
+    views = views
+    turn_draft = TurnDraft
     own_ends = OWN_ENDS
-    fields = (first_field(("Red", "White"), NAMES),)
-    intents = TurnDraft.intents | Review.intents
+    fields = (first_field(),)
     public = public_end(Termination)
     rules_url = "./mortar/games/four_circles/static/rules.html"
     about = _("Four Circles (Vier Kreise) by Steffen Mühlhäuser, from KARO. This browser version plays by "
@@ -41,10 +32,13 @@ class FourCirclesKind(OpenKind):
     def options(self, values: Mapping[str, str], first: str) -> Options:
         return Options(first=Player(first))
 
-    def draft(self, state: State, player: str, facts: TableFacts) -> TurnDraft:
-        return TurnDraft(state.seat(player), self.names_of(state), facts.near(player, self.players),
-                         self.last_played(state))
-
-
+    def move_taps(self, action: object, seat: Seat) -> Taps:
+        if isinstance(action, Place):
+            return (("square", str(action.cell)), ("confirm", None))
+        assert isinstance(action, Move)
+        if action.tile is None:
+            return (("square", str(action.frm)), ("square", str(action.to)), ("confirm", None))
+        return (("square", str(action.tile.frm)), ("square", str(action.tile.to)),
+                ("square", str(action.frm)), ("confirm", None))
 
 KIND = FourCirclesKind()

@@ -11,16 +11,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from dataclasses import replace
 
 from ....kit.grid import NotationError
 from ....kit.turns import Player
+from ....table.drafts import CHANGED, UNCHANGED, Context, Play, Reply, Result
+from ....table.open_board import Ground
+from ....table.open_table import SIDES
 from ....table.words import _, ngettext
 from ..actions import Setup
 from ..board import HOME, Face, Square
 from ..state import Seat
-from . import boardview
-from .texts import COLOUR, FACE, FACES, piece_words
+from .views import BOARD, FACE, FACES, LAYOUT, ArrangeModel, disc, discs, ground
+
+# the player's own squares say whose they are as "your home", and only the swap in words
+ARRANGING = replace(BOARD, words={"swap": BOARD.words["swap"]})
 
 
 def default_faces(player: Player, hoppers: int) -> dict[Square, Face]:
@@ -35,32 +40,41 @@ def default_faces(player: Player, hoppers: int) -> dict[Square, Face]:
 class ArrangeDraft:
     """A player's arrangement being built (HS3): faces on the six home squares."""
 
-    intents = frozenset({"square", "arrange", "confirm-setup"})
-    finished = False  # arranging goes straight on to the next player
+    intents = frozenset({"square", "arrange", "confirm-setup", "cancel"})
+    report: str | None = None
 
-    def __init__(self, seat: Seat, names: dict[str, str], near: str,
-                 rng: random.Random | None = None) -> None:
+    def __init__(self, seat: Seat, context: Context, rng: random.Random | None = None) -> None:
         self.seat = seat
         self.player = seat.player.value
-        self.names = names
-        self.near = near
+        self.names = context.names
+        self.near = context.near
         self.rng = rng or random.Random()
         self.hoppers = seat.position.hoppers
         self.faces = default_faces(seat.player, self.hoppers)
         self.picked: Square | None = None
         self.message: str | None = None
 
-    def handle(self, intent: str, arg: str | None) -> Any:
-        handler: Callable[[str | None], Any] | None = getattr(self, "on_" + intent.replace("-", "_"), None)
+    def handle(self, intent: str, arg: str | None) -> Reply[object]:
+        handler: Callable[[str | None], Reply[object]] | None = getattr(
+            self, "on_" + intent.replace("-", "_"), None)
         if handler is None:
             raise ValueError(f"unknown intent {intent!r}")
         return handler(arg)
 
-    def on_square(self, arg: str | None) -> bool:
+    def played(self, seat: Seat) -> Result:
+        return Result(_("{who} arranged the pieces.").format(who=self.names[self.player]))
+
+    def on_cancel(self, arg: str | None) -> Reply[object]:
+        if self.picked is None:
+            return UNCHANGED
+        self.picked = None
+        return CHANGED
+
+    def on_square(self, arg: str | None) -> Reply[object]:
         try:
             sq = Square.parse(arg or "")
         except NotationError:
-            return False
+            return UNCHANGED
         self.message = None
         if sq not in self.faces:
             rows = "–".join(str(r) for r in sorted({s.row for s in HOME[self.seat.player]}))
@@ -78,49 +92,46 @@ class ArrangeDraft:
         else:
             self.faces[sq], self.faces[self.picked] = self.faces[self.picked], self.faces[sq]
             self.picked = None
-        return True
+        return CHANGED
 
-    def on_arrange(self, arg: str | None) -> bool:
+    def on_arrange(self, arg: str | None) -> Reply[object]:
         if arg == "default":
             self.faces = default_faces(self.seat.player, self.hoppers)
         elif arg == "random":
             legal = self.seat.setups()  # (another one than shown, when there is another)
             choices = [s for s in legal if dict(s.pieces) != self.faces] or list(legal)
             if not choices:
-                return False
+                return UNCHANGED
             self.faces = dict(self.rng.choice(choices).pieces)
         else:
-            return False
+            return UNCHANGED
         self.picked, self.message = None, None
-        return True
+        return CHANGED
 
     def setup(self) -> Setup:
         return Setup(self.seat.player, tuple(self.faces.items()))
 
-    def on_confirm_setup(self, arg: str | None) -> Any:
+    def on_confirm_setup(self, arg: str | None) -> Reply[object]:
         refusal = self.seat.refusal(self.setup())
         if refusal is not None:
             self.message = refusal.message
-            return True
-        return self.setup()
+            return CHANGED
+        return Play(self.setup())
 
-    def model(self, aid: Any = None) -> dict[str, Any]:
+    def model(self) -> ArrangeModel:
         position = self.seat.position
         # once a piece is picked, the squares it may swap with (the other kind) are marked
-        marks: dict[Square, list[str]] = {}
+        marks: dict[Square, list[str]] = {sq: ["own"] for sq in self.faces}  # (the tab stop starts there)
         if self.picked is not None:
-            marks[self.picked] = ["swap"]
+            marks[self.picked] = ["own", "swap"]
             for sq, face in self.faces.items():
                 if face is not self.faces[self.picked]:
-                    marks[sq] = ["choice"]
+                    marks[sq] = ["own", "choice"]
         # the draft's faces over the seat's position: the other's arrangement as the seat shows it
-        cells = boardview.cells(position, marks)
-        for sq, face in self.faces.items():
-            cell = cells[str(sq)]
-            cell["piece"] = [self.player, face.value]
-            words = [str(sq), _("your home"), piece_words(self.seat.player, face)]
-            words += [boardview.MARK_WORDS["swap"]] if sq is self.picked else []
-            cell["label"] = ", ".join(words)
+        mine = {sq: disc(self.seat.player, face) for sq, face in self.faces.items()}
+        own = Ground(f"home-{self.player.lower()}", _("your home"))
+        board = ARRANGING.cells(LAYOUT, {**discs(position), **mine},
+                                lambda sq: own if sq in self.faces else ground(sq), marks, self.near)
         other = self.seat.player.opponent
         seen = bool(position.pieces(other))
         if self.picked is not None:
@@ -130,9 +141,9 @@ class ArrangeDraft:
             hint = _("Tap two of your squares to swap their pieces, or confirm.")
         count = ngettext("{n} Hopper", "{n} Hoppers", self.hoppers).format(n=self.hoppers)
         return {
-            "kind": "placement", "player": self.player, "name": self.names[self.player],
-            "other": self.names[other.value], "colour": COLOUR[self.seat.player],
-            "board": {"cells": cells, "near": self.near}, "hint": hint, "message": self.message,
+            "kind": "placement", "player": self.player, "name": self.names.titled(self.player),
+            "other": self.names[other.value], "colour": SIDES[self.seat.player],
+            "board": board, "hint": hint, "message": self.message,
             "hoppers": count, "sneakers": 6 - self.hoppers, "seen": seen,
             "secret": self.seat.options.secret_setup, "acting": True,
             "moment": ("setup", self.player), "effects": [],

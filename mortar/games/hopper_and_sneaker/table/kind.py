@@ -1,40 +1,32 @@
-"""Hopper and Sneaker at the table: the :class:`mortar.table.kind.GameKind` it plugs in, on the
-open table's shared kind (:class:`mortar.table.open_kind.OpenKind`: saves, records, the common
-ends). What is its own: the Hopper count and the secret setup (HS3) as start-form options, the
-curtain while a secret arrangement is made, its drafts, words and drawing.
-"""
+"""Hopper and Sneaker at the table: the plug-in it adds to the open games' shared kind
+(:class:`mortar.table.open_kind.OpenKind`): the Hopper count and the secret setup (HS3) as start
+form options, the curtain while a secret arrangement is made, its drafts, words and drawing."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
+from ....kit.jsontext import JSONValue
 from ....kit.turns import Player
-from ....table.kind import Choice, FieldSpec, PublicField, TableFacts
+from ....table.drafts import Context, Draft
+from ....table.kind import Choice, FieldSpec, PublicField, Taps
 from ....table.open_kind import OpenKind, first_field, public_end
 from ....table.words import _
-from ..actions import HOPPERS_DEFAULT, Options, Termination
+from ..actions import HOPPERS_DEFAULT, Move, Options, Setup, Termination
 from ..game import GAME
-from ..state import State
-from . import texts, views
-from .arrange import ArrangeDraft
-from .review import Review
-from .texts import COLOUR, OWN_ENDS
+from ..state import Seat, State
+from . import views
+from .arrange import ArrangeDraft, default_faces
 from .turn import TurnDraft
+from .views import OWN_ENDS, ArrangeModel, TurnModel
 
-NAMES = {p.value: COLOUR[p] for p in Player}
 
-
-class HopperAndSneakerKind(OpenKind):
+class HopperAndSneakerKind(OpenKind[State, Seat, Options, TurnModel | ArrangeModel]):
     game = GAME
-    screens = views
-    words = texts
-    review_type = Review
-    title = "Hopper and Sneaker"
-    default_names = NAMES  # (the colours, in words)
+    views = views
     own_ends = OWN_ENDS
     fields = (
-        first_field(("Red", "White"), NAMES),
+        first_field(),
         FieldSpec("hoppers", _("Hoppers each (0–6, the rest Sneakers)"), str(HOPPERS_DEFAULT),
                   low=0, high=6),
         FieldSpec("setup", _("Arranging the pieces"), "open", (
@@ -44,7 +36,6 @@ class HopperAndSneakerKind(OpenKind):
                                                "together."))),
                   shown_when=None),
     )
-    intents = ArrangeDraft.intents | TurnDraft.intents | Review.intents
     public = {"game-started": {"hoppers": PublicField(count=True)}, **public_end(Termination)}
     rules_url = "./mortar/games/hopper_and_sneaker/static/rules.html"
     about = _("Hopper and Sneaker (Schleicher & Hüpfer) by Steffen Mühlhäuser, from KARO. This browser "
@@ -61,16 +52,28 @@ class HopperAndSneakerKind(OpenKind):
         # until both are made
         return state.options.secret_setup and state.setting_up and state.outcome is None
 
-    def draft(self, state: State, player: str, facts: TableFacts) -> ArrangeDraft | TurnDraft:
-        seat = state.seat(player)
-        names, near = self.names_of(state), facts.near(player, self.players)
-        if state.setting_up and state.to_play == player:
-            return ArrangeDraft(seat, names, near)
-        return TurnDraft(seat, names, near, self.last_played(state))
+    def draft(self, seat: Seat, context: Context) -> Draft[object, Seat, TurnModel | ArrangeModel]:
+        if seat.position.setting_up and seat.to_play is seat.player:
+            return ArrangeDraft(seat, context)
+        return TurnDraft(seat, context)
 
-    def started(self, state: State) -> dict[str, Any]:
-        return {"hoppers": state.options.hoppers}
+    def move_taps(self, action: object, seat: Seat) -> Taps:
+        if isinstance(action, Move):
+            return (("square", str(action.frm)), ("square", str(action.to)), ("confirm", None))
+        assert isinstance(action, Setup)
+        faces, taps = default_faces(seat.player, seat.position.hoppers), []  # from the default, swaps
+        wanted = dict(action.pieces)
+        for sq in faces:
+            if faces[sq] is not wanted[sq]:
+                other = next(s for s, f in faces.items() if f is wanted[sq] and wanted[s] is not f)
+                faces[sq], faces[other] = faces[other], faces[sq]
+                taps += [("square", str(sq)), ("square", str(other))]
+        return (*taps, ("confirm-setup", None))
 
+    def form_of(self, record: Mapping[str, JSONValue]) -> dict[str, str]:
+        options = record.get("options")
+        secret = isinstance(options, dict) and options.get("secret_setup") is True
+        return {**super().form_of(record), "setup": "secret" if secret else "open"}
 
 
 KIND = HopperAndSneakerKind()

@@ -1,35 +1,155 @@
-"""Hopper and Sneaker's own screens, built from the drafts' and the review's models (pure
-Python): arranging the pieces, a turn (also while the computer plays it), the review's board."""
+"""Hopper and Sneaker's words, board and screens at the table.
+
+Its words (pieces, squares, moves, ends) are marked for translation; the rules' own refusals are
+the engine's words. Its board: the 3 × 8 squares of a position as the open games' board of discs
+(:mod:`mortar.table.open_board`): each home row tinted for its owner, a Sneaker a disc's plain
+side and a Hopper its marked side (a circle cut into it), as on the real pieces, the colour saying
+whose it is, and each square's label saying all of it in words. Its screens: arranging the
+pieces, a turn (also while the computer plays it), and a review's step: the board, the step's
+move drawn, the pieces home.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import cast
 
+from ....kit.turns import PLAYERS, Player
+from ....table.drafts import PlayModel
 from ....table.html import El, h
-from ....table.open_table import footer, header, whose_turn
-from ....table.render import button
-from ....table.words import _
-from .boardview import board_view
+from ....table.kind import ReviewStep
+from ....table.open_board import (
+    BoardModel,
+    Disc,
+    DiscBoard,
+    DiscModel,
+    Ground,
+    Layout,
+    review_body,
+    turn_screen,
+)
+from ....table.open_table import SIDES, bar
+from ....table.render import Frame, button, status
+from ....table.words import _, ngettext
+from ..actions import Moved
+from ..board import HOME, SQUARES, TARGET, Face, Square
+from ..position import Position
+from ..state import State
+
+FACE = {Face.SNEAKER: _("Sneaker"), Face.HOPPER: _("Hopper")}
+FACES = {Face.SNEAKER: _("Sneakers"), Face.HOPPER: _("Hoppers")}
+
+OWN_ENDS = {
+    "home": _("{winner} wins: all six pieces are home."),
+    "blockade": _("{winner} wins by blockade: every target square is taken, one by {loser}, and all "
+                  "the rest stand in the far half."),
+}
 
 
-def render_play(model: Mapping[str, Any]) -> El:
-    return render_arrange(model) if model["screen"] == "placement" else render_turn(model)
+def piece_words(player: Player, face: Face) -> str:
+    """``Red Hopper``."""
+    return _("{colour} {face}").format(colour=SIDES[player], face=FACE[face])
 
 
-def render_arrange(model: Mapping[str, Any]) -> El:
-    name, colour, other = model["name"], model["colour"], model["other"]
-    board = board_view(model["board"], _("{name}'s board: your home rows at the bottom").format(name=name))
+def moved_text(effect: object, who: str) -> str:
+    """A move said of its player: ``Ann's Sneaker stepped b2–b3, now a Hopper.``"""
+    if not isinstance(effect, Moved):
+        return _("{who} arranged the pieces.").format(who=who)
+    if effect.jumped:
+        over = ngettext("{n} piece", "{n} pieces", len(effect.over)).format(n=len(effect.over))
+        return _("{who}'s Hopper jumped {frm}–{to} over {n}, now a Sneaker.").format(
+            who=who, frm=effect.frm, to=effect.to, n=over)
+    return _("{who}'s Sneaker stepped {frm}–{to}, now a Hopper.").format(
+        who=who, frm=effect.frm, to=effect.to)
+
+
+def start_text(state: State) -> str:
+    """A review's first step."""
+    return _("Start: the pieces as arranged.") if state.setups else _("Start.")
+
+
+BOARD = DiscBoard(("open-board", "hs-board"), {
+    "picked": _("picked"),
+    "choice": _("a move for the picked piece"),
+    "swap": _("picked to swap"),
+}, focus=("chosen", "picked", "swap", "choice", "movable", "own"))
+LAYOUT = Layout.of(Square)
+HOME_OF = {sq: player for player in HOME for sq in HOME[player]}
+
+
+def disc(player: Player, face: Face) -> Disc:
+    hopper = face is Face.HOPPER
+    return Disc(player.value, hopper, piece_words(player, face), ("hopper" if hopper else "sneaker",))
+
+
+def discs(position: Position) -> dict[Square, Disc]:
+    return {sq: disc(piece.player, piece.face) for sq in SQUARES if (piece := position.at(sq)) is not None}
+
+
+def ground(sq: Square) -> Ground:
+    """A home row, its owner's (HS1)."""
+    owner = HOME_OF.get(sq)
+    if owner is None:
+        return Ground()
+    return Ground(f"home-{owner.value.lower()}", _("{colour}'s home").format(colour=SIDES[owner]))
+
+
+def board_of(position: Position, marks: Mapping[Square, Sequence[str]], near: str) -> BoardModel:
+    """The board of ``position`` with a draft's ``marks``."""
+    return BOARD.cells(LAYOUT, discs(position), ground, marks, near)
+
+
+def drawn(effect: object) -> list[str]:
+    """The squares of a move: the last move drawn."""
+    return [str(effect.frm), str(effect.to)] if isinstance(effect, Moved) else []
+
+
+def home(position: Position) -> dict[str, int]:
+    """How many of each player's pieces have arrived in the other's home (HS1)."""
+    return {p.value: sum(1 for sq in TARGET[p] if (pc := position.at(sq)) is not None and pc.player is p)
+            for p in TARGET}
+
+
+class ArrangeModel(PlayModel):
+    name: str
+    other: str
+    colour: str
+    board: BoardModel
+    hint: str
+    message: str | None
+    hoppers: str
+    sneakers: int
+    seen: bool
+    secret: bool
+    acting: bool
+
+
+class TurnModel(DiscModel):
+    setting_up: bool  # (watching the other arrange)
+    home: dict[str, int]
+
+
+def render_play(model: TurnModel | ArrangeModel, frame: Frame) -> El:
+    if model["kind"] == "placement":
+        return render_arrange(cast(ArrangeModel, model), frame)
+    return render_turn(cast(TurnModel, model), frame)
+
+
+def render_arrange(model: ArrangeModel, frame: Frame) -> El:
+    name, other = model["name"], model["other"]
+    board = BOARD.draw(model["board"], _("{name}'s board: your home rows at the bottom").format(name=name))
     if model["secret"]:
         seen = _("Arranged in secret: {other} sees it when both have arranged.").format(other=other)
     elif model["seen"]:
         seen = _("{other}'s arrangement is on the board.").format(other=other)
     else:
         seen = _("{other} arranges after you and will see this.").format(other=other)
-    facts = [_("{hoppers} and {n} Sneakers each").format(hoppers=model["hoppers"], n=model["sneakers"])]
+    facts = [_("{hoppers} and {n} Sneakers each").format(hoppers=model["hoppers"], n=model["sneakers"]),
+             # (what the two faces are, before any piece has moved: in the words' column, as wide as it)
+             _("A plain disc is a Sneaker (it steps); a disc with a ring is a Hopper (it jumps).")]
+    line = status(model["message"], error=True) if model["message"] else status(model["hint"])
     return h("div", {"class": ["turn-layout", "hs", "placement-layout"]},
-             header(model, _("{name} ({colour}): arrange your pieces").format(name=name, colour=colour),
-                    model["hint"], facts),
+             bar(_("{name}: arrange your pieces").format(name=name), line, facts),
              h("div", {"class": "board-col"}, board),
              h("section", {"class": "controls arrange-controls", "aria-label": _("Arrangement")},
                h("div", {"class": "row arrange-row"},
@@ -39,36 +159,19 @@ def render_arrange(model: Mapping[str, Any]) -> El:
                button(_("Confirm arrangement"), "confirm-setup", cls="primary big confirm")))
 
 
-def render_turn(model: Mapping[str, Any]) -> El:
-    colours, names = model["colours"], model["names"]
-    player = model["player"]
-    mover = player if model["acting"] else next(p for p in names if p != player)
-    heading = _("Turn {n} · {name} ({colour})").format(n=model["turn"], name=names[mover],
-                                                       colour=colours[mover])
+def render_turn(model: TurnModel, frame: Frame) -> El:
+    if model["setting_up"]:  # (watching the other arrange)
+        return turn_screen(model, frame, BOARD, [], classes=["hs"], heading=_("Arranging · {name}"))
+    names, count = model["names"], model["home"]
     first, second = names
-    facts = [_("Home: {a} {x} of 6 · {b} {y} of 6").format(a=names[first], x=model["home"][first],
-                                                             b=names[second], y=model["home"][second])]
-    if model["setting_up"]:
-        heading = _("Arranging · {name} ({colour})").format(name=names[mover], colour=colours[mover])
-        facts = []
-    if model["last_text"]:
-        facts.append(model["last_text"])
-    hint = whose_turn(model, colours)
-    if model["acting"] and model["hint"]:
-        hint = f"{hint} {model['hint']}"
-    board = board_view(model["board"], _("The board, {near}'s side at the bottom").format(
-        near=colours[model["board"]["near"]]), interactive=model["acting"], last=model["last"])
-    return h("div", {"class": ["turn-layout", "hs"]},
-             header(model, heading, hint, facts),
-             h("div", {"class": "board-col"}, board),
-             footer(model))
+    facts = [_("Home: {a} {x} of 6 · {b} {y} of 6").format(a=names[first], x=count[first],
+                                                             b=names[second], y=count[second])]
+    return turn_screen(model, frame, BOARD, facts, classes=["hs"])
 
 
-def render_review(model: Mapping[str, Any]) -> El:
-    names = model["names"]
-    board = board_view(model["board"], _("The board at this point, {near} at the bottom").format(
-        near=names[model["board"]["near"]]), interactive=False, last=model["last"])
-    # (the facts under the board, as wide as it: the review's other column keeps its room)
-    return h("div", {"class": "review-body"},
-             h("div", {"class": "board-col"}, board,
-               h("ul", {"class": "facts"}, [h("li", None, f) for f in model["facts"]])))
+def render_review(step: ReviewStep[State], frame: Frame) -> El:
+    names, position = step.names, step.state.position
+    count = home(position)
+    facts = [_("{name}: {n} of 6 home").format(name=names[p.value], n=count[p.value]) for p in PLAYERS]
+    return review_body(BOARD, board_of(position, {}, step.near), names, facts,
+                       last=drawn(step.effect))

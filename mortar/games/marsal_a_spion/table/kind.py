@@ -1,60 +1,41 @@
-"""Maršál a Špión at the table: the :class:`mortar.table.kind.GameKind` it plugs in.
-
-What the game-free table needs of it: the start form's options (the inactivity limit, the
+"""Maršál a Špión at the table: its plug-in. The start form's options (the inactivity limit, the
 memory and deduction aids of R14) as field specs, the drafts built from a seat (:mod:`.setup`,
-:mod:`.turn`), the computer player (the game definition's, given a seat), the save's text
-around the record, the review of a finished or imported game, and its screens' drawing.
-
-The game at the table is a :class:`Match`: the rules' state, and the setups this device offers
-its players from earlier games (the last setup each person used here, R4's "saved setups").
+:mod:`.turn`), its words and drawing, and the setups this device offers each person from their
+earlier games (R4's "saved setups": what the game keeps on the device).
 """
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Mapping
 
-from ....kit.common import AcceptDraw, Resign
-from ....kit.envelope import NAME_LONGEST
-from ....kit.jsontext import JSONTextError, loads
-from ....kit.protocol import Computer
-from ....kit.records import NewerFormatError, RecordError, RecordIllegalError, names_refusal
-from ....kit.replay import Replay
-from ....kit.steps import Steps, finish, last_of
+from mortar.kit.common import AcceptDraw, OfferDraw, Resign
+
+from ....kit.jsontext import JSONValue
+from ....kit.remote import Lie
+from ....table.drafts import Context
 from ....table.html import El
-from ....table.kind import Applied, Choice, FieldSpec, PublicField, SaveError, Stage, TableFacts
+from ....table.kind import Choice, FieldSpec, KindBase, PublicField, ReviewStep, SaveError, TableFacts, Taps
+from ....table.names import Names
+from ....table.render import Frame
+from ....table.savefile import legacy_names
 from ....table.words import _, ngettext
-from ..actions import Setup
-from ..board import PLAYERS, Player
+from ..actions import Attack, Move, Setup
+from ..board import PLAYERS
 from ..game import GAME
-from ..record import Record, parse
-from ..record import loads as load_record
+from ..links import MarsalLie, RemoteRulingCode
 from ..rules import INACTIVITY_LIMIT, Options, Phase, Termination
 from ..seat import Seat
 from ..state import State
-from .layouts import Layout, Remembered, layout_of, offered_layouts, person
+from . import views
+from .layouts import Layout, layout_of, offered_layouts, person, placement_of
 from .parts import SYMBOLS
-from .review import Review
 from .setup import SetupDraft
-from .texts import ARMY
-from .turn import TurnDraft, report_of
-from .views import render_play, render_review
+from .texts import ARMY, outcome_text, review_step
+from .turn import TurnDraft
 
-VERSION = 1  # of the save payload around the record
 LIMIT_MAX = 1000  # the longest inactivity limit the start form takes
-
-
-@dataclass
-class Match:
-    """The game at this table: the rules' state, and the layouts this device offers from earlier
-    games, by person (:func:`.layouts.person`). A copy taken when the game began: the game never
-    offers anything of its own (its opponent's setup least of all)."""
-
-    state: State
-    offered: dict[str, Layout] = field(default_factory=dict)
+KEPT = "setups"  # what the game keeps on a device: each person's last setup
 
 
 def _on_off(name: str, legend: str, default: str, on: str, off: str) -> FieldSpec:
@@ -80,31 +61,23 @@ FIELDS = (
 )
 
 
-class MarsalASpionKind:
-    name = GAME.name
-    title = GAME.title
-    players: tuple[str, str] = (str(Player.RED), str(Player.BLUE))
-    default_names = {str(p): ARMY[p] for p in PLAYERS}
-    name_max = NAME_LONGEST
-    levels = GAME.levels
+class MarsalASpionKind(KindBase[State]):
+    game = GAME
+    sides = {str(p): ARMY[p] for p in PLAYERS}
     curtain = True
     fields = FIELDS
-    aid = None  # the aids are options of the game itself (R14), in the record
-    intents = SetupDraft.intents | TurnDraft.intents | Review.intents
     public = {"game-started": {"inactivity_limit": PublicField(count=True, nullable=True)},
               "game-over": {"reason": PublicField(tuple(t.value for t in Termination))}}
     rules_url = "./mortar/games/marsal_a_spion/static/rules.html"
     symbols = SYMBOLS
+    tabs = (("pad", _("Pad")),)
     about = _("Maršál a Špión, the Czechoslovak game of hidden ranks. This browser version plays "
               "by the box's reading of its rules; it runs entirely on this device.")
 
     def __init__(self) -> None:
         self.rng = random.Random()  # "fill at random"
-        self.remembered = Remembered()  # the setups of the games saved and loaded on this device
 
-    # --- a new game --------------------------------------------------------------------------
-
-    def _options(self, values: Mapping[str, str]) -> Options:
+    def new(self, values: Mapping[str, str], names: Mapping[str, str | None]) -> State:
         limit: int | None = INACTIVITY_LIMIT
         if values.get("limit") == "off":
             limit = None
@@ -114,186 +87,149 @@ class MarsalASpionKind:
                 raise ValueError(_("The inactivity limit must be a whole number from 1 to {high}.").format(
                     high=LIMIT_MAX))
             limit = int(text)
-        return Options(limit, memory_aid=values.get("memory", "on") == "on",
-                       deduction_aid=values.get("deduction", "off") == "on")
+        options = Options(limit, memory_aid=values.get("memory", "on") == "on",
+                          deduction_aid=values.get("deduction", "off") == "on")
+        return GAME.new(options, names)
 
-    def new(self, values: Mapping[str, str], names: Mapping[str, str | None]) -> Match:
-        return Match(GAME.new(self._options(values), names), self.remembered.copy())
-
-    def names_refusal(self, names: Mapping[str, str | None]) -> str | None:
-        return names_refusal(names)
-
-    def rematch(self, match: Match) -> Match:
-        # the other person plays Red (and moves first) this time: the names swap colours
-        names = match.state.names
-        swapped = {str(Player.RED): names[Player.BLUE], str(Player.BLUE): names[Player.RED]}
-        return Match(State(match.state.options, swapped), self.remembered.copy())
-
-    # --- the game as it stands -----------------------------------------------------------------
-
-    def to_play(self, match: Match) -> str | None:
-        player = match.state.to_play
-        return None if player is None else str(player)
-
-    def stage(self, match: Match) -> Stage:
-        return Stage.SETUP if match.state.phase is Phase.SETUP else Stage.PLAY
-
-    def turn(self, match: Match) -> int | None:
-        return match.state.turn if match.state.phase is not Phase.SETUP else None
-
-    def player_name(self, match: Match, player: str) -> str:
-        return match.state.names.get(Player(player)) or self.default_names[player]
-
-    def _names(self, match: Match) -> dict[Player, str]:
-        return {p: self.player_name(match, p) for p in PLAYERS}
-
-    def seat(self, match: Match, player: str) -> Seat:
-        return match.state.seat(player)
-
-    def draft(self, match: Match, player: str, facts: TableFacts) -> SetupDraft | TurnDraft:
-        seat = match.state.seat(player)
-        names = self._names(match)
-        if seat.phase is Phase.SETUP:
-            last = match.offered.get(person(seat.player, match.state.names[seat.player]))
-            return SetupDraft(seat, names, last, self.rng)
-        return TurnDraft(seat, names)
-
-    def report(self, match: Match, player: str) -> str | None:
-        """The news at the start of a turn, for the live region: the last enemy action."""
-        if match.state.phase is not Phase.PLAY:
-            return None
-        seat = match.state.seat(player)
-        report = report_of(seat, self.player_name(match, str(seat.opponent)))
-        if report is None:
-            return None
-        return _("Turn {n}:").format(n=report["turn"]) + " " + report["text"]
-
-    def apply(self, match: Match, player: str, action: Any, draft: Any) -> Applied:
-        state = match.state
-        if isinstance(action, Setup):
-            state.apply(action)
-            return {"turn": 0, "started": state.phase is not Phase.SETUP, "next": True}
-        played = state.apply(action)
-        ended = state.outcome is not None
-        if isinstance(action, Resign | AcceptDraw):
-            return {"turn": played.turn, "ended": ended, "next": True}
-        text = None
-        if isinstance(draft, TurnDraft):
-            draft.played(state.seat(player))
-            text = draft.result_text()
-        return {"turn": played.turn, "ended": ended, "text": text}
-
-    def computer(self, level: str, seed: int) -> Computer:
-        return GAME.computer(level, seed)
-
-    def warm_up(self) -> Iterator[None]:
-        return iter(())
-
-    def outcome(self, match: Match) -> dict[str, Any] | None:
-        outcome = match.state.outcome
-        if outcome is None:
-            return None
-        winner = "draw" if outcome.winner is None else str(outcome.winner)
-        return {"winner": winner, "turns": outcome.turns, "reason": outcome.reason.value}
-
-    def started(self, match: Match) -> dict[str, Any]:
-        return {"inactivity_limit": match.state.options.inactivity_limit}
-
-    def aid_model(self, match: Match, player: str) -> None:
-        return None  # the aids are drawn from the seat itself (R14)
-
-    # --- saves and records -----------------------------------------------------------------------
-
-    def _learn(self, match: Match, computer: Mapping[str, str]) -> None:
-        """Remember the setups the people of this game used: never the computer's, and between
-        two people only once the game is over (R13: until then a setup is its player's secret,
-        and a new game started under that player's name must not bring it back to the screen)."""
-        layouts = dict(match.offered)
-        state = match.state
-        if computer or state.outcome is not None:
-            for player, setup in state.setups.items():
-                if str(player) not in computer:
-                    layouts[person(player, state.names[player])] = layout_of(player, setup.placement())
-        self.remembered.learn(layouts)
-
-    def save(self, match: Match, facts: TableFacts) -> str:
-        self._learn(match, facts.computer)
-        data = {"app": self.name, "version": VERSION, "computer": dict(facts.computer),
-                "record": Record.from_state(match.state).to_json(), "offered": match.offered}
-        if facts.confirm:
-            data["confirm"] = True  # every step confirmed with a button (older pages ignore it)
-        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-
-    def hidden(self, match: Match) -> bool:
+    def hidden(self, state: State) -> bool:
         return True  # both armies, all game long
 
-    def loading(self, text: str) -> Steps[tuple[Match, TableFacts]]:
-        match, facts = yield from loading_save(text)
-        self._learn(match, facts.computer)
-        return match, facts
+    def turn(self, state: State) -> int | None:
+        return state.turn if state.phase is not Phase.SETUP else None
 
-    def review(self, match: Match, facts: TableFacts) -> Review:
-        return Review(Record.from_state(match.state), "game", computer=facts.computer)
+    def draft(self, seat: Seat, context: Context) -> SetupDraft | TurnDraft:
+        if seat.phase is Phase.SETUP:
+            setups = context.kept.get(KEPT)
+            last = setups.get(person(seat.player, context.names.given.get(str(seat.player))), None) \
+                if isinstance(setups, dict) else None
+            return SetupDraft(seat, context, last if isinstance(last, str) else None, self.rng)
+        return TurnDraft(seat, context)
 
-    def reviewing(self, text: str | bytes) -> Steps[Review]:
-        try:
-            record = load_record(text)
-            yield
-            replay = yield from Replay.reading(record)
-        except RecordIllegalError as e:
-            raise ValueError(_("That record breaks a rule, so it cannot be replayed: {reason}.").format(
-                reason=e.public_message)) from None
-        except RecordError as e:
-            raise ValueError(_("That file is not a Maršál a Špión record: {reason}.").format(
-                reason=e)) from None
-        return Review(record, "import", replay)
+    def render_play(self, model: object, frame: Frame) -> El:
+        return views.render_play(model, frame)  # type: ignore[arg-type]
 
-    # --- drawing ----------------------------------------------------------------------------------
+    def outcome_text(self, state: State, names: Names) -> str:
+        if state.outcome is None:
+            to_play = state.to_play
+            return (_("In progress: {name} to play, turn {n}.").format(name=names[str(to_play)], n=state.turn)
+                    if to_play is not None and state.setups.keys() == set(PLAYERS) else
+                    _("In progress: the armies are being set up."))
+        return outcome_text(state.outcome, names, stuck=PLAYERS[state.turns & 1],
+                            limit=state.options.inactivity_limit)
 
-    def render_play(self, model: Mapping[str, Any]) -> El:
-        return render_play(model)
+    def embed(self, state: State, event: str) -> Mapping[str, JSONValue]:
+        if event == "game-started":
+            return {"inactivity_limit": state.options.inactivity_limit}
+        return {"reason": state.outcome.reason.value} if state.outcome is not None else {}
 
-    def render_review(self, model: Mapping[str, Any]) -> El:
-        return render_review(model)
+    def review(self, step: ReviewStep[State], frame: Frame) -> El:
+        return views.render_review(step, frame)
+
+    def step_text(self, step: ReviewStep[State]) -> str:
+        entry, names = step.entry, step.names
+        if entry is None:
+            return _("Start: the armies as set up.") if step.state.setups else _("Start.")
+        action = entry.action  # type: ignore[attr-defined]
+        who = names[str(entry.player)]  # type: ignore[attr-defined]
+        if isinstance(action, Setup):
+            return _("{who} sets up.").format(who=who)
+        if isinstance(action, Move | Attack) and entry.piece is not None:  # type: ignore[attr-defined]
+            text = review_step(entry.player, action, entry.piece, entry.defender, entry.clash,  # type: ignore[attr-defined]
+                               names)
+            if entry.offer_draw:  # type: ignore[attr-defined]
+                text += " " + _("{who} offers a draw.").format(who=who)
+            return text
+        return self.outcome_text(step.state, names)
+
+    def keep(self, state: State, facts: TableFacts, kept: Mapping[str, JSONValue]) -> Mapping[str, JSONValue]:
+        """The setups the people of this game used: never the computer's, and between two people
+        only once the game is over (R13: until then a setup is its player's secret, and a new
+        game started under that player's name must not bring it back to the screen)."""
+        setups: dict[str, Layout] = offered_layouts(kept.get(KEPT))
+        if facts.computer or state.outcome is not None:
+            for player, setup in state.setups.items():
+                if str(player) not in facts.computer:
+                    key = person(player, state.names[player])
+                    setups.pop(key, None)
+                    setups[key] = layout_of(player, setup.placement())  # the most recent last
+        return {**kept, KEPT: dict(list(setups.items())[-8:])}
+
+    def taps(self, action: object, seat: Seat) -> Taps:
+        if isinstance(action, Setup):
+            return _setup_taps(action, seat)
+        offer = (("offer-draw", None),) if isinstance(action, OfferDraw) else ()
+        action = action.action if isinstance(action, OfferDraw) else action
+        if isinstance(action, Move | Attack):
+            return (*offer, ("square", str(action.start)), ("square", str(action.end)), ("confirm", None))
+        if isinstance(action, Resign):
+            return (("resign", None), ("resign-confirm", None))
+        if isinstance(action, AcceptDraw):
+            return (("accept-draw", None), ("accept-confirm", None))
+        return ()
+
+    def upgrade(self, data: dict[str, object]) -> dict[str, object]:
+        """A save of a page before version 3 (version 1: the computer's seats and the setups
+        offered beside the record)."""
+        computer = data.get("computer")
+        if not isinstance(computer, dict) or not all(
+                p in self.game.players and level in self.game.levels for p, level in computer.items()):
+            raise SaveError(_("The saved game names a computer level this version does not have."))
+        record = data.get("record")
+        if data.get("version") != 1 or not isinstance(record, dict):
+            raise SaveError(_("The saved game is damaged (it is not a whole game record)."))
+        players = record.get("players")
+        if isinstance(players, dict):
+            given = {p: e.get("name") if isinstance(e, dict) else None for p, e in players.items()}
+            names = legacy_names({p: n if isinstance(n, str) else None for p, n in given.items()},
+                                 {str(p): str(lv) for p, lv in computer.items()},
+                                 (_("You"), _("Computer"), "You", "Computer"))
+            record = {**record, "players": {p: {"name": n} for p, n in names.items() if n}}
+        options = record.get("options")
+        form = self.invitation_form(options if isinstance(options, dict) else {})
+        return {"app": data["app"], "version": 3, "record": record,
+                "table": {"computer": computer, "confirm": data.get("confirm") is True}, "form": form,
+                "kept": {KEPT: offered_layouts(data.get("offered"))}}
+
+
+    # --- by links ---------------------------------------------------------------------------
+
+    remote_rulings = {RemoteRulingCode.NO_HOPE_BY_AGREEMENT.value: _(
+        "Played by links, the game has no automatic no-hope draw: it would need both armies' hidden "
+        "pieces at once. When neither side can move, it is a draw at once all the same; a game nobody "
+        "can win ends by an agreed draw or the inactivity limit.")}
+
+    def seat_turn(self, seat: Seat) -> int | None:
+        return seat.turn if seat.phase is not Phase.SETUP else None
+
+    def invitation_form(self, options: Mapping[str, JSONValue]) -> dict[str, str]:
+        limit = options.get("inactivity_limit", INACTIVITY_LIMIT)
+        return {"limit": "off" if limit is None else "standard" if limit == INACTIVITY_LIMIT else "custom",
+                "custom-limit": str(limit), "memory": "on" if options.get("memory_aid", True) else "off",
+                "deduction": "on" if options.get("deduction_aid") else "off"}
+
+    def lie_text(self, lie: Lie, names: Names) -> str | None:
+        who = names[lie.player]
+        if lie.code is MarsalLie.WRONG_OUTCOME:
+            return _("{name}'s device told the outcome of its attack {attack} at turn {n} falsely: the "
+                     "rules give another.").format(name=who, attack=lie.data.get("attack", "?"), n=lie.turn)
+        if lie.code is MarsalLie.ILLEGAL_HIDDEN_MOVE:
+            return _("{name}'s device made an illegal move at turn {n} with a piece you could not "
+                     "see.").format(name=who, n=lie.turn)
+        if lie.code is MarsalLie.CHANGED_SETUP:
+            return _("{name}'s device opened an army other than the one it set up.").format(name=who)
+        if lie.code is MarsalLie.ILLEGAL_SETUP:
+            return _("{name}'s device set up an army the rules refuse.").format(name=who)
+        return None
+
+
+def _setup_taps(setup: Setup, seat: Seat) -> Taps:
+    """A whole setup put down square by square: each kind from the tray, then its squares."""
+    taps: list[tuple[str, str | None]] = []
+    for square, piece in sorted(setup.placement().items(), key=lambda sp: (sp[1].id, sp[0].index)):
+        taps += [("tray", piece.id), ("square", str(square))]
+    return (*taps, ("confirm-setup", None))
 
 
 KIND = MarsalASpionKind()
 
-
-def load_save(text: str) -> tuple[Match, TableFacts]:
-    """Replay a saved payload; :class:`SaveError` says in plain words why it cannot be used,
-    quoting nothing of either army."""
-    return finish(loading_save(text))
-
-
-def loading_save(text: str) -> Steps[tuple[Match, TableFacts]]:
-    """:func:`load_save` in steps (a long game is replayed a slice at a time)."""
-    try:
-        data = loads(text)  # linear, depth-checked: no saved text can hang or crash the page
-    except JSONTextError:
-        raise SaveError(_("The saved game is damaged (not valid JSON).")) from None
-    if not isinstance(data, dict) or data.get("app") != MarsalASpionKind.name:
-        raise SaveError(_("The saved data does not belong to this game."))
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise SaveError(_("The saved game has an unknown format."))
-    if version > VERSION:
-        raise SaveError(_("The saved game comes from a newer version of this game."))
-    computer = data.get("computer")
-    if not isinstance(computer, dict) or not all(
-            p in MarsalASpionKind.players and level in GAME.levels for p, level in computer.items()):
-        raise SaveError(_("The saved game names a computer level this version does not have."))
-    yield
-    try:
-        record = parse(data.get("record"))
-        yield
-        state = yield from last_of(record.replaying())
-    except RecordIllegalError as e:
-        raise SaveError(_("The saved game breaks a rule ({reason}).").format(
-            reason=e.public_message)) from None
-    except NewerFormatError:
-        raise SaveError(_("The saved game comes from a newer version of this game.")) from None
-    except (RecordError, ValueError):
-        raise SaveError(_("The saved game is damaged (it is not a whole game record).")) from None
-    return (Match(state, offered_layouts(data.get("offered"))),
-            TableFacts(dict(computer), confirm=data.get("confirm") is True))
+__all__ = ["KIND", "MarsalASpionKind", "placement_of"]

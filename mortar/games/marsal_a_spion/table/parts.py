@@ -64,7 +64,10 @@ def _token(f: Face) -> tuple[Token, list[El]]:
                f"pc-{piece.id.lower()}" if piece else "back", "seen" if f["seen"] else "")
     extra: list[El] = []
     if piece is not None:
-        extra.append(h("span", {"class": "pc-mark", "aria-hidden": "true"}, MARK[piece]))
+        mark = MARK[piece]
+        # (a language's longer mark, "Застава", drawn narrower so that it stays inside its tile)
+        extra.append(h("span", {"class": ["pc-mark", "long" if len(mark) > 4 else None],
+                                "aria-hidden": "true"}, mark))
     if f["clue"]:
         extra.append(h("span", {"class": "pc-clue", "aria-hidden": "true"}, f["clue"]))
     token = Token(classes=tuple(c for c in classes if c),

@@ -12,12 +12,12 @@ it is legal (R4).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
 
+from ....table.drafts import CHANGED, UNCHANGED, Context, Play, PlayModel, Reply, Result
 from ....table.words import _, ngettext
 from ..actions import Setup
-from ..board import Player, Square, home_squares
+from ..board import Square, home_squares
 from ..pieces import PIECES, Piece
 from ..seat import Seat
 from .layouts import PRESETS, WIDTH, Layout, placement_of, square_at
@@ -25,19 +25,17 @@ from .scene import setup_board
 from .texts import ARMY as ARMY_WORD
 from .texts import NAME
 
-Reply = bool | Setup
 LAST = "last"  # the preset key of the player's last setup on this device
 
 
 class SetupDraft:
-    intents = frozenset({"square", "tray", "fill", "preset", "clear", "to-tray", "confirm-setup"})
-    finished = False  # a setup goes straight on to the next player (nothing to read first)
+    intents = frozenset({"square", "tray", "fill", "preset", "clear", "to-tray", "confirm-setup", "cancel"})
+    report = None
 
-    def __init__(self, seat: Seat, names: Mapping[Player, str], last: Layout | None,
-                 rng: random.Random) -> None:
+    def __init__(self, seat: Seat, context: Context, last: Layout | None, rng: random.Random) -> None:
         self.seat = seat
         self.player = seat.player
-        self.names = names
+        self.names = context.names
         self.last = last  # this person's setup in an earlier game on this device, if any
         self.rng = rng
         self.home = home_squares(seat.player)
@@ -46,9 +44,23 @@ class SetupDraft:
         self.held: Square | None = None  # a placed piece picked up to swap
         self.message: str | None = None
 
-    def handle(self, intent: str, arg: str | None) -> Reply:
-        handler: Callable[[str | None], Reply] = getattr(self, "on_" + intent.replace("-", "_"))
-        return handler(arg)
+    def handle(self, intent: str, arg: str | None) -> Reply[object]:
+        handler: Callable[[str | None], Reply[object] | bool] = getattr(
+            self, "on_" + intent.replace("-", "_"))
+        reply = handler(arg)
+        if reply is True:
+            return CHANGED
+        return UNCHANGED if reply is False else reply
+
+    def played(self, seat: Seat) -> Result:
+        return Result(_("{who} set up the army.").format(who=self.names[self.player]))
+
+    def on_cancel(self, arg: str | None) -> bool:
+        """Escape: a piece held to swap is put back."""
+        if self.held is None:
+            return False
+        self.held = None
+        return True
 
     # --- the tray ----------------------------------------------------------------------------
 
@@ -61,7 +73,7 @@ class SetupDraft:
             return after
         return next((p for p in PIECES if self.left(p)), None)
 
-    def on_tray(self, arg: str | None) -> Reply:
+    def on_tray(self, arg: str | None) -> Reply[object] | bool:
         try:
             piece = Piece.parse(arg or "")
         except ValueError:
@@ -74,7 +86,7 @@ class SetupDraft:
 
     # --- the board ----------------------------------------------------------------------------
 
-    def on_square(self, arg: str | None) -> Reply:
+    def on_square(self, arg: str | None) -> Reply[object] | bool:
         try:
             square = Square.parse(arg or "")
         except ValueError:
@@ -102,7 +114,7 @@ class SetupDraft:
         self.pick = self._next_pick(pick)
         return True
 
-    def on_to_tray(self, arg: str | None) -> Reply:
+    def on_to_tray(self, arg: str | None) -> Reply[object] | bool:
         """The held piece goes back to the tray (and is the tray's pick again)."""
         if self.held is None:
             return False
@@ -112,7 +124,7 @@ class SetupDraft:
 
     # --- whole setups -------------------------------------------------------------------------
 
-    def on_fill(self, arg: str | None) -> Reply:
+    def on_fill(self, arg: str | None) -> Reply[object] | bool:
         empty = [sq for sq in self.home if sq not in self.placement]
         if not empty:  # all stand: shuffle the whole army
             empty, self.placement = list(self.home), {}
@@ -131,7 +143,7 @@ class SetupDraft:
         self._settled()
         return True
 
-    def on_preset(self, arg: str | None) -> Reply:
+    def on_preset(self, arg: str | None) -> Reply[object] | bool:
         layout = self.last if arg == LAST else next((p.layout for p in PRESETS if p.key == arg), None)
         if layout is None:
             return False
@@ -139,7 +151,7 @@ class SetupDraft:
         self._settled()
         return True
 
-    def on_clear(self, arg: str | None) -> Reply:
+    def on_clear(self, arg: str | None) -> Reply[object] | bool:
         self.placement = {}
         self._settled()
         return True
@@ -154,7 +166,7 @@ class SetupDraft:
     def complete(self) -> bool:
         return len(self.placement) == len(self.home)
 
-    def on_confirm_setup(self, arg: str | None) -> Reply:
+    def on_confirm_setup(self, arg: str | None) -> Reply[object] | bool:
         if not self.complete:
             missing = len(self.home) - len(self.placement)
             self.message = ngettext("Place the last piece first.", "Place the other {n} pieces first.",
@@ -165,20 +177,20 @@ class SetupDraft:
         if refusal is not None:  # (a whole army on the home rows is always legal: R4)
             self.message = refusal.message
             return True
-        return setup
+        return Play(setup)
 
     # --- the screen model -----------------------------------------------------------------------
 
-    def model(self, aid: Any = None) -> dict[str, Any]:
+    def model(self) -> PlayModel:
         marks: dict[str, list[str]] = {}
         if self.held is not None:
             marks[str(self.held)] = ["held"]
-        name, other = self.names[self.player], self.names[self.player.opponent]
+        name, other = self.names.titled(self.player), self.names[self.player.opponent]
         label = _("{name}'s home rows ({army}): your front row is at the top").format(
             name=name, army=ARMY_WORD[self.player])
         placed = len(self.placement)
         rows = self.home[0].row, self.home[-1].row
-        return {
+        return {  # type: ignore[typeddict-unknown-key]  # (its own keys: views.render_setup reads them)
             "kind": "setup", "player": str(self.player), "name": name, "other": other,
             "army": ARMY_WORD[self.player], "rows": f"{min(rows)}–{max(rows)}",
             "board": setup_board(self.player, self.placement, marks, label),

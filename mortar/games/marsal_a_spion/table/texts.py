@@ -138,7 +138,7 @@ def _defended(seen: SeenAction, other: str, yours: str, a: str, b: str) -> str:
 
 
 def review_step(player: Player, action: Move | Attack, piece: Piece, defender: Piece | None,
-                clash: Clash | None, names: Mapping[Player, str]) -> str:
+                clash: Clash | None, names: Mapping[str, str]) -> str:
     """One action of the review, both sides revealed."""
     who = names[player]
     a, b = squares(action)
@@ -154,7 +154,7 @@ def review_step(player: Player, action: Move | Attack, piece: Piece, defender: P
         who=who, piece=NAME[piece], a=a, defender=NAME[defender], b=b, outcome=outcome)
 
 
-def outcome_text(outcome: Outcome | None, names: Mapping[Player, str], *, stuck: Player,
+def outcome_text(outcome: Outcome | None, names: Mapping[str, str], *, stuck: Player,
                  limit: int | None) -> str:
     """How the game ended, in words (R12). ``stuck``: the player who was to act at the end
     (PAT: the one without a legal action); ``limit``: the inactivity limit."""

@@ -2,32 +2,30 @@
 
 Tap one of your pieces: the squares it may move to and the enemy pieces it may attack are
 marked (the seat's legal plays; a Scout's runs and distance attacks are one tap on the end
-square). Tap one of them, then play it, with a draw offer if you like; or accept the
-opponent's offer, or resign. Once the table has played the action, :meth:`TurnDraft.played`
-shows its result from the seat after it: an attack shows the defender's face (R9).
-
-Intents return False when they do not apply (a stale click), True when the draft changed, or
-the finished action.
+square). A tap on one chooses the play, confirmed as every move of the box is (a second tap
+there, or its button), with a draw offer if you like; or accept the opponent's offer, or
+resign. Once the table has played the action, :meth:`TurnDraft.played` shows its result from
+the seat after it: an attack shows the defender's face (R9).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from mortar.kit.common import AcceptDraw, OfferDraw, Resign
 
+from ....table.drafts import CHANGED, UNCHANGED, Chosen, Context, PlayModel, Reply, Result
+from ....table.drafts import Play as Confirmed
 from ....table.words import _, sentence
 from ..actions import Attack, Move, Play, Removed
-from ..board import Player, Square
+from ..board import Square
 from ..pieces import PIECES, Piece
 from ..seat import Seat, SeenAction
-from .models import PendingModel, ReportModel, ResultModel, TrayModel
+from .models import BoardModel, PendingModel, ReportModel, ResultModel, TrayModel
 from .scene import seat_board
 from .texts import ARMY, NAME, enemy_action, own_result
 
 Action = Move | Attack | OfferDraw | AcceptDraw | Resign
-Reply = bool | Action
 
 
 def last_enemy_action(seat: Seat) -> SeenAction | None:
@@ -48,7 +46,7 @@ def report_of(seat: Seat, other: str) -> ReportModel | None:
             "attack": isinstance(seen.action, Attack)}
 
 
-def trays(seat: Seat, names: Mapping[Player, str]) -> list[TrayModel]:
+def trays(seat: Seat, names: Mapping[str, str]) -> list[TrayModel]:
     """Both armies' removed pieces (R9: public, identities shown), the player's own first."""
     out: list[TrayModel] = []
     for army in (seat.player, seat.opponent):
@@ -60,16 +58,41 @@ def trays(seat: Seat, names: Mapping[Player, str]) -> list[TrayModel]:
     return out
 
 
+class TurnModel(PlayModel):
+    name: str
+    other: str
+    army: str
+    turn: int
+    stage: str
+    report: ReportModel | None
+    board: BoardModel
+    picked: str | None
+    picked_piece: str | None
+    choices: int
+    pending: PendingModel | None
+    offer: bool
+    may_accept: bool
+    accept_asked: bool
+    resign_asked: bool
+    trays: list[TrayModel]
+    inactivity: int
+    limit: int | None
+    message: str | None
+    result: ResultModel | None
+
+
 class TurnDraft:
-    intents = frozenset({"square", "cancel", "play", "offer-draw", "accept-draw", "accept-cancel",
+    intents = frozenset({"square", "cancel", "offer-draw", "accept-draw", "accept-cancel",
                          "accept-confirm", "resign", "resign-cancel", "resign-confirm"})
 
-    def __init__(self, seat: Seat, names: Mapping[Player, str]) -> None:
+    def __init__(self, seat: Seat, context: Context) -> None:
         self.seat = seat
         self.player = seat.player
-        self.names = names
+        self.names = context.names
         self.stage = "move"
-        self.report = report_of(seat, names[seat.opponent])
+        self.news = report_of(seat, self.names[seat.opponent])
+        self.report = (_("Turn {n}:").format(n=self.news["turn"]) + " " + self.news["text"]
+                       if self.news is not None else None)
         self.plays: dict[Square, list[Play]] = {}
         for play in seat.legal_plays():
             self.plays.setdefault(play.start, []).append(play)
@@ -81,17 +104,13 @@ class TurnDraft:
         self.message: str | None = None
         self.result: SeenAction | None = None
 
-    def handle(self, intent: str, arg: str | None) -> Reply:
-        handler: Callable[[str | None], Reply] = getattr(self, "on_" + intent.replace("-", "_"))
+    def handle(self, intent: str, arg: str | None) -> Reply[object]:
+        handler: Callable[[str | None], Reply[object]] = getattr(self, "on_" + intent.replace("-", "_"))
         if self.stage == "result":
-            return False  # the turn is played: only the table's "end-turn" goes on
+            return UNCHANGED  # the turn is played: only the table's "end-turn" goes on
         return handler(arg)
 
-    @property
-    def finished(self) -> bool:
-        return self.stage == "result"
-
-    def played(self, seat: Seat) -> None:
+    def played(self, seat: Seat) -> Result:
         """The table played this turn's action: show its result from the seat after it."""
         self.seat = seat
         self.stage = "result"
@@ -99,17 +118,19 @@ class TurnDraft:
         self.resign_asked = self.accept_asked = False
         self.message = None
         self.result = seat.log[-1] if seat.log else None
+        words = self.result_text()
+        return Result(words, shows=words is not None)
 
     def _mine(self, square: Square) -> Piece | None:
         return self.seat.own_piece_at(square)
 
     # --- picking --------------------------------------------------------------------------
 
-    def on_square(self, arg: str | None) -> Reply:
+    def on_square(self, arg: str | None) -> Reply[object]:
         try:
             square = Square.parse(arg or "")
         except ValueError:
-            return False
+            return UNCHANGED
         self.message = None
         self.resign_asked = self.accept_asked = False
         mine = self._mine(square)
@@ -122,70 +143,77 @@ class TurnDraft:
                 self.message = (_("Your {piece} never moves.") if not mine.movable else
                                 _("Your {piece} on {square} has nowhere to go.")).format(
                                     piece=NAME[mine], square=square)
-            return True
+            return CHANGED
         if self.picked is None:
             self.message = _("First tap one of your pieces.")
-            return True
+            return CHANGED
         play = next((p for p in self.plays[self.picked] if p.end is square), None)
         if play is None:
             piece = self._mine(self.picked)
             assert piece is not None
             self.message = _("Your {piece} on {start} cannot reach {square}: tap a marked "
                              "square.").format(piece=NAME[piece], start=self.picked, square=square)
-            return True
+            return CHANGED
         self.aim = play
-        return True
+        return self._chosen()
 
-    def on_cancel(self, arg: str | None) -> Reply:
+    def on_cancel(self, arg: str | None) -> Reply[object]:
+        if self.resign_asked or self.accept_asked:
+            self.resign_asked = self.accept_asked = False
+            return CHANGED
+        if self.picked is None and self.aim is None:
+            return UNCHANGED
         self.picked = self.aim = None
         self.message = None
-        return True
+        return CHANGED
 
-    def on_offer_draw(self, arg: str | None) -> Reply:
+    def on_offer_draw(self, arg: str | None) -> Reply[object]:
         self.offer = not self.offer
-        return True
+        return self._chosen() if self.aim is not None else CHANGED  # (the play carries it now, or not)
+
+    def _chosen(self) -> Chosen[object]:
+        """The play aimed at, to be confirmed: "Move J8–J7", "Attack E9"."""
+        play = self.aim
+        assert play is not None
+        label = (_("Attack {end}").format(end=play.end) if isinstance(play, Attack) else
+                 _("Move {start}–{end}").format(start=play.start, end=play.end))
+        return Chosen(OfferDraw(play) if self.offer else play, label, str(play.end))
 
     # --- playing ----------------------------------------------------------------------------
 
-    def _finish(self, action: Action) -> Reply:
+    def _finish(self, action: Action) -> Reply[object]:
         refusal = self.seat.refusal(action)
         if refusal is not None:
             self.message = sentence(refusal.message)
-            return True
-        return action
+            return CHANGED
+        return Confirmed(action)
 
-    def on_play(self, arg: str | None) -> Reply:
-        if self.aim is None:
-            self.message = _("First pick a piece and where it goes.")
-            return True
-        return self._finish(OfferDraw(self.aim) if self.offer else self.aim)
-
-    def on_accept_draw(self, arg: str | None) -> Reply:
+    def on_accept_draw(self, arg: str | None) -> Reply[object]:
         if not self.seat.may_accept_draw():
-            return False
+            return UNCHANGED
         self.accept_asked, self.resign_asked = True, False
-        return True
+        return CHANGED
 
-    def on_accept_cancel(self, arg: str | None) -> Reply:
+    def on_accept_cancel(self, arg: str | None) -> Reply[object]:
         self.accept_asked = False
-        return True
+        return CHANGED
 
-    def on_accept_confirm(self, arg: str | None) -> Reply:
+    def on_accept_confirm(self, arg: str | None) -> Reply[object]:
         if not self.accept_asked:
-            return False
+            return UNCHANGED
         return self._finish(AcceptDraw())
 
-    def on_resign(self, arg: str | None) -> Reply:
+    def on_resign(self, arg: str | None) -> Reply[object]:
         self.resign_asked, self.accept_asked = True, False
-        return True
+        return CHANGED
 
-    def on_resign_cancel(self, arg: str | None) -> Reply:
+    def on_resign_cancel(self, arg: str | None) -> Reply[object]:
         self.resign_asked = False
-        return True
+        return CHANGED
 
-    def on_resign_confirm(self, arg: str | None) -> Reply:
+    def on_resign_confirm(self, arg: str | None) -> Reply[object]:
         if not self.resign_asked:
-            return False
+            return UNCHANGED
         return self._finish(Resign())
 
     # --- the screen model ---------------------------------------------------------------------
@@ -238,11 +266,11 @@ class TurnDraft:
                 add(self.result.action.start, "done-from")
                 add(self.result.action.end, "done-to")
             return marks
-        if self.report is not None:
-            add(self.report["start"], "last-from")
-            add(self.report["end"], "last-to")
-            if self.report["attack"]:
-                add(self.report["end"], "last-hit")
+        if self.news is not None:
+            add(self.news["start"], "last-from")
+            add(self.news["end"], "last-to")
+            if self.news["attack"]:
+                add(self.news["end"], "last-hit")
         for square in self.plays:
             add(square, "movable")
         if self.picked is not None:
@@ -253,9 +281,9 @@ class TurnDraft:
             add(self.aim.end, "aim")
         return marks
 
-    def model(self, aid: Any = None) -> dict[str, Any]:
+    def model(self) -> TurnModel:
         seat = self.seat
-        name, other = self.names[self.player], self.names[seat.opponent]
+        name, other = self.names.titled(self.player), self.names[seat.opponent]
         label = _("{name}'s board ({army}): your army is at the bottom").format(
             name=name, army=ARMY[self.player])
         result = self._result() if self.stage == "result" else None
@@ -264,7 +292,7 @@ class TurnDraft:
         return {
             "kind": "turn", "player": str(self.player), "name": name, "other": other,
             "army": ARMY[self.player], "turn": turn, "stage": self.stage,
-            "report": self.report if self.stage == "move" else None,
+            "report": self.news if self.stage == "move" else None,
             "board": seat_board(seat, self._marks(), label),
             "picked": str(self.picked) if self.picked is not None else None,
             "picked_piece": picked.id if picked is not None else None,

@@ -8,19 +8,25 @@ from collections.abc import Mapping
 from typing import Any
 
 from ....table.html import El, h
-from ....table.render import button, status, title
+from ....table.kind import ReviewStep
+from ....table.render import Frame, button, confirm_bar, status, title
 from ....table.words import _, ngettext
-from ..pieces import Piece
+from ..actions import Attack, Move
+from ..board import PLAYERS, Player, Square
+from ..pieces import PIECES, Piece
+from ..state import State
+from .models import TrayModel
 from .parts import board_view, face, piece_name, trays
+from .scene import open_board
 from .texts import NAME
 
 
-def render_play(model: Mapping[str, Any]) -> El:
-    return render_setup(model) if model["screen"] == "setup" else render_turn(model)
+def render_play(model: Mapping[str, Any], frame: Frame) -> El:
+    return render_setup(model, frame) if model["kind"] == "setup" else render_turn(model, frame)
 
 
 def _leave() -> El:
-    return button(_("Leave (the game is saved)"), "menu", cls="quiet small")
+    return button(_("Save and leave"), "menu", cls="quiet small")
 
 
 # --- setting up -----------------------------------------------------------------------------------
@@ -56,34 +62,37 @@ def _setup_hint(model: Mapping[str, Any]) -> str:
     return _("Pick a piece in the tray.")
 
 
-def render_setup(model: Mapping[str, Any]) -> El:
-    name, army = model["name"], model["army"]
+def render_setup(model: Mapping[str, Any], frame: Frame) -> El:
+    name = model["name"]
     placed, total = model["placed"], model["total"]
-    quick = [button(_("Shuffle all") if model["complete"] else _("Fill at random"), "fill",
+    # (a piece held: the way back to the tray stands where the filling does, nothing else moves)
+    quick = [button(_("Back to the tray"), "to-tray", cls="small") if model["held"] else
+             button(_("Shuffle all") if model["complete"] else _("Fill at random"), "fill",
                     cls="small primary-soft")]
     if model["last"]:
         quick.append(button(_("My last setup"), "preset", "last", cls="small"))
     quick += [button(p["label"], "preset", p["key"], cls="small",
                      aria_label=_("{label}: {hint}").format(label=p["label"], hint=p["hint"]))
               for p in model["presets"]]
-    quick.append(button(_("Clear"), "clear", cls="small quiet", disabled=not placed))
-    if model["held"]:
-        quick.insert(0, button(_("Back to the tray"), "to-tray", cls="small"))
-    count = ngettext("{n} of {total} piece placed.", "{n} of {total} pieces placed.", placed).format(
+    count = ngettext("{n} of {total} piece placed.", "{n} of {total} pieces placed.", total).format(
         n=placed, total=total)
-    who = "" if model.get("computer") else " " + _("{other} must not look.").format(other=model["other"])
+    who = "" if frame.computer else " " + _("{other} must not look.").format(other=model["other"])
     return h("div", {"class": ["turn-layout", "mas", "mas-setup"]},
              h("header", {"class": "bar"},
-               title(_("{name} ({army}): set up your army").format(name=name, army=army)),
+               title(_("{name}: set up your army").format(name=name)),
                h("p", {"class": "hint sub"},
                  _("Rows {rows}: your front row is at the top.").format(rows=model["rows"]) + who)),
              h("div", {"class": "board-col"}, board_view(model["board"])),
              h("div", {"class": "tray-col"}, _tray_buttons(model)),
              h("section", {"class": "controls setup-controls", "aria-label": _("Setting up")},
-               h("p", {"class": "hint"}, _setup_hint(model)),
-               status(model["message"], error=True),
+               h("div", {"class": "say", "aria-live": "polite"},
+                 status(model["message"], error=True) if model["message"] else
+                 h("p", {"class": "hint"}, _setup_hint(model))),
                h("div", {"class": "quick", "role": "group", "aria-label": _("Whole setups")}, quick),
-               status(count, id_="setup-reason"),
+               # (the count and the way back to none placed: one line, beside each other)
+               h("div", {"class": "row count-row"},
+                 h("div", {"aria-live": "polite"}, status(count, id_="setup-reason")),
+                 button(_("Clear"), "clear", cls="small quiet", disabled=not placed)),
                button(_("Confirm setup"), "confirm-setup", cls="primary big confirm",
                       disabled=not model["complete"], describedby="setup-reason")),
              h("div", {"class": "footer-actions"}, _leave()))
@@ -92,7 +101,7 @@ def render_setup(model: Mapping[str, Any]) -> El:
 # --- a turn ----------------------------------------------------------------------------------------
 
 
-def _move_controls(model: Mapping[str, Any]) -> El:
+def _move_controls(model: Mapping[str, Any], frame: Frame) -> El:
     pending = model["pending"]
     parts: list[Any] = []
     if model["may_accept"]:
@@ -101,7 +110,8 @@ def _move_controls(model: Mapping[str, Any]) -> El:
                            other=model["other"])),
                        button(_("Accept the draw…"), "accept-draw", cls="small")))
     if pending is not None:
-        hint = pending["text"] + "."
+        hint = pending["text"] + ". " + (_("Tap {square} again to play it.").format(square=pending["end"])
+                                         if frame.quick else _("Play it with its button."))
     elif model["picked"]:
         hint = ngettext("Your {piece} on {square}: tap the marked square.",
                         "Your {piece} on {square}: tap one of the {n} marked squares.",
@@ -109,28 +119,20 @@ def _move_controls(model: Mapping[str, Any]) -> El:
                                                  square=model["picked"], n=model["choices"])
     else:
         hint = _("Tap one of your pieces, then where it goes.")
-    parts.append(h("p", {"class": "hint", "id": "move-hint"}, hint))
-    parts.append(status(model["message"], error=True))
-    if pending is None:
-        label = _("Play")
-    elif pending["attack"]:
-        label = _("Attack {end}").format(end=pending["end"])
-    else:
-        label = _("Move {start}–{end}").format(start=pending["start"], end=pending["end"])
-    parts.append(h("div", {"class": "row play-row"},
-                   button(label, "play", cls=["primary", "big", "confirm", "attack" if pending and
-                                              pending["attack"] else None],
-                          disabled=pending is None, describedby="move-hint"),
-                   button(_("Cancel"), "cancel", cls="small quiet", disabled=not model["picked"])))
+    # one line of fixed height: what to do now, or why a tap did nothing (nothing moves)
+    parts.append(h("div", {"class": "say", "aria-live": "polite"},
+                   status(model["message"], error=True) if model["message"] else
+                   h("p", {"class": "hint", "id": "move-hint"}, hint)))
     limit = model["limit"]
     quiet = (_("Turns without an attack: {n} of {limit}.").format(n=model["inactivity"], limit=limit)
              if limit else _("Turns without an attack: {n}.").format(n=model["inactivity"]))
     # (while the other's offer stands, accepting it is how to agree: no offer of one's own)
-    parts.append(h("div", {"class": "row offer-row"},
-                   None if model["may_accept"] else
-                   button(_("Offer a draw"), "offer-draw", cls="small offer", pressed=model["offer"],
-                          aria_label=_("Offer a draw with this move")),
-                   h("span", {"class": "quiet-count"}, quiet)))
+    parts.append(confirm_bar(frame, idle=h(
+        "div", {"class": "row offer-row"},
+        None if model["may_accept"] else
+        button(_("Offer a draw"), "offer-draw", cls="small offer", pressed=model["offer"],
+               aria_label=_("Offer a draw with this move")),
+        h("span", {"class": "quiet-count"}, quiet))))
     return h("section", {"class": "controls move-controls", "aria-label": _("Your move")}, parts)
 
 
@@ -148,11 +150,11 @@ def _clash(result: Mapping[str, Any], model: Mapping[str, Any]) -> El | None:
                face(result["defender"], other_army, classes=("big", "flip-face"))))
 
 
-def _result_controls(model: Mapping[str, Any]) -> El:
+def _result_controls(model: Mapping[str, Any], frame: Frame) -> El:
     result = model["result"]
     over = result is None or result["over"]
     next_label = (_("See the final result") if over else
-                  _("Let the computer play") if model.get("computer") else
+                  _("Let the computer play") if frame.computer else
                   _("Hide my board and pass to {other}").format(other=model["other"]))
     text = result["text"] if result is not None else ""
     outcome = (result or {}).get("outcome") or "move"
@@ -162,7 +164,7 @@ def _result_controls(model: Mapping[str, Any]) -> El:
                h("p", {"class": ["result", f"result-{outcome.replace(' ', '-')}"]}, text)),
              h("p", {"class": "hint wordy"},
                _("This turn is played; it cannot be taken back, but this device could not save "
-                 "it.") if model.get("save_failed") else
+                 "it.") if frame.save_failed else
                _("This turn is played and saved; it cannot be taken back.")),
              button(next_label, "end-turn", cls="primary big confirm", autofocus=True, arm=True))
 
@@ -174,19 +176,19 @@ def _footer(model: Mapping[str, Any]) -> El | None:
         return h("div", {"class": "confirm-box", "role": "alertdialog", "aria-labelledby": "resign-q"},
                  h("p", {"id": "resign-q"},
                    _("Resign this game? {other} wins.").format(other=model["other"])),
-                 button(_("Yes, resign"), "resign-confirm", cls="danger", autofocus=True),
-                 button(_("No, keep playing"), "resign-cancel"))
+                 button(_("No, keep playing"), "resign-cancel", autofocus=True),
+                 button(_("Yes, resign"), "resign-confirm", cls="danger"))
     if model["accept_asked"]:
         return h("div", {"class": "confirm-box", "role": "alertdialog", "aria-labelledby": "accept-q"},
                  h("p", {"id": "accept-q"}, _("Agree to a draw? The game ends now.")),
-                 button(_("Yes, a draw"), "accept-confirm", cls="primary", autofocus=True),
-                 button(_("No, play on"), "accept-cancel"))
+                 button(_("No, play on"), "accept-cancel", autofocus=True),
+                 button(_("Yes, a draw"), "accept-confirm", cls="primary"))
     return h("div", {"class": "footer-actions"},
              button(_("Resign…"), "resign", cls="quiet small"), _leave())
 
 
-def render_turn(model: Mapping[str, Any]) -> El:
-    name, army, stage = model["name"], model["army"], model["stage"]
+def render_turn(model: Mapping[str, Any], frame: Frame) -> El:
+    name, stage = model["name"], model["stage"]
     report = model["report"]
     news = None
     if report is not None:
@@ -195,11 +197,11 @@ def render_turn(model: Mapping[str, Any]) -> El:
     # (while resigning or a draw is asked, the question under the board is what to answer:
     # the move's controls stand back, and a tap on the board takes up the move again)
     asked = model["resign_asked"] or model["accept_asked"]
-    controls = (_result_controls(model) if stage == "result" else None if asked else
-                _move_controls(model))
+    controls = (_result_controls(model, frame) if stage == "result" else None if asked else
+                _move_controls(model, frame))
     return h("div", {"class": ["turn-layout", "mas", "mas-turn", f"stage-{stage}"]},
              h("header", {"class": "bar"},
-               title(_("Turn {n} · {name} ({army})").format(n=model["turn"], name=name, army=army))),
+               title(_("Turn {n} · {name}").format(n=model["turn"], name=name))),
              news,
              h("div", {"class": "board-col"}, board_view(model["board"])),
              h("div", {"class": "trays-col"}, trays(model["trays"])),
@@ -210,9 +212,27 @@ def render_turn(model: Mapping[str, Any]) -> El:
 # --- the review's body ------------------------------------------------------------------------------
 
 
-def render_review(model: Mapping[str, Any]) -> El:
+def render_review(step: ReviewStep[State], frame: Frame) -> El:
     """Both armies face up on one board, this step's action marked; both trays beside it (in
     the Pad tab on a phone)."""
-    return h("div", {"class": "review-body"},
-             h("div", {"class": "board-col mas"}, board_view(model["board"])),
-             h("aside", {"class": "pad-col mas", "aria-label": _("Removed pieces")}, trays(model["trays"])))
+    state, names = step.state, step.names
+    marks: dict[str, list[str]] = {}
+    entry = step.entry
+    action = getattr(entry, "action", None)
+    if isinstance(action, Move | Attack) and getattr(entry, "piece", None) is not None:
+        marks = {str(action.start): ["last-from"], str(action.end): ["last-to"]}
+        if isinstance(action, Attack):
+            marks[str(action.end)].append("last-hit")
+    pieces: dict[Square, tuple[Player, Piece]] = {
+        square: (player, piece) for player in PLAYERS for square, piece in state.pieces(player).items()}
+    label = _("The board at this step, both armies face up: {red} (Red) at the bottom, {blue} "
+              "(Blue) at the top").format(red=names[Player.RED], blue=names[Player.BLUE])
+    gone_trays: list[TrayModel] = []
+    for army in PLAYERS:
+        gone = [r.piece for r in state.tray if r.player is army]
+        counts = [(p.id, n) for p in PIECES if (n := gone.count(p))]
+        gone_trays.append({"army": str(army), "title": _("{name}'s losses").format(name=names[army]),
+                           "pieces": counts, "count": len(gone)})
+    return h("div", {"class": "review-body mas-review"},
+             h("div", {"class": "board-col mas"}, board_view(open_board(pieces, marks, label))),
+             h("aside", {"class": "pad-col mas", "aria-label": _("Removed pieces")}, trays(gone_trays)))

@@ -1,9 +1,9 @@
 """The computer opponent and the radar (issue 10, RULINGS R14). Pure Python, standard library.
 
-Everything here works from a :class:`mortar.seat.Seat` alone -- what R12 lets that player know --
-never from the game's state (tests/test_boundaries.py checks the imports; tests/test_bot.py
-checks that games differing only in the enemy's hidden state give the same action after the
-same work).
+Everything here works from a :class:`mortar.games.mortar_hunt.seat.Seat` alone -- what R12 lets
+that player know -- never from the game's state (tests/test_boundaries.py checks the imports;
+tests/test_bot.py checks that games differing only in the enemy's hidden state give the same
+action after the same work).
 
 The computer player::
 

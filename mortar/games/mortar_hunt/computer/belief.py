@@ -34,17 +34,22 @@ is a pure function of its starting facts and the events it was given (see :mod:`
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from bisect import bisect_right
+from collections.abc import Generator, Iterable, Sequence
 
+from ....kit.steps import finish
 from ..moves import reachable_ends, target_masks
-from ..rules import HALF_MASK, Options, PieceType, Variant
+from ..rules import HALF_MASK, Options, PieceType, Variant, opponent
 from . import geometry as geo
+from .styles import STYLES, Style, row_of
 
 PARTICLES = 160  # joint guesses kept (see tools/bench_bot.py for what more or fewer cost)
 LOCATED_FLOOR = 0.05  # the mover prior's weight for a piece the observer has no idea of
 SHY = 4.0  # with evasion, an end is taken with chance (1 - heat there) ** SHY (then redrawn)
-FIRE_MOVER = 0.8  # chance that the piece that fires is the one that moved
+FIRE_MOVER = 0.8  # chance that the piece that fires is the one that moved (tracks; styles have their own)
 RENEW = 0.02  # chance per particle and observed turn that one piece is guessed afresh
+SWITCH = 0.01  # chance per particle and observed turn that its style is drawn afresh
+LOST = 0.8  # share of the guesses whose shooter is put afresh on the shot's origins (Belief._lost)
 ROUGHEN = 1.0  # chance that a resampled copy has one free piece moved (see Belief._roughened)
 RESAMPLE = 0.5  # resample when the effective number of particles falls below this share
 POSITIONS = geo.POSITIONS  # 864
@@ -58,12 +63,14 @@ class Moves:
     """The move and fire geometry of one player's half with some squares blocked, as tables
     over states, filled lazily and shared by every belief of that (player, blocked)."""
 
-    __slots__ = ("player", "blocked", "_ends", "_fire", "masks")
+    __slots__ = ("player", "blocked", "_ends", "_fire", "_styled", "_aimed", "masks")
 
     def __init__(self, player: str, blocked: int) -> None:
         self.player, self.blocked = player, blocked
         self._ends: dict[int, tuple[int, ...]] = {}
         self._fire: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._styled: dict[Style, dict[int, tuple[tuple[int, ...], list[float]]]] = {}
+        self._aimed: dict[Style, dict[int, float]] = {}
         # state -> bitmask of the squares it may fire at
         self.masks = (*target_masks(player, PieceType.HM.shortest),
                       *target_masks(player, PieceType.LH.shortest))
@@ -84,6 +91,22 @@ class Moves:
         if found is None:
             masks = self.masks
             found = self._fire[key] = tuple(e for e in self.ends(state) if masks[e] >> target & 1)
+        return found
+
+    def styled(self, style: Style) -> dict[int, tuple[tuple[int, ...], list[float]]]:
+        """Per state (filled lazily by :func:`_weighted`): its ends and their cumulative weights
+        under ``style``."""
+        found = self._styled.get(style)
+        if found is None:
+            found = self._styled[style] = {}
+        return found
+
+    def aimed(self, style: Style) -> dict[int, float]:
+        """Per state (filled lazily): the total aim weight under ``style`` of the places its
+        piece could fire from next (its ends and where it stands)."""
+        found = self._aimed.get(style)
+        if found is None:
+            found = self._aimed[style] = {}
         return found
 
 
@@ -107,11 +130,13 @@ def square_of(state: int) -> int:
 class Belief:
     """The observer's belief about the observed player's live pieces (see the module doc)."""
 
-    __slots__ = ("observed", "options", "codes", "particles", "weights", "wrecks", "fired", "size",
-                 "evasion", "events", "last_shot", "_salt")
+    __slots__ = ("observed", "options", "codes", "particles", "weights", "styles", "kinds", "wrecks", "fired",
+                 "size", "evasion", "events", "last_shot", "_salt")
 
     def __init__(self, observed: str, options: Options, live: int = 3, wrecks: int = 0, fired: int = 0,
-                 size: int = PARTICLES, evasion: float = 0.0, salt: int = 0) -> None:
+                 size: int = PARTICLES, evasion: float = 0.0, salt: int = 0,
+                 kinds: Sequence[Style] = STYLES, placed: bool = True,
+                 shares: Sequence[float] | None = None) -> None:
         self.observed = observed
         self.options = options
         self.codes = tuple(CODE[k] for k in geo.piece_types(options))
@@ -119,11 +144,25 @@ class Belief:
         self.fired = fired & HALF_MASK[observed]  # squares of the observed half shot at
         self.size = size
         self.evasion = evasion
+        self.kinds = tuple(kinds)  # the styles the enemy may play (see .styles)
         self.events = 0  # events applied: part of every draw's seed
         self.last_shot: int | None = None  # the observed player's latest shot: it pins its shooter
         self._salt = salt  # where the events started (the model's window start)
         rng = self._rng(-1)
-        self.particles: list[Particle] = [self._fresh(rng, live) for _ in range(size)]
+        # each guess's style, in proportion to the styles' shares (stratified: no sampling noise),
+        # or to ``shares``: what the events before the window made likely (.model)
+        chances = list(shares) if shares is not None else [k.share for k in self.kinds]
+        total = sum(chances)
+        bounds, acc = [], 0.0
+        for chance in chances:
+            acc += chance / total
+            bounds.append(acc)
+        self.styles: list[int] = [min(bisect_right(bounds, (i + 0.5) / size), len(self.kinds) - 1)
+                                  for i in range(size)]
+        # ``placed``: the pieces stand where they were placed (any square of the half, as the
+        # duels place them); later, a fresh guess stands where its style keeps its pieces
+        self.particles: list[Particle] = [self._fresh(rng, live, None if placed else style)
+                                          for style in self.styles]
         self.weights: list[float] = [1.0] * size  # relative; resampled when too uneven
 
     def copy(self) -> Belief:
@@ -132,11 +171,14 @@ class Belief:
             setattr(other, name, getattr(self, name))
         other.particles = list(self.particles)
         other.weights = list(self.weights)
+        other.styles = list(self.styles)
         return other
 
     def set(self, particles: list[Particle]) -> None:
-        """Start from these joint states (equal weights): a known position, in tests."""
+        """Start from these joint states (equal weights, the first style): a known position, in
+        tests."""
         self.particles, self.weights = list(particles), [1.0] * len(particles)
+        self.styles = [0] * len(particles)
 
     @property
     def live(self) -> int:
@@ -158,11 +200,32 @@ class Belief:
         blocked = self.blocked
         return [s for s in geo.half_squares(self.observed) if not blocked >> s & 1]
 
-    def _fresh(self, rng: random.Random, live: int) -> Particle:
-        """One guess with nothing known but the blocked squares: distinct free squares, any
-        facing, any possible type."""
-        squares = rng.sample(self._free_squares(), live)
+    def _fresh(self, rng: random.Random, live: int, style: int | None) -> Particle:
+        """One guess with nothing known but the blocked squares: distinct free squares (in the
+        rows ``style`` keeps its pieces in; None: anywhere), any facing, any possible type."""
+        free = self._free_squares()
+        if style is None:
+            squares = rng.sample(free, live)
+        else:
+            rows, weight = row_of(self.observed), self.kinds[style].rows
+            cumulative, acc = [], 0.0
+            for q in free:
+                acc += weight[rows[q]]
+                cumulative.append(acc)
+            squares = []
+            while len(squares) < live:
+                q = free[min(bisect_right(cumulative, rng.random() * acc), len(free) - 1)]
+                if q not in squares:
+                    squares.append(q)
         return tuple(s * 8 + rng.randrange(8) + POSITIONS * rng.choice(self.codes) for s in squares)
+
+    def _style_draw(self, rng: random.Random) -> int:
+        u = rng.random() * sum(k.share for k in self.kinds)
+        for i, k in enumerate(self.kinds):
+            u -= k.share
+            if u < 0.0:
+                return i
+        return len(self.kinds) - 1
 
     def _prior(self, squares: list[int], heat: list[float] | None) -> list[float]:
         """Which piece moves: uniform, or with ``evasion`` the pieces the observer believes best
@@ -183,7 +246,8 @@ class Belief:
         With a shot the turn is one of two kinds: the mover went where it could fire and fired
         (chance ``FIRE_MOVER``: four shots in five in the duels, whoever plays), or a piece that
         could already fire did, and another moved freely. Each particle is weighted by the
-        chance of the kinds it allows and its move is drawn from them."""
+        chance of the kinds it allows and its move is drawn from them, the ends weighted by the
+        particle's style (:mod:`.styles`)."""
         rng = self._rng(shot if shot is not None else 999)
         self.events += 1
         if not self.particles or not self.particles[0]:
@@ -191,52 +255,110 @@ class Belief:
         table = self.table()
         masks, ends_of, fire_of = table.masks, table.ends, table.fire
         heat = self.heat() if self.evasion > 0.0 else None
+        styled = [table.styled(k) for k in self.kinds]
+        aims = [table.aimed(k) for k in self.kinds]
+        rows = row_of(self.observed)
+        aimed_row = row_of(opponent(self.observed))[shot] if shot is not None else 0
+        # (whether it fired tells nothing of its style: every style skips when it sees nothing
+        # to fire at, and the share of skips weighed in swung the belief to the wrong style)
         out: list[Particle] = []
         weights: list[float] = []
-        for parts, weight in zip(self.particles, self.weights):
+        styles: list[int] = []
+        blocked = self.blocked
+        origins = [] if shot is None else [
+            p + POSITIONS * c for c in self.codes
+            for p in geo.origins(self.observed, KIND_OF_CODE[c]).get(shot, ()) if not blocked >> (p >> 3) & 1]
+        shooter = 0
+        for parts, weight, style in zip(self.particles, self.weights, self.styles):
             k = len(parts)
             squares = [square_of(s) for s in parts]
             prior = self._prior(squares, heat)
+            kind = self.kinds[style]
             if shot is None:
                 m = _pick(rng, prior, 1.0)
-                end = _draw_end(rng, ends_of(parts[m]), squares[:m] + squares[m + 1:], heat)
+                ends, cumulative = _weighted(table, kind, styled[style], parts[m], rows)
+                end = _draw_end(rng, ends, squares[:m] + squares[m + 1:], heat, cumulative)
                 total = 1.0
             else:
-                # the mover fires: movers that can reach a square to fire from, by the prior
-                firing = [prior[m] if any(square_of(e) not in squares for e in fire_of(parts[m], shot))
-                          else 0.0 for m in range(k)]
-                # another fires: shooters that could already; the mover is any other piece
-                standing = [masks[s] >> shot & 1 for s in parts]
-                free = [prior[m] if ends_of(parts[m]) and any(standing[j] for j in range(k) if j != m)
+                # the shooter fires from where its style likes to fire from: its chance to
+                # end a move where it can fire at the shot (the mover fires), or to stand where
+                # it can (another fires, and the mover moves as the style moves), among all the
+                # places it could fire from (its ends and its square), weighted by the style's
+                # aim (a hider fires from its back row, seldom steps forward to fire)
+                aimed = aims[style]
+                firing = [0.0] * k
+                standing = [0.0] * k
+                for m in range(k):
+                    state = parts[m]
+                    aim = kind.aims[rows[squares[m]]]
+                    z = aimed.get(state)
+                    if z is None:
+                        z = aimed[state] = aim[rows[squares[m]]] + sum(aim[rows[square_of(e)]]
+                                                                        for e in ends_of(state))
+                    fire = fire_of(state, shot)
+                    if fire and any(square_of(e) not in squares for e in fire):
+                        firing[m] = prior[m] * sum(aim[rows[square_of(e)]] for e in fire) / z
+                    if masks[state] >> shot & 1:
+                        standing[m] = aim[rows[squares[m]]] / z
+                free = [prior[m] * sum(standing[j] for j in range(k) if j != m) if ends_of(parts[m])
                         else 0.0 for m in range(k)]
-                a, b = sum(firing), sum(free)
-                total = (FIRE_MOVER if a else 0.0) + ((1.0 - FIRE_MOVER) if b else 0.0)
+                a, b = kind.mover * sum(firing), (1.0 - kind.mover) * sum(free)
+                total = (a + b) * kind.targets[aimed_row]  # and the style chose to fire there
                 if total <= 0.0:
                     continue
-                if a and (not b or rng.random() * total < FIRE_MOVER):
-                    m = _pick(rng, firing, a)
+                if rng.random() * (a + b) < a:
+                    m = _pick(rng, firing, a / kind.mover)
                     others = squares[:m] + squares[m + 1:]
                     good = tuple(e for e in fire_of(parts[m], shot) if square_of(e) not in others)
-                    end = _draw_end(rng, good, (), heat)
+                    aim = kind.aims[rows[squares[m]]]
+                    acc, cumulative = 0.0, []
+                    for e in good:
+                        acc += aim[rows[square_of(e)]]
+                        cumulative.append(acc)
+                    end = _draw_end(rng, good, (), heat, cumulative)
+                    shooter = m
                 else:
-                    m = _pick(rng, free, b)
-                    end = _draw_end(rng, ends_of(parts[m]), squares[:m] + squares[m + 1:], heat)
+                    m = _pick(rng, free, b / (1.0 - kind.mover))
+                    ends, cumulative = _weighted(table, kind, styled[style], parts[m], rows)
+                    end = _draw_end(rng, ends, squares[:m] + squares[m + 1:], heat, cumulative)
+                    others_standing = [standing[j] if j != m else 0.0 for j in range(k)]
+                    shooter = _pick(rng, others_standing, sum(others_standing))
             if end is None:
                 continue
             new = parts[:m] + (end,) + parts[m + 1:]
+            if shot is not None and origins and rng.random() < LOST:
+                new = self._lost(rng, new, shooter, origins, style)
             if rng.random() < RENEW:
-                new = self._renewed(rng, new, shot)
+                new = self._renewed(rng, new, shot, style)
+            if rng.random() < SWITCH:  # a player may change how it plays
+                style = self._style_draw(rng)
             out.append(new)
             weights.append(weight * total)
+            styles.append(style)
         if not out:  # nothing explains the event: repair every particle
-            out, weights = self._repair_shot(rng, shot), list(self.weights)
+            out, weights, styles = self._repair_shot(rng, shot), list(self.weights), list(self.styles)
         if shot is not None:
             self.last_shot = shot
-        self._settle(rng, out, weights)
+        self._settle(rng, out, weights, styles)
 
-    def _renewed(self, rng: random.Random, parts: Particle, shot: int | None) -> Particle:
-        """One piece guessed afresh (a free square, any facing and type), unless it is the only
-        one that explains ``shot``: it keeps the filter from losing the truth for good."""
+    def _lost(self, rng: random.Random, parts: Particle, shooter: int, origins: list[int],
+              style: int) -> Particle:
+        """The guess with its shooter put afresh on a square the shot could come from, in the
+        rows its style keeps its pieces: a careful enemy fires from where the observer least
+        expects it, so a guess that tracked the shooter rates one origin far above what it holds
+        (tools/calibration.py: the top origin rated 51 %, held 6 %)."""
+        others = {square_of(s) for n, s in enumerate(parts) if n != shooter}
+        choices = [o for o in origins if square_of(o) not in others]
+        if not choices:
+            return parts
+        rows, weight = row_of(self.observed), self.kinds[style].rows
+        chances = [weight[rows[square_of(o)]] for o in choices]
+        return parts[:shooter] + (choices[_pick(rng, chances, sum(chances))],) + parts[shooter + 1:]
+
+    def _renewed(self, rng: random.Random, parts: Particle, shot: int | None, style: int) -> Particle:
+        """One piece guessed afresh (a free square in the rows of ``style``, any facing and
+        type), unless it is the only one that explains ``shot``: it keeps the filter from losing
+        the truth for good."""
         i = rng.randrange(len(parts))
         masks = self.table().masks
         if shot is not None and not any(masks[s] >> shot & 1 for j, s in enumerate(parts) if j != i):
@@ -245,7 +367,13 @@ class Belief:
         free = [q for q in self._free_squares() if q not in taken]
         if not free:
             return parts
-        state = free[rng.randrange(len(free))] * 8 + rng.randrange(8) + POSITIONS * rng.choice(self.codes)
+        rows, weight = row_of(self.observed), self.kinds[style].rows
+        cumulative, acc = [], 0.0
+        for q in free:
+            acc += weight[rows[q]]
+            cumulative.append(acc)
+        square = free[min(bisect_right(cumulative, rng.random() * acc), len(free) - 1)]
+        state = square * 8 + rng.randrange(8) + POSITIONS * rng.choice(self.codes)
         return parts[:i] + (state,) + parts[i + 1:]
 
     def _repair_shot(self, rng: random.Random, shot: int | None) -> list[Particle]:
@@ -279,7 +407,8 @@ class Belief:
             return
         keep = [i for i, parts in enumerate(self.particles) if all(square_of(s) != square for s in parts)]
         if keep:
-            self._settle(rng, [self.particles[i] for i in keep], [self.weights[i] for i in keep])
+            self._settle(rng, [self.particles[i] for i in keep], [self.weights[i] for i in keep],
+                         [self.styles[i] for i in keep])
             return
         table = self.table()  # no particle left the square empty: move whatever stood there
         out = []
@@ -302,12 +431,13 @@ class Belief:
         self.wrecks |= 1 << square
         if not self.particles or not self.particles[0]:
             return
-        out, weights = [], []
-        for parts, weight in zip(self.particles, self.weights):
+        out, weights, styles = [], [], []
+        for parts, weight, style in zip(self.particles, self.weights, self.styles):
             for i, s in enumerate(parts):
                 if square_of(s) == square:
                     out.append(parts[:i] + parts[i + 1:])
                     weights.append(weight)
+                    styles.append(style)
                     break
         if not out:  # no particle had a piece there: take the nearest one
             column, row = square % 12, square // 12
@@ -315,10 +445,11 @@ class Belief:
                 i = min(range(len(parts)), key=lambda j: max(abs(square_of(parts[j]) % 12 - column),
                                                              abs(square_of(parts[j]) // 12 - row)))
                 out.append(parts[:i] + parts[i + 1:])
-            weights = list(self.weights)
-        self._settle(rng, out, weights)
+            weights, styles = list(self.weights), list(self.styles)
+        self._settle(rng, out, weights, styles)
 
-    def _settle(self, rng: random.Random, particles: list[Particle], weights: list[float]) -> None:
+    def _settle(self, rng: random.Random, particles: list[Particle], weights: list[float],
+                styles: list[int]) -> None:
         """Keep the weighted particles, resampled (systematically) back to ``size`` equal
         weights when they are too few or too uneven to stand for the belief."""
         total = sum(weights)
@@ -326,11 +457,12 @@ class Belief:
         effective = total * total / sum(w * w for w in weights)
         if len(particles) == n and effective >= RESAMPLE * n:
             scale = n / total
-            self.particles, self.weights = particles, [w * scale for w in weights]
+            self.particles, self.weights, self.styles = particles, [w * scale for w in weights], styles
             return
         step = total / n
         u = rng.random() * step
         out: list[Particle] = []
+        kept: list[int] = []
         acc = 0.0
         i = -1
         for j in range(n):
@@ -339,23 +471,35 @@ class Belief:
                 i += 1
                 acc += weights[i]
             out.append(particles[i] if not out or out[-1] is not particles[i] or rng.random() >= ROUGHEN
-                       else self._roughened(rng, particles[i]))
-        self.particles, self.weights = out, [1.0] * n
+                       else self._roughened(rng, particles[i], styles[i]))
+            kept.append(styles[i])
+        self.particles, self.weights, self.styles = out, [1.0] * n, kept
 
-    def _roughened(self, rng: random.Random, parts: Particle) -> Particle:
+    def _roughened(self, rng: random.Random, parts: Particle, style: int) -> Particle:
         """A copy made by resampling, one piece moved once more (roughening): where a piece
         stood still in every surviving guess the copies would otherwise never differ, and the
         belief would grow sure of it without a reason. The piece that explains the latest shot
         keeps its place."""
-        masks = self.table().masks
+        table = self.table()
+        masks = table.masks
         shot = self.last_shot
         free = [i for i, s in enumerate(parts) if shot is None or not masks[s] >> shot & 1]
         if not free:
             return parts
         i = free[rng.randrange(len(free))]
         others = [square_of(s) for j, s in enumerate(parts) if j != i]
-        end = _draw_end(rng, self.table().ends(parts[i]), others)
+        kind = self.kinds[style]
+        ends, cumulative = _weighted(table, kind, table.styled(kind), parts[i], row_of(self.observed))
+        end = _draw_end(rng, ends, others, None, cumulative)
         return parts if end is None else parts[:i] + (end,) + parts[i + 1:]
+
+    def style_shares(self) -> list[float]:
+        """The belief's chance of each style (diagnostics and tests)."""
+        shares = [0.0] * len(self.kinds)
+        for w, style in zip(self.weights, self.styles):
+            shares[style] += w
+        total = sum(shares) or 1.0
+        return [x / total for x in shares]
 
     # --- questions ----------------------------------------------------------------------------
 
@@ -373,19 +517,47 @@ class Belief:
                 heat[(s % POSITIONS) >> 3] += w
         return heat
 
-    def reach_masks(self) -> dict[int, float]:
+    def reach_masks(self, styled: bool = False) -> dict[int, float]:
         """The observed side's *reach* per joint guess: the squares some live piece could fire
-        at next turn, allowing one move first (a bitmask) -> its probability."""
+        at next turn, allowing one move first (a bitmask) -> its probability. ``styled``: only
+        the moves its style makes likely (a hider fires from its back row, seldom steps forward
+        to fire), see :func:`_likely_reach`."""
+        return finish(self.reaching(styled))
+
+    def reaching(self, styled: bool = False) -> Generator[None, None, dict[int, float]]:
+        """:meth:`reach_masks`, sliced: yields between batches of guesses."""
         blocked = self.blocked
-        masks = {c: _reach_masks(self.observed, KIND_OF_CODE[c], blocked) for c in self.codes}
         found: dict[int, float] = {}
         total = sum(self.weights)
-        for parts, w in zip(self.particles, self.weights):
+        if not styled:
+            masks = {c: _reach_masks(self.observed, KIND_OF_CODE[c], blocked) for c in self.codes}
+            for parts, w in zip(self.particles, self.weights):
+                mask = 0
+                for s in parts:
+                    mask |= masks[s // POSITIONS][s % POSITIONS]
+                found[mask] = found.get(mask, 0.0) + w / total
+            return found
+        table = self.table()
+        rows = row_of(self.observed)
+        reach = [_styled_reach(self.observed, blocked, kind) for kind in self.kinds]
+        for n, (parts, w, style) in enumerate(zip(self.particles, self.weights, self.styles)):
+            if n % REACH_BATCH == REACH_BATCH - 1:
+                yield
+            mine, kind = reach[style], self.kinds[style]
             mask = 0
             for s in parts:
-                mask |= masks[s // POSITIONS][s % POSITIONS]
+                known = mine.get(s)
+                if known is None:
+                    known = mine[s] = _likely_reach(table, kind, s, rows)
+                mask |= known
             found[mask] = found.get(mask, 0.0) + w / total
         return found
+
+    def fire_chance(self, obliged: bool) -> float:
+        """The chance that the observed player fires on its next turn (by the styles believed)."""
+        if obliged:
+            return 1.0
+        return sum(share * kind.fires for share, kind in zip(self.style_shares(), self.kinds))
 
     def can_fire_at(self) -> list[float]:
         """Per square of the observer's half: probability that some observed piece could fire at
@@ -409,18 +581,75 @@ def _pick(rng: random.Random, weights: list[float], total: float) -> int:
 
 
 def _draw_end(rng: random.Random, ends: tuple[int, ...], barred: Iterable[int],
-              heat: list[float] | None = None) -> int | None:
-    """An end whose square is not ``barred`` (few are: rejection sampling): uniform, or with
-    ``heat`` shy of the squares the observer believes hot."""
+              heat: list[float] | None = None, cumulative: list[float] | None = None) -> int | None:
+    """An end whose square is not ``barred`` (few are: rejection sampling): uniform, or in
+    proportion to the ``cumulative`` weights, and with ``heat`` shy of the squares the observer
+    believes hot."""
     if not ends:
         return None
     barred = set(barred)
+    last = len(ends) - 1
     for _ in range(8):
-        e = ends[rng.randrange(len(ends))]
+        if cumulative is None:
+            e = ends[rng.randrange(len(ends))]
+        else:
+            e = ends[min(bisect_right(cumulative, rng.random() * cumulative[-1]), last)]
         if square_of(e) not in barred and (heat is None or rng.random() < (1.0 - heat[square_of(e)]) ** SHY):
             return e
-    allowed = [e for e in ends if square_of(e) not in barred]
-    return allowed[rng.randrange(len(allowed))] if allowed else None
+    allowed = [i for i, e in enumerate(ends) if square_of(e) not in barred]
+    if not allowed:
+        return None
+    if cumulative is None:
+        return ends[allowed[rng.randrange(len(allowed))]]
+    weights = [cumulative[i] - (cumulative[i - 1] if i else 0.0) for i in allowed]
+    return ends[allowed[_pick(rng, weights, sum(weights))]]
+
+
+def _weighted(table: Moves, kind: Style, found: dict[int, tuple[tuple[int, ...], list[float]]], state: int,
+              rows: tuple[int, ...]) -> tuple[tuple[int, ...], list[float]]:
+    """The ends of ``state`` and their cumulative weights under style ``kind`` (``found``:
+    its cache in ``table``)."""
+    known = found.get(state)
+    if known is None:
+        ends = table.ends(state)
+        step = kind.moves[rows[square_of(state)]]
+        acc, cumulative = 0.0, []
+        for e in ends:
+            acc += step[rows[square_of(e)]]
+            cumulative.append(acc)
+        known = found[state] = (ends, cumulative)
+    return known
+
+
+REACH_SHARE = 0.5  # a styled reach counts the ends weighted at least this share of the likeliest
+REACH_BATCH = 100  # guesses between two yields of Belief.reaching (a few ms in CPython, cold)
+_STYLED_REACH: dict[tuple[str, int, Style], dict[int, int]] = {}
+
+
+def _styled_reach(player: str, blocked: int, kind: Style) -> dict[int, int]:
+    """The cache of :func:`_likely_reach` for one player, blocked squares and style."""
+    key = (player, blocked, kind)
+    found = _STYLED_REACH.get(key)
+    if found is None:
+        if len(_STYLED_REACH) > 32:
+            _STYLED_REACH.clear()
+        found = _STYLED_REACH[key] = {}
+    return found
+
+
+def _likely_reach(table: Moves, kind: Style, state: int, rows: tuple[int, ...]) -> int:
+    """The squares a piece in ``state`` could fire at next turn, standing or after one of the
+    moves ``kind`` makes likely (weighted at least ``REACH_SHARE`` of its likeliest end)."""
+    masks = table.masks
+    mask = masks[state]
+    ends = table.ends(state)
+    if ends:
+        step = kind.moves[rows[square_of(state)]]
+        top = max(step[rows[square_of(e)]] for e in ends)
+        for e in ends:
+            if step[rows[square_of(e)]] >= REACH_SHARE * top:
+                mask |= masks[e]
+    return mask
 
 
 _REACH: dict[tuple[str, PieceType, int], list[int]] = {}

@@ -10,12 +10,12 @@ decides the turn limit, and a risk weighs more when a loss would.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 NO_LIMIT = 40  # turns left assumed without a turn limit (far enough that it rarely matters)
 
 
-@cache
+@lru_cache(maxsize=1 << 17)  # a few hit rates' tables (each up to 4 x 4 x 40 x 40 entries)
 def race(mine: int, theirs: int, my_turns: int, their_turns: int, p: float, q: float) -> float:
     """My chance to win (a draw counts half) with ``mine`` and ``theirs`` live pieces, me to
     play ``my_turns`` more turns and the enemy ``their_turns`` (it plays after each of mine),

@@ -1,7 +1,7 @@
 """The rule geometry the bot reasons with, taken from the engine's shared rule functions (never
 from a game's state): where a piece may move, where it may fire, and the reverse of both.
 
-Everything is indexed as in :mod:`mortar.notation`: squares 0–107, positions 0–863
+Everything is indexed as in :mod:`mortar.games.mortar_hunt.notation`: squares 0–107, positions 0–863
 (square × 8 + facing). A *state* of a tracked piece is ``position + 864 × type number`` so that
 the secret loadout's unknown types ride along in the same vectors.
 """

@@ -20,12 +20,14 @@ belief (see the contract in :mod:`mortar.games.mortar_hunt.computer`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Generator, Sequence
 from typing import TypeVar
 
 from ..rules import Options, Variant, opponent
 from ..seat import Seat, SeenAction
 from .belief import PARTICLES, Belief
+from .styles import STYLES, Style, row_of
 from .tracks import Tracker
 
 Event = tuple[str, int | None, bool | None, int | None, bool]  # player, shot, hit, sacrificed, resigned
@@ -33,6 +35,7 @@ Event = tuple[str, int | None, bool | None, int | None, bool]  # player, shot, h
 STRIDE = 8  # events between checkpoints
 WINDOW = 24  # events a belief reaches back before its checkpoint
 EVASION = 0.8  # the enemy is assumed to move the piece that fired with this extra chance
+STYLE_FLOOR = 0.02  # the least chance a style keeps at a window's start
 
 T = TypeVar("T")
 Model = Belief | Tracker
@@ -55,10 +58,13 @@ def window_start(n: int, window: int | None = WINDOW, stride: int = STRIDE) -> i
     return max(0, (n // stride) * stride - window)
 
 
-def facts(observed: str, options: Options, log: Sequence[SeenAction], start: int) -> tuple[int, int, int]:
+def facts(observed: str, options: Options, log: Sequence[SeenAction], start: int
+          ) -> tuple[int, int, int, tuple[int, ...]]:
     """What the first ``start`` actions tell cheaply: the observed side's live count, its wrecks
-    and, with craters, the squares of its half shot at (bitmasks). A pass over the whole log,
-    but a C-speed one: only the few hits and sacrifices are looked at in Python."""
+    and, with craters, the squares of its half shot at (bitmasks), and how many of its shots
+    landed in each row of the other half (back row first: they tell its style). A pass over the
+    whole log, but a C-speed one: only the few hits, sacrifices and its shots are looked at in
+    Python."""
     prefix = log[:start]
     wrecks = 0
     for seen in [seen for seen in prefix if seen.hit or seen.sacrificed is not None]:
@@ -70,7 +76,24 @@ def facts(observed: str, options: Options, log: Sequence[SeenAction], start: int
     if options.variant is Variant.CRATERS:
         for square in {seen.shot for seen in prefix if seen.shot is not None}:
             fired |= 1 << square.index  # the belief keeps those on the observed half
-    return 3 - wrecks.bit_count(), wrecks, fired
+    rows = row_of(opponent(observed))
+    aimed = [0, 0, 0, 0]
+    for index in [seen.shot.index for seen in prefix if seen.shot is not None and seen.player == observed]:
+        aimed[rows[index]] += 1
+    return 3 - wrecks.bit_count(), wrecks, fired, tuple(aimed)
+
+
+def style_shares(styles: Sequence[Style], aimed: Sequence[int]) -> list[float]:
+    """The styles' chances after shots that landed ``aimed`` times in each row: what the events
+    before a window tell of how the enemy plays (each style kept at ``STYLE_FLOOR`` at least: a
+    player may change how it plays)."""
+    logs = [math.log(k.share) + sum(n * math.log(k.targets[r]) for r, n in enumerate(aimed)) for k in styles]
+    top = max(logs)
+    shares = [math.exp(x - top) for x in logs]
+    total = sum(shares)
+    shares = [max(STYLE_FLOOR, x / total) for x in shares]
+    total = sum(shares)
+    return [x / total for x in shares]
 
 
 def apply_event(belief: Model, happened: Event) -> None:
@@ -85,16 +108,17 @@ def apply_event(belief: Model, happened: Event) -> None:
 
 
 def building(observed: str, options: Options, log: Sequence[SeenAction], evasion: float = 0.0,
-             size: int = PARTICLES, window: int | None = WINDOW, kind: str = "joint"
-             ) -> Generator[None, None, Model]:
+             size: int = PARTICLES, window: int | None = WINDOW, kind: str = "joint",
+             styles: tuple[Style, ...] = STYLES) -> Generator[None, None, Model]:
     """The belief about ``observed``'s live pieces after ``log``, sliced: yields between events,
     returns a belief the caller must not change (copy it first). ``kind``: "joint" (particles,
-    :class:`Belief`) or "tracks" (:class:`Tracker`)."""
+    :class:`Belief`, the enemy moving in one of ``styles``) or "tracks" (:class:`Tracker`)."""
     observed = str(observed)
     start = window_start(len(log), window)
     head = facts(observed, options, log, start)
     public = tuple(event(seen) for seen in log[start:])
-    key = (kind, observed, options, evasion, size if kind == "joint" else 0, start, head)
+    key = (kind, observed, options, evasion, size if kind == "joint" else 0, start, head,
+           styles if kind == "joint" else ())
     entries = _CACHE.get(key)
     if entries is None:
         if len(_CACHE) >= _STARTS:
@@ -109,9 +133,10 @@ def building(observed: str, options: Options, log: Sequence[SeenAction], evasion
         return best[1]
     found: Model
     if best is None:
-        live, wrecks, fired = head
+        live, wrecks, fired, aimed = head
         if kind == "joint":
-            found = Belief(observed, options, live, wrecks, fired, size, evasion, salt=start)
+            found = Belief(observed, options, live, wrecks, fired, size, evasion, salt=start, kinds=styles,
+                           placed=start == 0, shares=style_shares(styles, aimed))
         else:
             found = Tracker(observed, options, live, wrecks, fired, evasion)
         at = 0
@@ -137,9 +162,10 @@ def run(steps: Generator[None, None, T]) -> T:
 
 
 def enemy_building(seat: Seat, evasion: float = EVASION, size: int = PARTICLES,
-                   window: int | None = WINDOW, kind: str = "joint") -> Generator[None, None, Model]:
+                   window: int | None = WINDOW, kind: str = "joint",
+                   styles: tuple[Style, ...] = STYLES) -> Generator[None, None, Model]:
     """Where the seat's enemy pieces may be, as the seat may deduce (sliced)."""
-    return building(opponent(str(seat.player)), seat.options, seat.log, evasion, size, window, kind)
+    return building(opponent(str(seat.player)), seat.options, seat.log, evasion, size, window, kind, styles)
 
 
 def exposure_building(seat: Seat, window: int | None = WINDOW) -> Generator[None, None, Tracker]:
@@ -149,8 +175,8 @@ def exposure_building(seat: Seat, window: int | None = WINDOW) -> Generator[None
 
 
 def enemy_belief(seat: Seat, evasion: float = EVASION, size: int = PARTICLES, window: int | None = WINDOW,
-                 kind: str = "joint") -> Model:
-    return run(enemy_building(seat, evasion, size, window, kind))
+                 kind: str = "joint", styles: tuple[Style, ...] = STYLES) -> Model:
+    return run(enemy_building(seat, evasion, size, window, kind, styles))
 
 
 def exposure(seat: Seat, window: int | None = WINDOW) -> Tracker:
@@ -163,8 +189,8 @@ def forget(tables: bool = False) -> None:
     _CACHE.clear()
     if tables:
         from . import belief, geometry, tracks
-        for found in (belief._MOVES, belief._REACH, geometry._ENDS, geometry._REACH, tracks._TRANSITIONS,
-                      tracks._REACH):
+        for found in (belief._MOVES, belief._REACH, belief._STYLED_REACH, geometry._ENDS, geometry._REACH,
+                      tracks._TRANSITIONS, tracks._REACH):
             found.clear()
         for function in (geometry.half_positions, geometry.half_squares, geometry.targets, geometry.origins):
             function.cache_clear()

@@ -22,12 +22,14 @@ from . import geometry as geo
 from .belief import Belief
 from .exchange import answer, turns_left
 from .model import EVASION, WINDOW, Model, enemy_building, exposure_building
+from .styles import STYLES, UNIFORM
 from .tracks import Tracker
 
 LEVELS = COMPUTER_LEVELS
 Action = Setup | Turn | Sacrifice
 Thinking = Generator[None, None, Action]
 BATCH = 64  # candidate turns scored between two yields (a few ms in CPython)
+RATE_STEP = 0.01  # the race model's hit rates are rounded to this
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,7 @@ class Candidate:
     turn: Turn
     hit: float  # probability the shot hits (0 for a skip)
     score: float
+    risk: float = 0.0  # probability the enemy's answer finds one of my pieces (hard)
 
 
 @dataclass(frozen=True)
@@ -51,8 +54,15 @@ class HardWeights:
     window: int | None = WINDOW
     particles: int = 300
     belief: str = "joint"
-    # the race model's typical hits per turn, either side (0.2: no difference)
+    # the enemy's styles of moving (.styles): "learned" (fitted from play) or "uniform" (before
+    # issue 34: every R5 end alike, which rates a hider's back row cold)
+    styles: str = "learned"
+    # the race model's typical hits per turn, either side (0.2: no difference), and how many
+    # turns of that prior weigh against each side's hits per turn so far in this game (0: the
+    # prior alone): against players who hide, hits are rare, a lead is worth more, and hard
+    # hides when ahead and takes risks when behind
     hit_rate: float = 0.12
+    race_prior: float = 10.0
     # the enemy's answer: it aims at (belief + floor) ** sharpness among the squares it can reach
     # (per joint guess of its pieces: 62 % against 60 % for the marginal reach), firing in this
     # share of its turns, and finds us `danger` times as often as that model says (calibrated:
@@ -62,6 +72,9 @@ class HardWeights:
     fires: float = 0.85
     danger: float = 4.0
     per_guess: bool = True
+    # the enemy's reach and fire chance by the style the belief sees it play (.styles): a hider
+    # fires from where it stands, and seldom
+    styled_reach: bool = True
     # next turn's best shot from where the pieces end up (0 and 0.6 no better at 60 pairs)
     ahead: float = 0.3
     skip_cost: float = 0.005  # skips are scarce (two in a row at most)
@@ -81,6 +94,7 @@ class Computer:
         self.level = level
         self.seed = seed if seed is not None else int.from_bytes(os.urandom(8), "big")
         self.weights = weights or HardWeights()
+        self.last: Candidate | None = None  # hard's last decision as it saw it (diagnostics)
 
     def __repr__(self) -> str:
         return f"Computer({self.level!r}, seed={self.seed!r})"
@@ -117,6 +131,7 @@ class Computer:
             return _best(rng, (Candidate(t, h, h) for t, h in _with_hits(turns, heat))).turn
         seen = yield from self.exposure(seat)
         best = yield from self._hard(seat, turns, enemy, seen, heat, rng)
+        self.last = best
         return best.turn
 
     # --- beliefs --------------------------------------------------------------------------
@@ -125,7 +140,8 @@ class Computer:
         """The bot's belief about the enemy, sliced (the oracle of tools/ overrides this)."""
         w = self.weights
         if self.level == "hard":
-            return (yield from enemy_building(seat, w.evasion, w.particles, w.window, w.belief))
+            styles = STYLES if w.styles == "learned" else (UNIFORM,)
+            return (yield from enemy_building(seat, w.evasion, w.particles, w.window, w.belief, styles))
         return (yield from enemy_building(seat))
 
     def exposure(self, seat: Seat) -> Generator[None, None, Tracker]:
@@ -146,21 +162,26 @@ class Computer:
         # belief is joint; else where some piece may reach)
         reaches = None
         if w.per_guess and isinstance(enemy, Belief):
-            reaches = [([s for s in half if mask >> s & 1], chance)
-                       for mask, chance in enemy.reach_masks().items()]
+            masks = yield from enemy.reaching(w.styled_reach)
+            reaches = [([s for s in half if mask >> s & 1], chance) for mask, chance in masks.items()]
         reach = enemy.can_fire_at() if reaches is None else []
+        yield
+        yield from seen.readying()
+        fires = w.fires
+        if w.styled_reach and isinstance(enemy, Belief):
+            fires = enemy.fire_chance(seat.enemy_skips >= 2)
         danger: dict[int | None, dict[int, float]] = {}
         for shot in options:
             guess = seen.heats_after_turn([shot])[shot]
             if reaches is None:
                 weights = {s: reach[s] * (guess[s] + w.floor) ** w.sharpness for s in half}
                 total = sum(weights.values()) or 1.0
-                danger[shot] = {s: w.fires * x / total for s, x in weights.items() if x > 0.0}
+                danger[shot] = {s: fires * x / total for s, x in weights.items() if x > 0.0}
             else:
                 aim = {s: (guess[s] + w.floor) ** w.sharpness for s in half}
                 found: dict[int, float] = {}
                 for squares, chance in reaches:
-                    scale = w.fires * chance / (sum(aim[s] for s in squares) or 1.0)
+                    scale = fires * chance / (sum(aim[s] for s in squares) or 1.0)
                     for s in squares:
                         found[s] = found.get(s, 0.0) + aim[s] * scale
                 danger[shot] = found
@@ -168,7 +189,7 @@ class Computer:
         mine = sum(1 for p in seat.pieces if p.alive)
         theirs = seat.enemy_live
         my_turns, their_turns = turns_left(player, seat.turn, seat.options.turn_limit)
-        p = q = w.hit_rate
+        p, q = race_rates(seat, w.hit_rate, w.race_prior)
         # what a hit and a loss are worth now, from the race model
         values = {(h_, r_): answer(mine, theirs - h_, my_turns - 1, their_turns, p, q, float(r_))
                   for h_ in (0, 1) for r_ in (0, 1)}
@@ -213,10 +234,26 @@ class Computer:
                                            *(v for k, v in standing.items() if k != moved)])
                 score += w.ahead * after_move[key] * gain_next
             if score > top + 1e-12:
-                top, best = score, [Candidate(turn, hit, score)]
+                top, best = score, [Candidate(turn, hit, score, risk)]
             elif score > top - 1e-12:
-                best.append(Candidate(turn, hit, score))
+                best.append(Candidate(turn, hit, score, risk))
         return rng.choice(best)
+
+
+def race_rates(seat: Seat, prior: float, weight: float) -> tuple[float, float]:
+    """Hits per turn, mine and the enemy's, for the race model: the prior's ``weight`` turns at
+    ``prior`` and each side's turns and hits so far (public: every shot's result is)."""
+    if weight <= 0.0:
+        return prior, prior
+    turns = {"mine": 0, "theirs": 0}
+    hits = {"mine": 0, "theirs": 0}
+    for seen in seat.log:
+        side = "mine" if seen.player is seat.player else "theirs"
+        turns[side] += 1
+        hits[side] += bool(seen.hit)
+    # (rounded: the race model's tables are kept per pair of rates)
+    return (round((hits["mine"] + weight * prior) / (turns["mine"] + weight) / RATE_STEP) * RATE_STEP,
+            round((hits["theirs"] + weight * prior) / (turns["theirs"] + weight) / RATE_STEP) * RATE_STEP)
 
 
 def legal_turns(seat: Seat) -> list[Turn]:

@@ -24,6 +24,8 @@ after each observed turn guards against rounding.
 
 from __future__ import annotations
 
+from collections.abc import Generator
+
 from ..notation import Position
 from ..rules import HALF_MASK, Options, PieceType, Variant
 from . import geometry as geo
@@ -128,6 +130,21 @@ class Tracker:
                                                            f_stay, f_move, fire)))
         self._settle(children)
         self._mix()
+
+    def readying(self) -> Generator[None, None, None]:
+        """Build the move model :meth:`heats_after_turn` uses, yielding between tracks (the
+        sliced thinking gives each a slice of its own)."""
+        blocked = self.blocked
+        if self._memo is not None and self._memo[0] == blocked:
+            return
+        moved = []
+        for _, tracks in self.hyps:
+            mine = []
+            for t in tracks:
+                mine.append(self._moved(t))
+                yield
+            moved.append(mine)
+        self._memo = (blocked, moved)
 
     def _all_moved(self) -> list:
         """Each hypothesis's tracks after one move of their piece (memoised until they change)."""

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ....table.drafts import CHANGED, UNCHANGED, Changed, Chosen, Context, Play, Reply, Result, Unchanged
 from ..actions import Action, Setup
 from ..notation import Facing, NotationError, Square
 from ..seat import Seat
 
-Reply = bool | Action | Setup
+Answer = bool | Action | Setup | Reply[object]  # what an intent's handler answers
 
 PIECES = (1, 2, 3)
 
@@ -38,23 +39,37 @@ def piece_arg(arg: str | None) -> int | None:
 
 
 class Draft:
-    """Common to both drafts: the seat, the names, a message for the player."""
+    """Common to both drafts: the seat, the names, a message for the player. A handler answers
+    True (changed), False (not now), a finished action (played: a deliberate button) or a
+    :data:`~mortar.table.drafts.Reply`."""
 
-    def __init__(self, seat: Seat, names: dict[str, str]) -> None:
+    report: str | None = None
+
+    def __init__(self, seat: Seat, context: Context) -> None:
         self.seat = seat
         self.player = seat.player
-        self.names = names
+        self.names = context.names
         self.message: str | None = None
 
-    def handle(self, intent: str, arg: str | None) -> Reply:
-        handler: Callable[[str | None], Reply] | None = getattr(self, "on_" + intent.replace("-", "_"), None)
+    def handle(self, intent: str, arg: str | None) -> Reply[object]:
+        handler: Callable[[str | None], Answer] | None = getattr(self, "on_" + intent.replace("-", "_"), None)
         if handler is None:
             raise ValueError(f"unknown intent {intent!r}")
-        return handler(arg)
+        answer = handler(arg)
+        if answer is True:
+            return CHANGED
+        if answer is False:
+            return UNCHANGED
+        if isinstance(answer, Changed | Unchanged | Chosen | Play):
+            return answer
+        return Play(answer)
+
+    def played(self, seat: Seat) -> Result:
+        return Result()
 
     @property
     def name(self) -> str:
-        return self.names[self.player]
+        return self.names.titled(self.player)
 
     @property
     def other(self) -> str:

@@ -1,38 +1,28 @@
-"""Mortar Hunt at the table: the :class:`mortar.table.kind.GameKind` it plugs in.
-
-Everything of Mortar Hunt that the game-free table needs: the start form's options (variant,
-turn limit, loadout) and the radar aid as field specs, the save's text around the record, the
-drafts of :mod:`.drafts` (built from a seat), the computer player (:class:`..bot.Computer`, given a
-seat), the radar, the review of a finished or imported game, and its screens' drawing.
+"""Mortar Hunt at the table: its plug-in. The start form's options (variant, turn limit,
+loadout) and the radar aid as field specs, the drafts of :mod:`.placement` and :mod:`.turn`
+(built from a seat), its words and drawing, the review's step, and its saves of before (the
+loadout kept beside the record, which does not say it).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping
-from typing import Any
 
-from ....kit.jsontext import JSONTextError, loads
-from ....kit.replay import Replay
-from ....kit.steps import Steps, finish
+from ....kit.jsontext import JSONTextError, JSONValue, loads
+from ....kit.remote import Lie
+from ....table.drafts import Context
 from ....table.html import El
-from ....table.kind import Applied, Choice, FieldSpec, PublicField, SaveError, Stage, TableFacts
+from ....table.kind import Choice, FieldSpec, KindBase, PublicField, ReviewStep, SaveError, Taps
+from ....table.names import Names
+from ....table.render import Frame
+from ....table.savefile import legacy_names
 from ....table.words import _, ngettext
-from ..actions import Resign, Setup
+from ..actions import Move, Resign, Sacrifice, Setup, Turn
+from ..game import GAME
+from ..links import HuntLie
 from ..moves import warm_up
-from ..record import (
-    NewerFormatError,
-    Record,
-    RecordError,
-    RecordIllegalError,
-    UnknownLevelError,
-    infer_loadout,
-    reading,
-    reading_data,
-)
+from ..record import Record, infer_loadout
 from ..rules import (
-    COMPUTER_LEVELS,
-    NAME_MAX,
     PLAYERS,
     SUGGESTED_TURN_LIMIT,
     TURN_LIMIT_MAX,
@@ -42,20 +32,15 @@ from ..rules import (
     Phase,
     PieceType,
     Variant,
-    names_refusal,
 )
 from ..seat import Seat
 from ..state import State
-from ..view import report_of
 from . import scene
 from .parts import SYMBOLS, render_review
 from .placement import PlacementDraft
-from .review import Review, pads_of
+from .review import review_model, step_text
 from .turn import TurnDraft
 from .views import render_play
-
-VERSION = 2  # of the save payload around the record: 2 holds the record as compact JSON data
-READS = (1, 2)  # 1 held it as the record's text (pretty-printed, inside a string: twice the size)
 
 
 def _reach(kind: PieceType) -> str:
@@ -87,17 +72,13 @@ RADAR = FieldSpec("aid", _("Aid"), "off", (
 ))
 
 
-class MortarHuntKind:
-    name = "mortar-hunt"
-    title = "Mortar Hunt"
-    players = tuple(str(p) for p in PLAYERS)
-    default_names = {str(p): _("Player {p}").format(p=p) for p in PLAYERS}
-    name_max = NAME_MAX
-    levels = COMPUTER_LEVELS
+class MortarHuntKind(KindBase[State]):
+    game = GAME
+    sides = {str(p): _("Player {p}").format(p=p) for p in PLAYERS}
     curtain = True
     fields = FIELDS
     aid = RADAR
-    intents = PlacementDraft.intents | TurnDraft.intents | Review.intents
+    tabs = (("pad", _("Pad")),)
     public = {"game-started": {"variant": PublicField(tuple(v.value for v in Variant)),
                                "turn_limit": PublicField(count=True, nullable=True)},
               "game-over": {"score": PublicField(per_player=True, required=True),
@@ -107,208 +88,157 @@ class MortarHuntKind:
     about = _("Mortar Hunt by Predrag and Dragan Lazović. This browser version plays by their rules; "
               "it runs entirely on this device.")
 
-    # --- a new game ----------------------------------------------------------------------
-
-    def _options(self, values: Mapping[str, str]) -> Options:
+    def new(self, values: Mapping[str, str], names: Mapping[str, str | None]) -> State:
         limit: int | None = None
-        if values["limit"] == "suggested":
+        if values.get("limit") == "suggested":
             limit = SUGGESTED_TURN_LIMIT
-        elif values["limit"] == "custom":
-            text = values["custom-limit"].strip()
+        elif values.get("limit") == "custom":
+            text = values.get("custom-limit", "").strip()
             if not text.isdigit() or not 1 <= int(text) <= TURN_LIMIT_MAX:
                 raise ValueError(_("The turn limit must be a whole number from 1 to {high}.").format(
                     high=TURN_LIMIT_MAX))
             limit = int(text)
-        return Options(Variant(values["variant"]), limit, Loadout(values["loadout"]))
+        return State(Options(Variant(values.get("variant", "classic")), limit,
+                             Loadout(values.get("loadout", Loadout.ALL_HM.value))), dict(names))
 
-    def new(self, values: Mapping[str, str], names: Mapping[str, str | None]) -> State:
-        return State(self._options(values), dict(names))
-
-    def names_refusal(self, names: Mapping[str, str | None]) -> str | None:
-        return names_refusal(names)
-
-    def rematch(self, game: State) -> State:
-        # the other player moves first this time: seats and names swap with the colours
-        a, b = game.name("A"), game.name("B")
-        return State(game.options, {"A": b, "B": a})
-
-    # --- the game as it stands -------------------------------------------------------------
-
-    def to_play(self, game: State) -> str | None:
-        return None if game.to_play is None else str(game.to_play)
-
-    def hidden(self, game: State) -> bool:
+    def hidden(self, state: State) -> bool:
         return True  # each side's pieces are hidden from the other all game long (R12)
 
-    def stage(self, game: State) -> Stage:
-        return Stage.SETUP if game.phase is Phase.SETUP else Stage.PLAY
+    def turn(self, state: State) -> int | None:
+        return state.turn if state.phase is not Phase.SETUP else None
 
-    def turn(self, game: State) -> int | None:
-        return game.turn if game.phase is Phase.PLAY else None
+    def draft(self, seat: Seat, context: Context) -> PlacementDraft | TurnDraft:
+        return PlacementDraft(seat, context) if seat.phase is Phase.SETUP else TurnDraft(seat, context)
 
-    def player_name(self, game: State, player: str) -> str:
-        return game.name(player) or self.default_names[player]
+    def render_play(self, model: object, frame: Frame) -> El:
+        return render_play(model, frame)  # type: ignore[arg-type]
 
-    def _names(self, game: State) -> dict[str, str]:
-        return {str(p): self.player_name(game, p) for p in PLAYERS}
+    def outcome_text(self, state: State, names: Names) -> str:
+        return scene.outcome_text(state, {p: names[p] for p in names})
 
-    def seat(self, game: State, player: str) -> Seat:
-        return game.seat(player)
+    def embed(self, state: State, event: str) -> Mapping[str, JSONValue]:
+        if event == "game-started":
+            return {"variant": state.options.variant.value, "turn_limit": state.options.turn_limit}
+        outcome = state.outcome
+        if outcome is None:
+            return {}
+        info = outcome.as_dict()
+        return {"score": info["score"], "reason": info["reason"]}
 
-    def draft(self, game: State, player: str, facts: TableFacts) -> PlacementDraft | TurnDraft:
-        seat = game.seat(player)
-        if game.phase is Phase.SETUP:
-            return PlacementDraft(seat, self._names(game))
-        return TurnDraft(seat, self._names(game), quick=not facts.confirm)
+    def review(self, step: ReviewStep[State], frame: Frame) -> El:
+        return render_review(review_model(step))
 
-    def report(self, game: State, player: str) -> str | None:
-        report = report_of(game.seat(player).last_enemy_action)
-        if report is None or game.phase is not Phase.PLAY:
-            return None
-        if report.get("lost"):
-            report["lost_type"] = game.seat(player).piece(report["lost"]).type.name
-        other = self.player_name(game, "B" if player == "A" else "A")
-        return _("Turn {n}:").format(n=report["turn"]) + " " + scene.report_text(report, other)
+    def step_text(self, step: ReviewStep[State]) -> str:
+        return step_text(step)
 
-    def apply(self, game: State, player: str, action: Any, draft: Any) -> Applied:
-        if isinstance(action, Setup):
-            game.place(action)
-            return {"turn": 0, "started": game.phase is Phase.PLAY, "next": True}
-        played = game.play_turn(action)
-        if isinstance(draft, TurnDraft):
-            draft.played(game.seat(player))
-        text = scene.seen_result_text(game.seat(player).log[-1]) if draft is not None else None
-        return {"turn": played.turn, "ended": game.outcome is not None, "text": text,
-                "next": isinstance(action, Resign)}
-
-    def computer(self, level: str, seed: int) -> Any:
-        from ..computer import Computer  # imported on first use: the page starts faster without it
-
-        return Computer(level, seed)
+    def replaying(self, record: Record, form: Mapping[str, str]) -> Iterator[State]:  # type: ignore[override]
+        """The loadout is the start form's (a record does not say a secret one). A turn limit the
+        start form does not offer is refused (the page could not show the game)."""
+        if record.turn_limit is not None and record.turn_limit > TURN_LIMIT_MAX:
+            raise SaveError(_("The saved game has a turn limit of more than {high} turns, which this page "
+                              "does not offer.").format(high=TURN_LIMIT_MAX))
+        loadout = form.get("loadout")
+        record.loadout = (Loadout(loadout) if loadout in {lo.value for lo in Loadout} else
+                          infer_loadout(record.pieces) if len(record.setup) == 2 else Loadout.SECRET)
+        return record.replaying()
 
     def warm_up(self) -> Iterator[None]:
         """Idle-time work that makes the computer's first decision quick (see moves.warm_up)."""
         for player in PLAYERS:
             yield from warm_up(player)
 
-    def outcome(self, game: State) -> dict[str, Any] | None:
-        return None if game.outcome is None else game.outcome.as_dict()
+    def taps(self, action: object, seat: Seat) -> Taps:
+        if isinstance(action, Setup):
+            taps: list[tuple[str, str | None]] = []
+            for n, (position, kind) in enumerate(zip(action.positions, action.types), 1):
+                taps += [("select", str(n)), ("square", str(position.square)),
+                         ("facing", position.facing.name)]
+                if seat.options.fixed_type() is None:
+                    taps.append(("piece-type", kind.name))
+            return (*taps, ("confirm-placement", None))
+        if isinstance(action, Sacrifice):
+            return (("select", str(action.piece)), ("sacrifice", None))
+        if isinstance(action, Resign):
+            return (("resign", None), ("resign-confirm", None))
+        if isinstance(action, Turn):
+            move: Move = action.move
+            taps = [("select", str(move.piece)), ("square", str(move.to.square)),
+                    ("facing", move.to.facing.name), ("confirm-move", None)]
+            if action.shot is None:
+                return (*taps, ("skip", None))
+            return (*taps, ("select", str(action.shot.piece)), ("square", str(action.shot.at)),
+                    ("confirm", None))
+        return ()
 
-    def started(self, game: State) -> dict[str, Any]:
-        options = game.options
-        return {"variant": options.variant.value, "turn_limit": options.turn_limit}
+    # --- by links ---------------------------------------------------------------------------
 
-    def aid_model(self, game: State, player: str) -> dict[str, Any] | None:
-        """The radar for the acting player, from that player's seat only (RULINGS R14)."""
-        if game.phase is not Phase.PLAY:
-            return None
-        from ..computer import radar as radar_of  # (on first use, as for the computer)
-        from ..computer import word as radar_word
+    def seat_turn(self, seat: Seat) -> int | None:
+        return seat.turn if seat.phase is not Phase.SETUP else None
 
-        r = radar_of(game.seat(player))
-        heat = {str(sq): round(p, 3) for sq, p in r.heat.items() if p >= 0.02}
-        last = None
-        if r.last_shot is not None:
-            last = {"at": str(r.last_shot.at), "turn": r.last_shot.turn,
-                    "squares": [str(s) for s in r.last_shot.squares], "text": r.last_shot.text()}
-        return {"heat": heat, "words": {sq: radar_word(p) for sq, p in heat.items()},
-                "last_shot": last,
-                "exposure": [{"piece": e.piece, "square": str(e.square), "level": e.level,
-                              "reason": e.reason} for e in r.exposure],
-                "lines": list(r.lines())}
+    def invitation_form(self, options: Mapping[str, JSONValue]) -> dict[str, str]:
+        limit = options.get("turn_limit")
+        return {"variant": str(options.get("variant", Variant.CLASSIC.value)),
+                "loadout": str(options.get("loadout", Loadout.ALL_HM.value)),
+                "limit": ("off" if limit is None else "suggested" if limit == SUGGESTED_TURN_LIMIT
+                          else "custom"),
+                "custom-limit": str(limit if limit is not None else 20)}
 
-    # --- saves and records -------------------------------------------------------------
+    def lie_text(self, lie: Lie, names: Names) -> str | None:
+        who, n, square = names[lie.player], lie.turn, lie.data.get("square", "?")
+        words = {
+            HuntLie.FALSE_MISS: _("{name}'s device said {square} was a miss at turn {n}, but a piece "
+                                  "stood there."),
+            HuntLie.FALSE_HIT: _("{name}'s device said {square} was a hit at turn {n}, but no piece "
+                                 "stood there."),
+            HuntLie.ILLEGAL_HIDDEN_MOVE: _("{name}'s device made an illegal move at turn {n}."),
+            HuntLie.OUT_OF_REACH: _("{name}'s device fired at {square} at turn {n} with a piece that could "
+                                    "not reach it."),
+            HuntLie.SKIPPED_SACRIFICE: _("{name}'s device played a turn at turn {n}, but it had to sacrifice "
+                                         "a piece."),
+            HuntLie.SACRIFICE_NOT_DUE: _("{name}'s device sacrificed a piece at turn {n}, but none was "
+                                         "due."),
+            HuntLie.CHANGED_SETUP: _("{name}'s device opened a placement other than the one it committed "
+                                     "to."),
+            HuntLie.ILLEGAL_SETUP: _("{name}'s device placed its pieces illegally."),
+            HuntLie.OTHER_TURN: _("{name}'s device opened another turn than the one its link said at turn "
+                                  "{n}."),
+        }.get(lie.code)  # type: ignore[call-overload]
+        return None if words is None else words.format(name=who, n=n, square=square)
 
-    def save(self, game: State, facts: TableFacts) -> str:
-        record = Record.from_game(game)
-        record.computer = dict(facts.computer)
-        record.radar = facts.aid
-        data = {"app": self.name, "version": VERSION, "loadout": game.options.loadout.value,
-                "record": record.to_json(results=False)}
-        if facts.confirm:
-            data["confirm"] = True  # every step confirmed with a button (older pages ignore it)
-        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-
-    def loading(self, text: str) -> Steps[tuple[State, TableFacts]]:
-        return loading_save(text)
-
-    def review(self, state: State, facts: TableFacts) -> Review:
-        record = Record.from_game(state)
-        record.computer, record.radar = dict(facts.computer), facts.aid  # who was the computer
-        return Review(record, state.options.loadout, "game")
-
-    def reviewing(self, text: str | bytes) -> Steps[Review]:
-        try:
-            record = yield from reading(text)
-            loadout = infer_loadout(record.pieces) if len(record.setup) == 2 else Loadout.SECRET
-            record.loadout = loadout
-            replay = yield from Replay.reading(record)
-            pads = {}
-            for player, pad in pads_of(replay.final):
-                pads[player] = pad
-                yield
-            return Review(record, loadout, "import", replay, pads)
-        except RecordIllegalError as e:
-            raise ValueError(f"That record breaks a rule, so it cannot be replayed: {e}.") from None
-        except (RecordError, ValueError) as e:
-            raise ValueError(f"That file is not a Mortar Hunt record: {e}.") from None
-
-    # --- drawing ------------------------------------------------------------------------
-
-    def render_play(self, model: Mapping[str, Any]) -> El:
-        return render_play(dict(model))
-
-    def render_review(self, model: Mapping[str, Any]) -> El:
-        return render_review(dict(model))
+    def upgrade(self, data: dict[str, object]) -> dict[str, object]:
+        """A save of a page before version 3: version 2 held the record as data, version 1 as its
+        text; both kept the loadout and "every step confirmed" beside it, the computer's seats
+        and the radar inside."""
+        version, record = data.get("version"), data.get("record")
+        loadout = data.get("loadout")
+        if loadout not in {lo.value for lo in Loadout}:
+            raise SaveError(_("The saved game names an unknown set of pieces."))
+        if version == 1 and isinstance(record, str):
+            try:
+                record = loads(record)
+            except JSONTextError:
+                raise SaveError(_("The saved game is damaged (not valid JSON).")) from None
+        if version not in (1, 2) or not isinstance(record, dict):
+            raise SaveError(_("The saved game is damaged (it is not a whole game record)."))
+        players = record.get("players")
+        computer: dict[str, str] = {}
+        if isinstance(players, dict):
+            computer = {p: e["computer"] for p, e in players.items()
+                        if isinstance(e, dict) and isinstance(e.get("computer"), str)}
+            given = {p: e.get("name") if isinstance(e, dict) else None for p, e in players.items()}
+            names = legacy_names({p: n if isinstance(n, str) else None for p, n in given.items()}, computer,
+                                 (_("You"), _("Computer"), "You", "Computer"))
+            record = {**record, "players": {p: {k: v for k, v in e.items() if k != "name"} |
+                                            ({"name": names[p]} if names.get(p) else {})
+                                            for p, e in players.items() if isinstance(e, dict)}}
+        limit = record.get("turn_limit")
+        form = {"variant": str(record.get("variant", "classic")), "loadout": str(loadout),
+                "limit": ("off" if limit is None else "suggested" if limit == SUGGESTED_TURN_LIMIT
+                          else "custom"),
+                "custom-limit": str(limit)}
+        return {"app": data["app"], "version": 3, "record": record, "form": form,
+                "table": {"computer": computer, "aid": record.get("radar") is True,
+                          "confirm": data.get("confirm") is True}}
 
 
 KIND = MortarHuntKind()
-
-
-def load_save(text: str) -> tuple[State, TableFacts]:
-    """Replay a saved payload; :class:`SaveError` says in plain words why it cannot be used,
-    quoting nothing of either player's hidden positions."""
-    return finish(loading_save(text))
-
-
-def loading_save(text: str) -> Steps[tuple[State, TableFacts]]:
-    """:func:`load_save` in steps."""
-    try:
-        data = loads(text)  # linear, depth-checked: no saved text can hang or crash the page
-    except JSONTextError:
-        raise SaveError("The saved game is damaged (not valid JSON).") from None
-    if not isinstance(data, dict) or data.get("app") != MortarHuntKind.name:
-        raise SaveError("The saved data does not belong to this game.")
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):  # (true is no version 1)
-        raise SaveError("The saved game has an unknown format.")
-    if version > VERSION:
-        raise SaveError("The saved game comes from a newer version of Mortar Hunt.")
-    if version not in READS:
-        raise SaveError("The saved game has an unknown format.")
-    try:
-        loadout = Loadout(data.get("loadout"))
-    except ValueError:
-        raise SaveError("The saved game names an unknown set of pieces.") from None
-    record_data = data.get("record")
-    if not isinstance(record_data, str if version == 1 else dict):
-        raise SaveError("The saved game has no record in it.")
-    try:
-        record = yield from (reading(record_data) if isinstance(record_data, str)
-                             else reading_data(record_data))
-        too_long = record.turn_limit is not None and record.turn_limit > TURN_LIMIT_MAX
-        game = None if too_long else (yield from record.replaying_steps(loadout))
-    except RecordIllegalError as e:
-        raise SaveError(f"The saved game breaks a rule ({e.public_message}).") from None
-    except NewerFormatError:
-        raise SaveError("The saved game comes from a newer version of Mortar Hunt.") from None
-    except UnknownLevelError:
-        raise SaveError("The saved game names a computer level this version of Mortar Hunt "
-                        f"does not have (it has {', '.join(COMPUTER_LEVELS)}).") from None
-    except (RecordError, ValueError):
-        raise SaveError("The saved game is damaged (it is not a whole game record).") from None
-    if game is None:
-        raise SaveError(f"The saved game has a turn limit of more than {TURN_LIMIT_MAX} turns, "
-                        "which this page does not offer.")
-    return game, TableFacts(dict(record.computer), record.radar,  # (aid: the radar)
-                            confirm=data.get("confirm") is True)

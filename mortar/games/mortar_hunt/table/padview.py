@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ....table.html import El, h
 from ....table.words import _, ngettext
+from ..pad import PadData
 from .scene import SHAPES
 
 # A pad is drawn its last turns at most: a game of thousands of turns stays quick to draw, and
@@ -13,7 +14,7 @@ HEADINGS = {"TURN": _("Turn"), "SHOOTING": _("Shooting"), "OPPONENT'S SHOT": _("
 SHAPE_SYMBOL = {"triangle": "▲", "circle": "●", "square": "■"}
 
 
-def _cell(text: str) -> list:
+def _cell(text: str) -> list[El | str]:
     """A hit is circled on paper; here ``(C3)`` keeps its brackets in the text (copy, screen
     readers, the pad check) and is drawn circled with the brackets shrunk away."""
     if text.startswith("(") and ")" in text:
@@ -25,7 +26,7 @@ def _cell(text: str) -> list:
     return [text]
 
 
-def render_pad(pad: dict, *, title: str, current_turn: int | None = None) -> El:
+def render_pad(pad: PadData, *, title: str, current_turn: int | None = None) -> El:
     header = pad["header"]
     head_cells = []
     for col in header:

@@ -92,7 +92,7 @@ def render_review(model: dict[str, Any]) -> El:
         belief = model.get("belief")
         board = board_view(model["board"], "A", interactive=False, arrows=arrows,
                            radar={"heat": belief["heat"]} if belief else None,
-                           label=_("The board at this point: {a} (A) at the bottom, {b} (B) at the "
+                           label=_("The board at this point: {a} at the bottom, {b} at the "
                                    "top").format(a=names["A"], b=names["B"]))
     tools = legend = None
     if model.get("believer"):
@@ -106,8 +106,8 @@ def render_review(model: dict[str, Any]) -> El:
                        h("span", {"class": "heat-swatch", "aria-hidden": "true"}),
                        _("Shaded: where {who} thought the other side's pieces were at this step "
                          "(darker: surer).").format(who=believer))
-    pads = [h("section", {"class": "review-side", "data-player": p, "aria-label": f"{names[p]} ({p})"},
-              h("h3", None, f"{names[p]} ({p})"),
+    pads = [h("section", {"class": "review-side", "data-player": p, "aria-label": names[p]},
+              h("h3", None, names[p]),
               render_pad(model["pads"][p], title=_("Pad ({p})").format(p=p),
                          current_turn=model["turn"] or None))
             for p in ("A", "B") if p in model["pads"]]
@@ -116,6 +116,6 @@ def render_review(model: dict[str, Any]) -> El:
              legend,
              h("aside", {"class": "pad-col", "aria-label": _("Both pads"), "tabindex": "0"},
                h("ul", {"class": "loadouts"},
-                 [h("li", None, h("span", {"class": f"who own-{p.lower()}"}, f"{names[p]} ({p})"),
+                 [h("li", None, h("span", {"class": f"who own-{p.lower()}"}, names[p]),
                     f": {text}") for p, text in model["pieces"].items()]),
                h("div", {"class": "review-grid"}, pads)))

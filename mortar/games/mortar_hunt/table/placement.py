@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from ....table.drafts import Context, Result
 from ....table.words import _, ngettext
 from ..actions import Setup
 from ..notation import Facing, NotationError, Position, Square
 from ..rules import PieceType
 from ..seat import Seat
 from . import scene
-from .draft import Draft, Reply, piece_arg, square_arg, toward_enemy
+from .draft import Answer as Reply
+from .draft import Draft, piece_arg, square_arg, toward_enemy
 
 
 class PlacementDraft(Draft):
@@ -19,10 +21,9 @@ class PlacementDraft(Draft):
     tap on a square outside the player's half changes nothing and says why."""
 
     intents = frozenset({"select", "square", "facing", "piece-type", "remove", "confirm-placement"})
-    finished = False  # placing goes straight on to the next player (no result to read)
 
-    def __init__(self, seat: Seat, names: dict[str, str]) -> None:
-        super().__init__(seat, names)
+    def __init__(self, seat: Seat, context: Context) -> None:
+        super().__init__(seat, context)
         fixed = seat.options.fixed_type() or PieceType.HM
         self.squares: list[Square | None] = [None, None, None]
         self.facings: list[Facing] = [toward_enemy(seat)] * 3
@@ -113,7 +114,10 @@ class PlacementDraft(Draft):
         assert setup is not None
         return setup
 
-    def model(self, radar: Any = None) -> dict[str, Any]:
+    def played(self, seat: Seat) -> Result:
+        return Result(_("{who} placed the pieces.").format(who=self.names[str(self.player)]))
+
+    def model(self) -> dict[str, Any]:
         pieces = [{"number": i + 1, "square": str(sq) if sq else None,
                    "facing": self.facings[i].name, "type": self.types[i].name,
                    "selected": self.selected == i + 1} for i, sq in enumerate(self.squares)]

@@ -14,13 +14,16 @@ targets). Enemy pieces are never among them: the view does not hold them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ....table.words import N_, _, marked, ngettext, sentence
 from ..actions import Played, Refusal, RefusalCode, Resign, Sacrifice, Turn
 from ..notation import COLUMNS, HEIGHT, Facing, Position
-from ..rules import OBSTACLE_ROW, PLAYERS, half_rows, opponent
+from ..rules import OBSTACLE_ROW, PLAYERS, Player, half_rows, opponent
 from ..seat import SeenAction
+
+if TYPE_CHECKING:
+    from ..state import State
 
 SHAPES = {1: "triangle", 2: "circle", 3: "square"}  # the flags of the physical game
 
@@ -51,7 +54,7 @@ def _empty_board(player: str) -> dict[str, dict[str, Any]]:
     return cells
 
 
-def _piece_phrase(whose: str, piece: dict, name: str) -> str:
+def _piece_phrase(whose: str, piece: dict[str, Any], name: str) -> str:
     """``whose``: "your {piece} {n}" or "{name}'s {piece} {n}"."""
     return whose.format(piece=type_word(piece["type"]), n=piece["number"], name=name)
 
@@ -69,7 +72,7 @@ def _finish(cells: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
 # --- boards ----------------------------------------------------------------------------------
 
 
-def placement_board(player: str, pieces: list[dict]) -> dict[str, dict[str, Any]]:
+def placement_board(player: str, pieces: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """The placing player's board: their pieces as placed so far."""
     cells = _empty_board(player)
     for p in pieces:
@@ -90,7 +93,7 @@ def placement_board(player: str, pieces: list[dict]) -> dict[str, dict[str, Any]
 NOTED_SHOTS = 4  # the shots at a square its label tells one by one, the last ones
 
 
-def turn_board(view: dict, overlay: dict | None = None,
+def turn_board(view: dict[str, Any], overlay: dict[str, Any] | None = None,
                names: dict[str, str] | None = None) -> dict[str, dict[str, Any]]:
     """One player's board from their view, with the acting player's draft drawn on it.
 
@@ -155,7 +158,7 @@ def turn_board(view: dict, overlay: dict | None = None,
         how = (_("{name}'s piece sacrificed here in turn {turn}") if wreck["how"] == "sacrifice"
                else _("{name}'s piece destroyed here in turn {turn}"))
         cell["notes"].append(how.format(name=enemy_name, turn=wreck["turn"]))
-    shots_at: dict[str, list[dict]] = {}
+    shots_at: dict[str, list[dict[str, Any]]] = {}
     for shot in view["shots"]:
         shots_at.setdefault(shot["at"], []).append(shot)
     for square, shots in shots_at.items():
@@ -193,7 +196,7 @@ def turn_board(view: dict, overlay: dict | None = None,
     return _finish(cells)
 
 
-def review_board(view: dict, names: dict[str, str]) -> dict[str, dict[str, Any]]:
+def review_board(view: dict[str, Any], names: dict[str, str]) -> dict[str, dict[str, Any]]:
     """A board for the game-over check and replays: the player's own pieces and every shot."""
     return turn_board(view, None, names)
 
@@ -215,7 +218,7 @@ def seen_result_text(seen: SeenAction) -> str:
     return _("You resigned.")
 
 
-def report_text(report: dict, other: str) -> str:
+def report_text(report: dict[str, Any], other: str) -> str:
     """The curtain's report of the opponent's last turn, for the player now to act."""
     if report.get("resigned"):
         return _("{name} resigned.").format(name=other)
@@ -231,7 +234,7 @@ def report_text(report: dict, other: str) -> str:
     return _("{name} fired at {square}: miss.").format(name=other, square=report["shot"])
 
 
-def outcome_info(game) -> dict[str, Any]:
+def outcome_info(game: State) -> dict[str, Any]:
     if game.outcome is not None:
         info = game.outcome.as_dict()
     else:
@@ -239,7 +242,7 @@ def outcome_info(game) -> dict[str, Any]:
     return {**info, "to_play": None if game.to_play is None else str(game.to_play), "phase": str(game.phase)}
 
 
-def outcome_text(game, names: dict[str, str] | None = None) -> str:
+def outcome_text(game: State, names: dict[str, str] | None = None) -> str:
     names = names or {p: game.name(p) or _("Player {player}").format(player=p) for p in PLAYERS}
     a, b = game.score("A"), game.score("B")
     turns = game.turns_started
@@ -248,7 +251,8 @@ def outcome_text(game, names: dict[str, str] | None = None) -> str:
             return _("Not started: the pieces are still being placed.")
         return ngettext("In progress after {n} turn, {name} to play; {a_name} {a}:{b} {b_name}.",
                         "In progress after {n} turns, {name} to play; {a_name} {a}:{b} {b_name}.",
-                        turns).format(n=turns, name=names[game.to_play], a_name=names["A"], a=a, b=b,
+                        turns).format(n=turns, name=names[cast(Player, game.to_play)],
+                                      a_name=names["A"], a=a, b=b,
                                       b_name=names["B"])
     if game.winner == "draw":
         return _("Draw {a}:{b} after {n} turns (turn limit).").format(a=a, b=b, n=turns)

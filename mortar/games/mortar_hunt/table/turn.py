@@ -4,28 +4,30 @@ or holding fire, or the sacrifice R9 demands; and the screen model of each stage
 The move has one model: its steps (RULINGS R5). A tap on a destination square, or a facing on
 the compass, gives the shortest steps that end there; a step button adds a step to them; the
 board shows where they end. With few taps (the table's default), a tap on a target once the move
-ends somewhere confirms the move and aims, and a second tap on the chosen target fires; a tap
-on a square that cannot be used now changes nothing and says why. Every rule question goes to the seat (legal
-ends, step paths, targets, whether a skip is allowed, why something is refused); every rule
-word and number on the screen comes from it.
-
-Intents return False when they do not apply (a stale click), True when the draft changed, or
-the finished action.
+ends somewhere confirms the move and aims; otherwise the move has its button first. Aiming
+chooses the whole turn, confirmed as every move of the box is (a second tap on the target, or
+its button "Fire at C4"); a tap on a square that cannot be used now changes nothing and says
+why. Every rule question goes to the seat (legal ends, step paths, targets, whether a skip is
+allowed, why something is refused); every rule word and number on the screen comes from it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ....table.drafts import CHANGED, UNCHANGED, Chosen, Context, Play, Reply, Result
+from ....table.effects import Effect, Landed
+from ....table.effects import Shot as Flight
 from ....table.words import _
 from ..actions import Action, IllegalActionError, Move, Resign, Sacrifice, Shot, Turn
 from ..moves import MAX_STEPS, Step
 from ..notation import Facing, NotationError, Position, Square
 from ..pad import SeatPads
+from ..rules import Phase
 from ..seat import Seat, SeenAction
 from ..view import report_of, seat_view
 from . import scene
-from .draft import PIECES, Draft, Reply, piece_arg, square_arg
+from .draft import PIECES, Draft, piece_arg, square_arg
 from .padview import PAD_TURNS
 
 
@@ -35,13 +37,21 @@ class TurnDraft(Draft):
     :meth:`played` shows its result from the seat that follows."""
 
     intents = frozenset({"select", "square", "facing", "step", "undo-step", "clear-move",
-                         "confirm-move", "change-move", "fire", "skip", "sacrifice", "resign",
-                         "resign-cancel", "resign-confirm"})
+                         "confirm-move", "change-move", "skip", "sacrifice", "resign",
+                         "resign-cancel", "resign-confirm", "cancel"})
 
-    def __init__(self, seat: Seat, names: dict[str, str], *, quick: bool = True) -> None:
-        super().__init__(seat, names)
-        self.quick = quick  # a second tap confirms (else every step has its button)
-        self.report: SeenAction | None = seat.last_enemy_action
+    def __init__(self, seat: Seat, context: Context) -> None:
+        super().__init__(seat, context)
+        self.quick = context.quick  # a tap on a target confirms the move (else it has its button)
+        self.aid = context.aid  # the radar allowed
+        self._radar: dict[str, Any] | None = None
+        self.news: SeenAction | None = seat.last_enemy_action
+        report = report_of(self.news)
+        if report is not None and seat.phase is Phase.PLAY:
+            if report.get("lost"):
+                report["lost_type"] = seat.piece(report["lost"]).type.name
+            self.report = (_("Turn {n}:").format(n=report["turn"]) + " "
+                           + scene.report_text(report, self.other))
         self.stage = "sacrifice" if seat.must_sacrifice else "move"
         self.piece: int | None = None
         self.steps: list[Step] = []
@@ -67,47 +77,73 @@ class TurnDraft(Draft):
                 return p.number
         return None
 
-    @property
-    def finished(self) -> bool:
-        """The action is played and its result shown: the table may go on."""
-        return self.stage == "result"
-
-    def played(self, seat: Seat) -> None:
+    def played(self, seat: Seat) -> Result:
         """The table played this turn's action: show its result from the seat after it."""
         self.seat = seat
         self.stage = "result"
         self.resign_asked = False
         self.message = None
         self.result = seat.log[-1] if seat.log else None
+        if isinstance(self.result.action if self.result else None, Resign):
+            return Result()
+        return Result(scene.seen_result_text(self.result) if self.result else None, shows=True)
+
+    def handle(self, intent: str, arg: str | None) -> Reply[object]:
+        if self.stage == "result":
+            return UNCHANGED  # the turn is played: only the table's "end-turn" goes on
+        return super().handle(intent, arg)
+
+    def _aim(self) -> Reply[object]:
+        """The turn chosen: the move made, the piece and target picked."""
+        assert self.move is not None and self.fire_piece is not None and self.target is not None
+        label = _("Fire at {target}").format(target=self.target)
+        return Chosen(Turn(self.move, Shot(self.fire_piece, self.target)), label, str(self.target))
+
+    def on_cancel(self, arg: str | None) -> Reply[object]:
+        """Escape: the question closed, the target dropped, or the move started over."""
+        if self.resign_asked:
+            self.resign_asked = False
+        elif self.stage == "fire" and self.target is not None:
+            self.target = None
+        elif self.stage == "fire":
+            return self.on_change_move(None)
+        elif self.stage == "move" and (self.steps or self.piece is not None):
+            self.steps, self.message = [], None
+        else:
+            return UNCHANGED
+        return CHANGED
 
     # --- choosing pieces and squares ----------------------------------------------------
 
-    def on_select(self, arg: str | None) -> Reply:
+    def on_select(self, arg: str | None) -> Reply[object]:
         n = piece_arg(arg)
         if n is None or self.stage == "result":
-            return False
+            return UNCHANGED
         self.message = None
         if self.stage == "move":
             if not self._alive(n):
                 self.message = _("Piece {n} is destroyed and cannot move.").format(n=n)
             elif self.piece != n:
                 self.piece, self.steps = n, []
-            return True
+            return CHANGED
         if self.stage == "fire":
             if not self._shots(n):
                 self.message = _("Piece {n} has no target from where it stands.").format(n=n)
             elif self.fire_piece != n:
-                self.fire_piece, self.target = n, None
-            return True
+                self.fire_piece = n
+                if self.target is not None and self.target in self._shots(n):
+                    return self._aim()  # the same target, from this piece
+                self.target = None
+            return CHANGED
         if not self._alive(n):
-            return False
+            return UNCHANGED
         self.sacrifice = n
-        return True
+        return CHANGED
 
-    def on_square(self, arg: str | None) -> Reply:
+    def on_square(self, arg: str | None) -> Reply[object]:
         square = square_arg(arg)
         if square is None:
-            return False
+            return UNCHANGED
         self.message = None
         if self.stage == "move":
             return self._move_square(square)
@@ -118,21 +154,19 @@ class TurnDraft(Draft):
             pieces = [n for n in PIECES if square in self._shots(n)]
             if not pieces:
                 self.message = _("None of your pieces can fire at {square} this turn.").format(square=square)
-                return True
-            if square is self.target and self.quick and self.fire_piece in pieces:
-                return self.on_fire(None)  # the second tap on the chosen target fires
+                return CHANGED
             if self.fire_piece not in pieces:
                 self.fire_piece = pieces[0]
             self.target = square
-            return True
+            return self._aim()
         if self.stage == "sacrifice":
             own = self._piece_at(square)
             if own is not None and self._alive(own):
                 self.sacrifice = own
-            return True
-        return False
+            return CHANGED
+        return UNCHANGED
 
-    def _move_square(self, square: Square) -> Reply:
+    def _move_square(self, square: Square) -> Reply[object]:
         """A tap on the board while the move is built: an own piece picks it; a square the
         piece can end on gives the steps there; with few taps, a target once the move is whole
         confirms it and aims. Anything else changes nothing and says why."""
@@ -141,37 +175,37 @@ class TurnDraft(Draft):
             return self.on_select(str(own))
         if own is not None:  # the piece itself: its move starts over (it turns by the compass)
             self.steps = []
-            return True
+            return CHANGED
         if self.piece is None:
             self.message = _("First pick the piece to move: tap one of your pieces.")
-            return True
+            return CHANGED
         if square in self.seat.enemy_half:
             return self._aim_from_move(square)
         facings = self._dest_facings(square)
         if not facings:
             self.message = _("Piece {n} cannot reach {square} in one move: tap a marked square.").format(
                 n=self.piece, square=square)
-            return True
+            return CHANGED
         current = self.pending_end()
         if current is not None and current.square is square and current.facing in facings:
-            return True  # already there
+            return CHANGED  # already there
         self._go(Position(square, self.default_facing(facings)))
-        return True
+        return CHANGED
 
-    def _aim_from_move(self, square: Square) -> Reply:
+    def _aim_from_move(self, square: Square) -> Reply[object]:
         if not self.quick:
             self.message = _("First confirm the move, then aim.")
-            return True
+            return CHANGED
         if self.move_error() is not None:
             self.message = _("First choose where piece {n} moves, then aim.").format(n=self.piece)
-            return True
+            return CHANGED
         end = self.pending_end()
         assert end is not None and self.piece is not None
         move = Move(self.piece, end)
         if not any(square in self._shots(n, move) for n in PIECES):
             self.message = _("None of your pieces can fire at {square} after this move.").format(
                 square=square)
-            return True
+            return CHANGED
         self.on_confirm_move(None)
         return self.on_square(str(square))
 
@@ -219,13 +253,13 @@ class TurnDraft(Draft):
         square = self.end_square()
         return [] if square is None else self._dest_facings(square)
 
-    def on_facing(self, arg: str | None) -> Reply:
+    def on_facing(self, arg: str | None) -> Reply[object]:
         try:
             facing = Facing.parse(arg or "")
         except NotationError:
-            return False
+            return UNCHANGED
         if self.stage != "move" or self.piece is None:
-            return False
+            return UNCHANGED
         square = self.end_square()
         assert square is not None
         self.message = None
@@ -235,39 +269,39 @@ class TurnDraft(Draft):
         else:
             self.message = _("Piece {n} cannot end its move on {square} facing {facing}.").format(
                 n=self.piece, square=square, facing=scene.FACING_WORDS[facing.name])
-        return True
+        return CHANGED
 
     # --- building the move --------------------------------------------------------------
 
-    def on_step(self, arg: str | None) -> Reply:
+    def on_step(self, arg: str | None) -> Reply[object]:
         if self.stage != "move" or arg is None or arg not in Step.__members__.values():
-            return False
+            return UNCHANGED
         if self.piece is None:
             self.message = _("First pick the piece to move.")
-            return True
+            return CHANGED
         step = Step(arg)
         try:
             self.seat.step_path(self.piece, [*self.steps, step])
         except IllegalActionError as e:
             self.message = scene.refusal_words(e.refusal)
-            return True
+            return CHANGED
         self.steps.append(step)
         self.message = None
-        return True
+        return CHANGED
 
-    def on_undo_step(self, arg: str | None) -> Reply:
+    def on_undo_step(self, arg: str | None) -> Reply[object]:
         if self.stage != "move":
-            return False
+            return UNCHANGED
         if self.steps:
             self.steps.pop()
         self.message = None
-        return True
+        return CHANGED
 
-    def on_clear_move(self, arg: str | None) -> Reply:
+    def on_clear_move(self, arg: str | None) -> Reply[object]:
         if self.stage != "move":
-            return False
+            return UNCHANGED
         self.steps, self.message = [], None
-        return True
+        return CHANGED
 
     def pending_end(self) -> Position | None:
         if self.piece is None:
@@ -286,27 +320,27 @@ class TurnDraft(Draft):
         refusal = self.seat.move_refusal(Move(self.piece, end))
         return scene.refusal_words(refusal) if refusal else None
 
-    def on_confirm_move(self, arg: str | None) -> Reply:
+    def on_confirm_move(self, arg: str | None) -> Reply[object]:
         if self.stage != "move":
-            return False
+            return UNCHANGED
         error = self.move_error()
         if error:
             self.message = error
-            return True
+            return CHANGED
         end = self.pending_end()
         assert end is not None and self.piece is not None
         self.move = Move(self.piece, end)
         self.stage, self.target, self.message = "fire", None, None
         shooters = [n for n in PIECES if self._shots(n)]
         self.fire_piece = self.piece if self.piece in shooters else (shooters[0] if shooters else None)
-        return True
+        return CHANGED
 
-    def on_change_move(self, arg: str | None) -> Reply:
+    def on_change_move(self, arg: str | None) -> Reply[object]:
         """Back from choosing the shot to building the move (nothing has been played yet)."""
         if self.stage != "fire":
-            return False
+            return UNCHANGED
         self.stage, self.move, self.fire_piece, self.target, self.message = "move", None, None, None, None
-        return True
+        return CHANGED
 
     # --- the shot, the sacrifice, resigning -----------------------------------------------
 
@@ -329,67 +363,81 @@ class TurnDraft(Draft):
         refusal = self.seat.refusal(Turn(self.move, None))
         return scene.refusal_words(refusal) if refusal else None
 
-    def _finish(self, action: Action) -> Reply:
+    def _finish(self, action: Action) -> Reply[object]:
         refusal = self.seat.refusal(action)
         if refusal:
             self.message = scene.refusal_words(refusal)
-            return True
-        return action
+            return CHANGED
+        return Play(action)
 
-    def on_fire(self, arg: str | None) -> Reply:
+    def on_skip(self, arg: str | None) -> Reply[object]:
         if self.stage != "fire":
-            return False
-        assert self.move is not None
-        if self.fire_piece is None or self.target is None:
-            self.message = _("Pick a target first.")
-            return True
-        return self._finish(Turn(self.move, Shot(self.fire_piece, self.target)))
-
-    def on_skip(self, arg: str | None) -> Reply:
-        if self.stage != "fire":
-            return False
+            return UNCHANGED
         assert self.move is not None
         return self._finish(Turn(self.move, None))
 
-    def on_sacrifice(self, arg: str | None) -> Reply:
+    def on_sacrifice(self, arg: str | None) -> Reply[object]:
         if self.stage != "sacrifice":
-            return False
+            return UNCHANGED
         if self.sacrifice is None:
             self.message = _("Pick the piece to sacrifice.")
-            return True
+            return CHANGED
         return self._finish(Sacrifice(self.sacrifice))
 
-    def on_resign(self, arg: str | None) -> Reply:
+    def on_resign(self, arg: str | None) -> Reply[object]:
         if self.stage == "result":
-            return False
+            return UNCHANGED
         self.resign_asked = True
-        return True
+        return CHANGED
 
-    def on_resign_cancel(self, arg: str | None) -> Reply:
+    def on_resign_cancel(self, arg: str | None) -> Reply[object]:
         self.resign_asked = False
-        return True
+        return CHANGED
 
-    def on_resign_confirm(self, arg: str | None) -> Reply:
+    def on_resign_confirm(self, arg: str | None) -> Reply[object]:
         if self.stage == "result" or not self.resign_asked:
-            return False
+            return UNCHANGED
         return self._finish(Resign())
 
     # --- the screen model ---------------------------------------------------------------
 
-    def model(self, radar: Any = None) -> dict[str, Any]:
-        return turn_model(self, radar)
+    def radar(self) -> dict[str, Any] | None:
+        """The radar for this player, from their seat only (RULINGS R14), when the table allows
+        it: worked out once per turn."""
+        if not self.aid or self.stage not in ("move", "fire") or self.seat.phase is not Phase.PLAY:
+            return None
+        if self._radar is None:
+            from ..computer import radar as radar_of  # (on first use, as for the computer)
+            from ..computer import word as radar_word
+
+            r = radar_of(self.seat)
+            heat = {str(sq): round(p, 3) for sq, p in r.heat.items() if p >= 0.02}
+            last = None
+            if r.last_shot is not None:
+                last = {"at": str(r.last_shot.at), "turn": r.last_shot.turn,
+                        "squares": [str(s) for s in r.last_shot.squares], "text": r.last_shot.text()}
+            self._radar = {"heat": heat, "words": {sq: radar_word(p) for sq, p in heat.items()},
+                           "last_shot": last,
+                           "exposure": [{"piece": e.piece, "square": str(e.square), "level": e.level,
+                                         "reason": e.reason} for e in r.exposure],
+                           "lines": list(r.lines())}
+        return self._radar
+
+    def model(self) -> dict[str, Any]:
+        return turn_model(self, self.radar())
 
 
 def turn_model(draft: TurnDraft, radar: Any = None) -> dict[str, Any]:
     seat = draft.seat
     view = seat_view(seat)
     player = str(seat.player)
-    report = report_of(draft.report)
+    report = report_of(draft.news)
     if report is not None and report.get("lost"):
         report["lost_type"] = seat.piece(report["lost"]).type.name
     limit = seat.options.turn_limit
     out: dict[str, Any] = {
-        "kind": "turn", "player": player, "name": draft.name, "other": draft.other,
+        "kind": "turn", "player": player, "name": draft.name, "plain": draft.names[player],
+        "other": draft.other,
         "turn": view["turn"], "stage": draft.stage, "report": report,
         "skips": view["skips"], "max_skips": seat.max_skips, "must_shoot": view["must_shoot"],
         # the next turn must fire if this one does not (the player is warned before a skip)
@@ -425,24 +473,23 @@ def turn_model(draft: TurnDraft, radar: Any = None) -> dict[str, Any]:
     return out
 
 
-def _moment(draft: TurnDraft, out: dict[str, Any]) -> tuple[tuple, list[dict[str, Any]]]:
+def _moment(draft: TurnDraft, out: dict[str, Any]) -> tuple[tuple[object, ...], list[Effect]]:
     """This screen's moment and its sound and motion: the shooter's shot (and the winning
     hit's banner); the next player's view of where the enemy shell fell, never whence (R12)."""
     if draft.stage == "result":
         result = out["result"]
-        effects = []
+        effects: list[Effect] = []
         if result.get("kind") == "shot":
             won = result["over"] and result["hit"] and out["enemy_alive"] == 0
-            effects.append({"kind": "shot", "from": result["origin"], "to": result["at"],
-                            "hit": result["hit"], "celebrate": ".win-banner" if won else None})
+            effects.append(Flight(result["origin"], result["at"], result["hit"],
+                                  ".win-banner" if won else None))
         return ("result", draft.name, result.get("turn")), effects
     report = out["report"] or {}
-    landed = ([{"kind": "landed", "at": report["shot"], "hit": bool(report.get("hit"))}]
-              if report.get("shot") else [])
+    landed: list[Effect] = [Landed(report["shot"], bool(report.get("hit")))] if report.get("shot") else []
     return ("turn", draft.name, out["turn"]), landed
 
 
-def _move_model(draft: TurnDraft, pieces: list[dict], overlay: dict) -> dict[str, Any]:
+def _move_model(draft: TurnDraft, pieces: list[dict[str, Any]], overlay: dict[str, Any]) -> dict[str, Any]:
     """The move as its steps, where they end, and what may be tapped next (one model: the
     steps; a destination or a facing only gives the steps that end there)."""
     seat = draft.seat
@@ -480,7 +527,7 @@ def _move_model(draft: TurnDraft, pieces: list[dict], overlay: dict) -> dict[str
     return model
 
 
-def _fire_model(draft: TurnDraft, pieces: list[dict], overlay: dict) -> dict[str, Any]:
+def _fire_model(draft: TurnDraft, pieces: list[dict[str, Any]], overlay: dict[str, Any]) -> dict[str, Any]:
     move = draft.move
     assert move is not None
     for p in pieces:

@@ -3,11 +3,13 @@ models of :mod:`.placement` and :mod:`.turn` (pure Python). Every rule word and 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from ....table.html import El, h
-from ....table.render import button
-from ....table.render import tabs as _tabs
+from ....table.models import Screen
+from ....table.render import Frame, button, confirm_bar
+from ....table.render import tabs as table_tabs
 from ....table.render import title as _title
 from ....table.words import _, capital, ngettext
 from .boardview import board_view
@@ -15,11 +17,14 @@ from .padview import render_pad
 from .parts import compass, piece_badge
 from .scene import position_text, report_text, type_word
 
+PAD_TAB = (("pad", _("Pad")),)  # narrow screens: the pad beside the board's tab
 STEP_LABELS = {"forward": _("Forward"), "back": _("Back"), "left": _("Turn left"), "right": _("Turn right")}
+# What a piece's button says: its state in words, the button's second line, whether it is enabled.
+PieceInfo = Callable[[dict[str, Any]], tuple[str, str, bool]]
 STEP_SYMBOLS = {"forward": "↑", "back": "↓", "left": "↺", "right": "↻"}
 
 
-def _piece_name(p: dict) -> str:
+def _piece_name(p: dict[str, Any]) -> str:
     return _("{piece} {n}").format(piece=type_word(p["type"]), n=p["number"])
 
 
@@ -28,7 +33,7 @@ def _short(position: str | None) -> str:
     return position.replace("/", " · ") if position else "—"
 
 
-def render_placement(model: dict) -> El:
+def render_placement(model: dict[str, Any]) -> El:
     player, name = model["player"], model["name"]
     rows = model["rows"]
     pieces = model["pieces"]
@@ -91,7 +96,7 @@ def render_placement(model: dict) -> El:
 # --- a turn ----------------------------------------------------------------------------------
 
 
-def _facts(model: dict) -> El:
+def _facts(model: dict[str, Any]) -> El:
     me, other = model["player"], "B" if model["player"] == "A" else "A"
     score = model["score"]
     facts = [
@@ -110,7 +115,7 @@ def _facts(model: dict) -> El:
     return h("ul", {"class": "facts"}, facts)
 
 
-def _warnings(model: dict) -> El | None:
+def _warnings(model: dict[str, Any]) -> El | None:
     """What the player must know before acting, always in view (the other facts are in the
     Pad tab on a phone)."""
     out = []
@@ -137,7 +142,7 @@ def warn_icon() -> El:
     return h("span", {"class": "warn-icon", "aria-hidden": "true"}, "!")
 
 
-def _radar_lines(radar: dict | None) -> El | None:
+def _radar_lines(radar: dict[str, Any] | None) -> El | None:
     if not radar or not radar.get("lines"):
         return None
     return h("section", {"class": "radar-notes", "aria-label": _("Radar")},
@@ -156,7 +161,7 @@ def say(text: str | None, *, error: bool = False) -> El:
     return h("p", {"class": ["say", "error" if error else None], "aria-live": "polite"}, text)
 
 
-def render_turn(model: dict) -> El:
+def render_turn(model: dict[str, Any]) -> El:
     player, name = model["player"], model["name"]
     stage = model["stage"]
     radar = model.get("radar")
@@ -178,12 +183,12 @@ def render_turn(model: dict) -> El:
                                "aria-labelledby": "resign-q"},
                        h("p", {"id": "resign-q"}, _("Resign this game? {name} wins.").format(
                            name=model["other"])),
-                       button(_("Yes, resign"), "resign-confirm", cls="danger", autofocus=True),
-                       button(_("No, keep playing"), "resign-cancel"))
+                       button(_("No, keep playing"), "resign-cancel", autofocus=True),
+                       button(_("Yes, resign"), "resign-confirm", cls="danger"))
         else:
             footer = h("div", {"class": "footer-actions"},
                        button(_("Resign…"), "resign", cls="quiet small"),
-                       button(_("Leave (the game is saved)"), "menu", cls="quiet small"))
+                       button(_("Save and leave"), "menu", cls="quiet small"))
     pad = render_pad(model["pad"], title=_("Your pad ({p})").format(p=player), current_turn=model["turn"])
     turn = model["turn"]
     if stage == "result" and model["result"].get("turn"):
@@ -196,8 +201,8 @@ def render_turn(model: dict) -> El:
     return h("div", {"class": ["turn-layout", f"tab-{model['tab']}", f"stage-{stage}",
                                "has-radar" if radar else None]},
              h("header", {"class": "bar"},
-               h("div", {"class": "bar-row"}, _title(_("Turn {n} · {name} ({player})").format(
-                   n=turn, name=name, player=player)), _tabs(model)),
+               h("div", {"class": "bar-row"}, _title(_("Turn {n} · {name}").format(n=turn, name=name)),
+                 table_tabs(cast(Screen, model), PAD_TAB)),
                _warnings(model)),
              report,
              h("div", {"class": "pieces-col"}, pieces),
@@ -210,7 +215,7 @@ def render_turn(model: dict) -> El:
                _facts(model), _radar_lines(radar), pad, footer))
 
 
-def _piece_choice(model: dict, action: str, *, selected: int | None, info) -> El:
+def _piece_choice(model: dict[str, Any], action: str, *, selected: int | None, info: PieceInfo) -> El:
     buttons = []
     for p in model["pieces"]:
         text, short, enabled = info(p)
@@ -224,14 +229,14 @@ def _piece_choice(model: dict, action: str, *, selected: int | None, info) -> El
     return h("div", {"class": "piece-list", "role": "group", "aria-label": _("Your pieces")}, buttons)
 
 
-def _move_controls(model: dict) -> tuple[El, str, El]:
+def _move_controls(model: dict[str, Any]) -> tuple[El, str, El]:
     """The move: the facing compass (the end's facing on its square), a step forward or back,
     undo, confirm. Always the same controls in the same places, enabled or not, whatever was
     tapped: only the words under the board change."""
     move = model["move"]
     player = model["player"]
 
-    def info(p):
+    def info(p: dict[str, Any]) -> tuple[str, str, bool]:
         if not p["alive"]:
             return _("destroyed"), _("destroyed"), False
         if not p["movable"]:
@@ -244,6 +249,9 @@ def _move_controls(model: dict) -> tuple[El, str, El]:
     end = move["end"]
     if not picked:
         hint = _("Pick the piece to move, here or on the board.")
+    elif end is None and set(move["dests"]) <= {move["start"].split("/")[0]}:  # it can only turn
+        hint = _("Piece {n} can only turn where it stands: pick a facing on the compass.").format(
+            n=move["piece"])
     elif end is None:
         hint = _("Pick a marked square for piece {n}, or step it with the buttons.").format(n=move["piece"])
     elif move["error"]:
@@ -280,10 +288,10 @@ def _move_controls(model: dict) -> tuple[El, str, El]:
                                     disabled=bool(error))))
 
 
-def _fire_controls(model: dict) -> tuple[El | None, str, El]:
+def _fire_controls(model: dict[str, Any]) -> tuple[El | None, str, El]:
     fire = model["fire"]
 
-    def info(p):
+    def info(p: dict[str, Any]) -> tuple[str, str, bool]:
         if not p["alive"]:
             return _("destroyed"), _("destroyed"), False
         count = len(p["targets"])
@@ -302,7 +310,7 @@ def _fire_controls(model: dict) -> tuple[El | None, str, El]:
     elif target and quick:
         hint = _("Pick {target} again to fire, or pick another target.").format(target=target)
     elif target:
-        hint = _("Fire at {target}, or pick another target.").format(target=target)
+        hint = _("Fire at {target} with its button, or pick another target.").format(target=target)
     else:
         hint = (_("Piece {n} moves to {end}. Pick a dashed target twice to fire.") if quick else
                 _("Piece {n} moves to {end}. Pick a dashed target to aim.")).format(
@@ -317,20 +325,19 @@ def _fire_controls(model: dict) -> tuple[El | None, str, El]:
         # (the warning above the board says it already: here for the button's description only)
         parts.append(h("p", {"class": ["status-line error", "sr-only" if model["must_shoot"] else None],
                              "id": "skip-reason"}, reason))
-    fire_label = _("Fire at {target}").format(target=target) if target else _("Fire")
-    parts.append(h("div", {"class": "row fire-row"},
-                   button(fire_label, "fire", cls="primary", disabled=target is None, shortcut="F"),
-                   button(_("Don't fire"), "skip", disabled=not fire["can_skip"], shortcut="H",
-                          describedby=("skip-reason" if not fire["can_skip"] else
-                                       "skip-warning" if model.get("last_free_skip") else None))))
+    frame: Frame = model["frame"]
+    parts.append(confirm_bar(frame, idle=button(
+        _("Don't fire"), "skip", disabled=not fire["can_skip"], shortcut="H",
+        describedby=("skip-reason" if not fire["can_skip"] else
+                     "skip-warning" if model.get("last_free_skip") else None))))
     parts.append(button(_("Change the move"), "change-move", cls="small"))
     return pieces, hint, h("section", {"class": "controls fire-controls", "aria-label": _("Fire")}, parts)
 
 
-def _sacrifice_controls(model: dict) -> tuple[El, str, El]:
+def _sacrifice_controls(model: dict[str, Any]) -> tuple[El, str, El]:
     sac = model["sacrifice"]
 
-    def info(p):
+    def info(p: dict[str, Any]) -> tuple[str, str, bool]:
         return ((position_text(p["position"]), _short(p["position"]), True) if p["alive"]
                 else (_("destroyed"), _("destroyed"), False))
 
@@ -347,7 +354,7 @@ def _sacrifice_controls(model: dict) -> tuple[El, str, El]:
                                   cls="danger big confirm", disabled=n is None))
 
 
-def _result_controls(model: dict) -> tuple[None, str, El]:
+def _result_controls(model: dict[str, Any]) -> tuple[None, str, El]:
     result = model["result"]
     kind = result["kind"]
     cls = ["result", "hit" if result.get("hit") else "miss" if kind == "shot" else None]
@@ -360,7 +367,7 @@ def _result_controls(model: dict) -> tuple[None, str, El]:
                           "aria-hidden": "true"})
     banner = None
     if result["over"] and result.get("hit") and model["enemy_alive"] == 0:
-        banner = h("p", {"class": "win-banner"}, _("You win, {name}!").format(name=model["name"]))
+        banner = h("p", {"class": "win-banner"}, _("You win, {name}!").format(name=model["plain"]))
     saved = (_("This turn is played; it cannot be taken back, but this device could not save it.")
              if model.get("save_failed") else _("This turn is played and saved; it cannot be taken back."))
     if model.get("auto_next"):
@@ -372,6 +379,8 @@ def _result_controls(model: dict) -> tuple[None, str, El]:
                        button(next_label, "end-turn", cls="primary big confirm", autofocus=True, arm=True))
 
 
-def render_play(model: dict) -> El:
-    """A player's own screen: placing the pieces, or a turn."""
-    return render_placement(model) if model["screen"] == "placement" else render_turn(model)
+def render_play(model: dict[str, Any], frame: Frame) -> El:
+    """A player's own screen: placing the pieces, or a turn (``frame``: what the table says)."""
+    drawn = {**model, "screen": frame.screen, "tab": frame.tab, "computer": frame.computer,
+             "save_failed": frame.save_failed, "auto_next": frame.auto_next, "frame": frame}
+    return render_placement(drawn) if model["kind"] == "placement" else render_turn(drawn)
