@@ -10,7 +10,7 @@
 #   make bench-records  record parsing and replay times, CPython and Pyodide (prints only)
 #   make duel        Mortar Hunt's computer: the league table (prints only; DUEL_PAIRS=200)
 #   make duel-karo   the KARO games' computer league and decision times (prints only; DUEL_PAIRS=200)
-#   make duel-marsal Maršál a Špión's computer levels (prints only; DUEL_PAIRS=200)
+#   make duel-marsal Maršál a Špión's computer against its references and levels (prints only; DUEL_PAIRS=200)
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -161,12 +161,17 @@ duel-karo: $(NODE_STAMP)
 	$(PYTHON) tools/bench_karo_ai.py times
 	$(NODE) tools/pyodide_run.mjs bench_karo_ai times --clock js-cpu
 
-# Maršál a Špión's computer: each level against random and hard against medium, paired games
-# (the sides swapped), to the end of each game (R12). Prints figures, asserts nothing.
+# Maršál a Špión's computer (issue 34): hard against the reference players (tools/marsal_reference.py:
+# reader, reader+) and the computer before issue 34 (tools/marsal_legacy/: old-hard), the ladder
+# (hard, medium, easy, random), paired games (the sides swapped) to the end of each game (R12),
+# DUEL_PAIRS pairs a match, the same games as `python -m mortar duel`. Prints figures, asserts
+# nothing. Long: an hour or more a match at 200 pairs (DUEL_JOBS=2 on two cores). The before
+# figures: MARSAL_MATCHES="old-hard:reader+ old-hard:reader".
+MARSAL_MATCHES ?= hard:reader+ hard:reader hard:old-hard hard:medium medium:easy easy:random hard:random
 duel-marsal:
-	$(PYTHON) -m mortar duel marsal-a-spion hard random --games $(DUEL_PAIRS)
-	$(PYTHON) -m mortar duel marsal-a-spion medium random --games $(DUEL_PAIRS)
-	$(PYTHON) -m mortar duel marsal-a-spion hard medium --games $(DUEL_PAIRS)
+	for match in $(MARSAL_MATCHES); do \
+		$(PYTHON) tools/marsal_duel.py $${match%%:*} $${match#*:} --games $(DUEL_PAIRS) --jobs $(DUEL_JOBS) || exit 1; \
+	done
 
 clean:
 	rm -rf $(VENDOR) py dist

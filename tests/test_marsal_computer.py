@@ -14,7 +14,7 @@ from marsal_games import BLUE, RED, arrange, new_game, play, sq
 from mortar.games.marsal_a_spion import GAME
 from mortar.games.marsal_a_spion.actions import Attack, Move, Removed, Setup, random_setup
 from mortar.games.marsal_a_spion.board import PLAYERS, SQUARES, Player, home_squares
-from mortar.games.marsal_a_spion.computer import Computer
+from mortar.games.marsal_a_spion.computer import STYLES, Computer
 from mortar.games.marsal_a_spion.computer.belief import believe
 from mortar.games.marsal_a_spion.computer.geometry import AROUND, SIDES, depth, walk
 from mortar.games.marsal_a_spion.computer.memory import memory
@@ -118,11 +118,23 @@ def test_never_peeks(level):
     """Twin games: the same Red computer, Blue's setups differing in hidden identities, Blue's
     plays the same in both (drawn among those legal in both). While Red's seats are equal, Red
     must act alike and think alike (the same number of slices), whatever Blue's pieces are."""
+    assert twin_decisions(lambda n: GAME.computer(level, n), count=5) >= 40
+
+
+def test_the_search_never_peeks():
+    """Hard with the search over attacks on (``Style.width``; off at every level): the armies
+    it plays out are drawn from the seat's belief, so twin games still get the same actions."""
+    searching = dataclasses.replace(STYLES["hard"], width=4, armies=6)
+    assert twin_decisions(lambda n: Computer("hard", n, searching), count=1) >= 8
+
+
+def twin_decisions(computer, count: int) -> int:
+    """Red's decisions compared in twin games (see test_never_peeks); asserts they agree."""
     compared = 0
-    for n in range(5):
+    for n in range(count):
         rng = random.Random(f"twins|{n}")
         games = [State(), State()]
-        red_setup = GAME.computer(level, n).choose(games[0].seat(RED))
+        red_setup = computer(n).choose(games[0].seat(RED))
         for game, blue in zip(games, twin_setups(rng)):
             game.apply(red_setup)
             game.apply(blue)
@@ -132,7 +144,7 @@ def test_never_peeks(level):
                 seats = [g.seat(RED) for g in games]
                 if seats[0] != seats[1]:
                     break  # Red's attack showed a piece that differs: its knowledge differs now
-                thoughts = [slices(GAME.computer(level, n), s) for s in seats]
+                thoughts = [slices(computer(n), s) for s in seats]
                 assert thoughts[0] == thoughts[1]
                 compared += 1
                 for game in games:
@@ -144,7 +156,7 @@ def test_never_peeks(level):
                 chosen = rng.choice(common)
                 for game in games:
                     game.apply(chosen)
-    assert compared >= 40
+    return compared
 
 
 def test_the_computer_reaches_only_the_seat_and_the_rules():
@@ -171,7 +183,7 @@ def test_careful_setups_close_the_flag_and_vary(player):
     seat = state.seat(player)
     setups = [GAME.computer(level, seed).choose(seat) for level in ("medium", "hard") for seed in range(20)]
     assert len({s.pieces for s in setups}) == len(setups)
-    spy_by_general = 0
+    spy_by_general = apart = blocked = 0
     scout_depth, miner_depth = [], []
     for setup in setups:
         assert setup_refusal(player, setup) is None
@@ -179,12 +191,24 @@ def test_careful_setups_close_the_flag_and_vary(player):
         flag = next(i for i, p in at.items() if p is Piece.FLAG)
         assert depth(player, flag) <= 1
         assert all(at[s] is Piece.MINEFIELD for s in SIDES[flag])  # R10: closed
+        works = set(SIDES[flag])
+        todo = list(works)
+        while todo:  # the Minefields joined to the Flag's
+            for s in SIDES[todo.pop()]:
+                if at.get(s) is Piece.MINEFIELD and s not in works:
+                    works.add(s)
+                    todo.append(s)
+        apart += sum(p is Piece.MINEFIELD for p in at.values()) - len(works) >= 2
+        ways = {w for s in works for w in SIDES[s] if w in at and w not in works and w != flag}
+        blocked += sum(at[w] in (Piece.SCOUT, Piece.RIFLEMAN, Piece.CORPORAL) for w in ways) >= 2
         assert sum(1 for i, p in at.items() if p is Piece.MINEFIELD and depth(player, i) == 3) <= 2
         general = next(i for i, p in at.items() if p is Piece.GENERAL)
         spy_by_general += any(at.get(s) is Piece.SPY for s in AROUND[general])
         scout_depth += [depth(player, i) for i, p in at.items() if p is Piece.SCOUT]
         miner_depth += [depth(player, i) for i, p in at.items() if p is Piece.MINER]
-    assert spy_by_general >= 0.8 * len(setups)
+    assert spy_by_general >= 0.5 * len(setups)
+    # Not one cluster of still pieces that points at the Flag: other Minefields stand apart.
+    assert apart >= 0.9 * len(setups) and blocked >= 0.8 * len(setups)
     assert statistics.fmean(scout_depth) > statistics.fmean(miner_depth) + 1
 
 
@@ -235,6 +259,31 @@ def test_the_memory_knows_which_own_pieces_the_enemy_has_seen():
                     seen_by_enemy.discard(removed.handle.index)
             assert memory(state.seat(player)).exposed == seen_by_enemy
             assert seen_by_enemy or seed  # (the first game has shown some)
+
+
+def test_a_piece_that_steps_up_to_a_piece_the_enemy_has_seen_reads_as_beating_it():
+    """Blue's Rifleman shows Red's Captain by losing to it; a Blue piece stepping up beside the
+    Captain is then likelier one that beats it (the General or the Marshal), and no likelier
+    once it has stepped away again."""
+    state = new_game(red="E4:CPT A4:RFL", blue="E8:RFL F8:GEN")
+    for text in ("E4-E5", "E8-E7", "A4-A5", "E7-E6", "A5-A4", "E6xE5", "A4-A5", "F8-F7", "A5-A4", "F7-F6"):
+        state.apply(play(text))
+
+    def strong(where: str) -> float:
+        seat = state.seat(RED)
+        belief = believe(seat, memory(seat))
+        row = belief.odds[belief.of_square()[sq(where).index]]
+        return row[Piece.MARSHAL.order] + row[Piece.GENERAL.order]
+
+    assert memory(state.seat(RED)).shown == {sq("E4").index: Piece.CAPTAIN.order}
+    before = strong("F6")
+    state.apply(play("A4-A5"))
+    state.apply(play("F6-F5"))  # beside the Captain on E5
+    stepped_up = strong("F5")
+    state.apply(play("A5-A4"))
+    state.apply(play("F5-F6"))  # and away
+    assert stepped_up > 2.5 * before
+    assert strong("F6") < 1.1 * before
 
 
 def test_unmoved_pieces_that_could_have_moved_longest_are_likeliest_minefields():

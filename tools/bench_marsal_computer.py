@@ -1,7 +1,8 @@
 """Decision times of Maršál a Špión's computer levels: ``python tools/bench_marsal_computer.py``.
 
-Records the seats of Red in whole games (hard against medium, hard against random: the long
-games a random player makes are the most crowded), then replays each game's seats in order
+Records the seats of Red in whole games (hard against medium, against random: the long games a
+random player makes are the most crowded; against the reader+ reference of
+tools/marsal_reference.py: the long, careful games of issue 34), then replays each game's seats in order
 through a fresh computer of each level with an empty memory cache, as the page does with one
 computer player (its memory of the game grows by the turns since its last decision). Prints per
 level the median, 95th percentile and worst time of a decision and of one slice of its
@@ -21,6 +22,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from marsal_reference import PLAYERS as REFERENCES  # noqa: E402
 
 from mortar.games.marsal_a_spion import GAME  # noqa: E402
 from mortar.games.marsal_a_spion.computer import LEVELS  # noqa: E402
@@ -35,7 +39,11 @@ def recorded_seats(opponent: str, games: int) -> list[list[Any]]:
         state = GAME.new()
         rng = random.Random(f"bench|{n}")
         red = GAME.computer("hard", f"rec{n}")
-        blue = GAME.computer(opponent, f"rec{n}") if opponent != "random" else None
+        blue: Any = None
+        if opponent in REFERENCES:
+            blue = REFERENCES[opponent](f"rec{n}")
+        elif opponent != "random":
+            blue = GAME.computer(opponent, f"rec{n}")
         seats = []
         while state.outcome is None:
             player = state.to_play
@@ -60,10 +68,12 @@ def figures(label: str, values: list[float]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4, help="games per opponent (default 4)")
+    parser.add_argument("--opponents", default="medium,random,reader+",
+                        help="Blue in the recorded games (levels, random, references)")
     args = parser.parse_args()
     print(f"Python {sys.version.split()[0]}; one decision = one choose(seat), the memory carried from "
           "the computer's previous decision; a slice = one step of thinking(seat)")
-    for opponent in ("medium", "random"):
+    for opponent in args.opponents.split(","):
         games = recorded_seats(opponent, args.games)
         turns = sum(len(seats) for seats in games)
         print(f"hard against {opponent}: {args.games} games, {turns} decisions of Red replayed")

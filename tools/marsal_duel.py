@@ -20,6 +20,10 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from marsal_legacy import Computer as OldComputer  # noqa: E402
+from marsal_reference import PLAYERS as REFERENCES  # noqa: E402
 
 from mortar.games.marsal_a_spion import GAME  # noqa: E402
 from mortar.games.marsal_a_spion.computer import STYLES, Computer  # noqa: E402
@@ -29,6 +33,10 @@ from mortar.kit.duel import RandomPlayer, interval  # noqa: E402
 def make(spec: str, seed: str) -> object:
     if spec == "random":
         return RandomPlayer(seed)
+    if spec in REFERENCES:
+        return REFERENCES[spec](seed)
+    if spec.startswith("old-"):
+        return OldComputer(spec[4:], seed)
     level, _, tweaks = spec.partition(":")
     style = STYLES[level]
     if tweaks:

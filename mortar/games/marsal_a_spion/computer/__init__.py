@@ -16,6 +16,7 @@ what the seat may not know and checks that the computer acts alike in both).
 | ``memory`` | the seat's log replayed: unmoved pieces, what the enemy has seen of ours |
 | ``belief`` | per enemy piece, the odds of each kind, consistent with the seat |
 | ``weigh`` | each legal play's worth: expected gains, danger, the pull of targets |
+| ``search`` | the best plays played out against armies drawn from the belief (off at every level) |
 | ``values`` | what pieces are worth, and what knowing one is worth |
 | ``geometry`` | neighbours, lines and walking distances of the board |
 """

@@ -17,6 +17,7 @@ Sinkhorn's): a quick stand-in for the exact marginals over all consistent assign
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -76,10 +77,12 @@ def beaten_by(defender: Piece) -> int:
     return sum(1 << a for a in MOVABLE if CLASHES[a][defender.order] is Clash.ATTACKER_WINS)
 
 
-def believe(seat: Seat, memory: Memory | None, stillness: float = 1.0, flag_rows: bool = True) -> Belief:
+def believe(seat: Seat, memory: Memory | None, stillness: float = 1.0, flag_rows: bool = True,
+            reading: float = 1.0) -> Belief:
     """The belief of ``seat``'s player about the enemy's pieces on the board. ``memory``: the
-    soft evidence of unmoved pieces (None: hard facts only); ``stillness`` sharpens it (0: off);
-    ``flag_rows``: the Flag is likelier in the back rows."""
+    soft evidence of unmoved pieces and of what moves say (None: hard facts only);
+    ``stillness`` sharpens the first (0: off), ``reading`` the second (0: off); ``flag_rows``:
+    the Flag is likelier in the back rows."""
     enemy_player = seat.player.opponent
     left = [p.count for p in PIECES]
     for removed in seat.tray:
@@ -117,6 +120,11 @@ def believe(seat: Seat, memory: Memory | None, stillness: float = 1.0, flag_rows
             stayed = keep ** chances
             for k in MOVABLE:
                 row[k] *= stayed
+        if reading > 0 and memory is not None:
+            read = memory.reading.get(piece.handle.index)
+            if read is not None:
+                for k in MOVABLE:
+                    row[k] *= math.exp(reading * read[k])
         if flag_rows and not clue.moved:
             row[FLAG] *= (2.0, 1.2, 0.6, 0.3)[min(3, depth(enemy_player, piece.handle.index))]
             row[FLAG] *= _closed(piece.square.index, still, own)

@@ -25,6 +25,7 @@ from ..rules import Phase
 from ..seat import Seat
 from .belief import believe
 from .memory import memory
+from .search import Search
 from .setup import computer_setup
 from .weigh import Style, Weigher
 
@@ -39,6 +40,7 @@ STYLES = {
     "hard": Style(),
 }
 CHUNK = 24  # plays weighed between two slices (a slice stays well under 20 ms)
+SEARCHED = 4  # plays searched between two slices
 
 Decision = Setup | Move | Attack | AcceptDraw
 Thought = Generator[None, None, Decision]
@@ -85,6 +87,17 @@ class Computer:
             yield
         if seat.may_accept_draw() and weigher.behind():
             return AcceptDraw()
+        if style.width and len(listed) > 1:
+            # The best few, played out against armies drawn from the belief (search.py).
+            best = sorted(range(len(listed)), key=lambda n: -scores[n])[:style.width]
+            search = Search(weigher, rng, style.armies)
+            yield
+            listed = [listed[n] for n in best]
+            scores = []
+            for start in range(0, len(listed), SEARCHED):
+                chunk = listed[start:start + SEARCHED]
+                scores.extend(weigher.beyond(play) + search.value(play) for play in chunk)
+                yield
         return _pick(listed, scores, style.temperature, rng)
 
 

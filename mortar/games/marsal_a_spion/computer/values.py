@@ -20,7 +20,7 @@ INSIGHT = {
     Piece.CORPORAL: 6.0, Piece.RIFLEMAN: 4.0, Piece.SCOUT: 2.0, Piece.MINER: 4.0,
     Piece.SPY: 30.0, Piece.MINEFIELD: 12.0, Piece.FLAG: 0.0,
 }
-MINER_SCARCE = (300.0, 160.0, 90.0, 60.0)  # an own Miner's worth when it is the last, of two …
+MINER_SCARCE = (320.0, 200.0, 150.0, 120.0, 100.0, 90.0)  # an own Miner's worth when it is the last, of two …
 
 
 def worth(left: list[int], other_left: list[int], win: float, miners_matter: bool = True) -> list[float]:

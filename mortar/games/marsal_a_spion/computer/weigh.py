@@ -30,6 +30,10 @@ MARSHAL, GENERAL, SPY, MINER, SCOUT = (Piece.MARSHAL.order, Piece.GENERAL.order,
 FLAG, MINEFIELD = Piece.FLAG.order, Piece.MINEFIELD.order
 # The chance a piece that can take the Flag does so if nothing stops it, by the turns it needs.
 URGENCY = (1.0, 0.6, 0.35, 0.2, 0.12, 0.07, 0.04)
+# How readily an enemy piece of each kind (by order) attacks a piece it has not seen, against
+# ``Style.boldness``: the strong ones fear little but the Spy and Minefields; the Spy attacks
+# nothing blind.
+BOLD = (1.6, 1.5, 1.3, 1.1, 1.0, 0.9, 0.8, 0.5, 0.2, 0.0, 0.0)
 WINS, LOSES, BOTH, TAKES_FLAG = (Clash.ATTACKER_WINS, Clash.DEFENDER_WINS, Clash.BOTH_REMOVED,
                                  Clash.FLAG_CAPTURED)
 
@@ -40,7 +44,8 @@ class Style:
 
     win: float = 1200.0  # the enemy Flag's worth, in points
     pull: float = 0.4  # a target's gain counts this much before the piece gets there ...
-    decay: float = 0.85  # ... and less by this for each further turn
+    decay: float = 0.85  # ... and less by this for each further turn ...
+    chase: float = 0.3  # ... and less by this for a piece that acted lately (1: as any other)
     caution: float = 2.0  # how much the danger at a square counts
     boldness: float = 0.35  # how likely the enemy attacks a piece it does not know
     insight: float = 1.0  # how much what a probe shows counts
@@ -59,6 +64,10 @@ class Style:
     stillness: float = 1.0  # belief: unmoved pieces' evidence (0: off)
     flag_rows: bool = True  # belief: the Flag is likelier at the back
     temperature: float = 0.5  # the choice among near-equal actions (points)
+    # The best plays searched further (:mod:`.search`; 0: none), off: it did not make hard
+    # stronger (width 4 against width 0: 40.0 %, 30 pairs) and doubles the decision time.
+    width: int = 0
+    armies: int = 16  # (the search's enemy armies drawn from the belief)
 
 
 class Weigher:
@@ -85,9 +94,11 @@ class Weigher:
         self._minefield_worth()
         # Own pieces the enemy has seen, or can tell are strong (they took a Cadet or better):
         # what beats them will come for them (the Spy for the Marshal).
-        self.exposed = set(memory.exposed) if memory is not None else set()
+        self.exposed = set(memory.shown) if memory is not None else set()
         if memory is not None:
             self.exposed.update(h for h, rank in memory.beaten.items() if rank >= style.telling)
+        self.floors = memory.beaten if memory is not None else {}
+        self.shown = memory.shown if memory is not None else {}
         self.recent = memory.recent if memory is not None else {}
         self.moved = memory.own_turns if memory is not None else {}
         self.threat = self._threat_to_flag(me)
@@ -100,7 +111,19 @@ class Weigher:
                         if style.raiders and clues[SQUARES[handle]].beat}
         self._gains: dict[int, list[float]] = {}
         self._odds_win: dict[int, list[float]] = {}
-        self._danger: dict[tuple[int, int, int, bool], float] = {}
+        self._odds_lose: dict[int, list[float]] = {}
+        self._extras: dict[int, list[float]] = {}
+        self._danger: dict[tuple[int, int, int, bool, int], float] = {}
+        # A piece that moves flees what comes for it (it steps in 8 directions, attacks come
+        # only from the sides, R6, R8): one that acted lately is seldom caught, one that stands
+        # still is met where it stands.
+        self.catch = [1.0] * len(belief.handles)
+        if memory is not None and style.chase < 1.0:
+            for i, handle in enumerate(belief.handles):
+                acted = memory.last_acted.get(handle)
+                if acted is not None:
+                    idle = (seat.turns - acted) / 2
+                    self.catch[i] = min(1.0, style.chase + (1.0 - style.chase) * idle / 15)
         limit = seat.options.inactivity_limit or INACTIVITY_LIMIT  # (no limit: as if the usual)
         idle = max(0.0, seat.inactivity - style.calm * limit)
         self.restless = style.restless * INACTIVITY_LIMIT / limit * idle
@@ -108,14 +131,19 @@ class Weigher:
     # --- what attacking each enemy piece is worth ----------------------------------------
 
     def _minefield_worth(self) -> None:
-        """An enemy Minefield beside a likely Flag is worth clearing: per enemy piece, the
-        worth of removing it if it is a Minefield."""
+        """An enemy Minefield beside a likely Flag is worth clearing, and one beside a likely
+        Minefield beside a likely Flag (the outer of two rings) half as much: per enemy piece,
+        the worth of removing it if it is a Minefield."""
         odds, at = self.belief.odds, self.enemy_at
         base = self.enemy_worth[MINEFIELD]
-        self.clear = []
+        near = []
         for square in self.belief.squares:
-            flag = max((odds[at[s]][FLAG] for s in SIDES[square] if s in at), default=0.0)
-            self.clear.append(base + flag * self.win * 0.3)
+            near.append(max((odds[at[s]][FLAG] for s in SIDES[square] if s in at), default=0.0))
+        self.clear = []
+        for i, square in enumerate(self.belief.squares):
+            behind = max((odds[at[s]][MINEFIELD] * near[at[s]] for s in SIDES[square] if s in at),
+                         default=0.0)
+            self.clear.append(base + (near[i] + 0.5 * behind) * self.win * 0.3)
 
     def _threat_to_flag(self, me: Player) -> list[float]:
         """Per enemy piece: the chance it takes the own Flag soon if left alone: the chance it
@@ -138,24 +166,29 @@ class Weigher:
     def _choose_guards(self) -> None:
         """The ways into the own Flag, and the guards sent to those left open.
 
-        A way in is where an enemy Miner would stand to clear a Minefield by the Flag, or an
-        open square by the Flag (R10). An own piece standing on a way closes it: it is loath to
-        leave. The open ways nearest the enemy's moving pieces each draw the nearest own piece
-        that can stop a Miner cheaply (not the Marshal or the General, needed elsewhere; not the
-        Spy or a Miner, which a Miner does not fear), ``keep`` of them at most, the harder the
-        nearer enemy pieces are to the Flag."""
+        The Flag's works are the Minefields joined to its sides (one ring or two, R10). A way in
+        is where an enemy Miner would stand to clear one of them, or an open square by the Flag.
+        An own piece standing on a way closes it: it is loath to leave. The open ways nearest
+        the enemy's moving pieces each draw the nearest own piece that can stop a Miner cheaply
+        (not the Marshal or the General, needed elsewhere; not the Spy or a Miner, which a
+        Miner does not fear), ``keep`` of them at most, the harder the nearer enemy pieces are
+        to the Flag."""
         flag = next((p.square.index for p in self.seat.own if p.piece is Piece.FLAG), -1)
         self.ways: set[int] = set()
         self.posts: dict[int, int] = {}  # guard's handle -> the way it goes to
         self.watch = self.style.watch + self.style.alarm * min(1.0, sum(self.threat))
         if flag < 0 or not self.style.keep:
             return
-        for side in SIDES[flag]:
-            piece = self.own_at.get(side, (0, None))[1]
-            if piece is Piece.MINEFIELD:
-                self.ways.update(s for s in SIDES[side] if s != flag and not self._immovable(s))
-            else:
-                self.ways.add(side)
+        works: set[int] = set()
+        todo = [s for s in SIDES[flag] if self.own_at.get(s, (0, None))[1] is Piece.MINEFIELD]
+        while todo:
+            square = todo.pop()
+            if square not in works:
+                works.add(square)
+                todo.extend(s for s in SIDES[square] if self.own_at.get(s, (0, None))[1] is Piece.MINEFIELD)
+        self.ways.update(s for side in works for s in SIDES[side]
+                         if s != flag and s not in works and not self._immovable(s))
+        self.ways.update(s for s in SIDES[flag] if s not in works)
         movers = [square for i, square in enumerate(self.belief.squares)
                   if sum(self.belief.odds[i][k] for k in MOVABLE) > 0.5]
         open_ways = sorted((min((walk(w)[m] for m in movers), default=0), w)
@@ -199,10 +232,10 @@ class Weigher:
         clashes = CLASHES[kind]
         mine = self.own_worth[kind]
         loss = mine * (style.dread if kind in (MARSHAL, GENERAL) else 1.0)
-        out, wins = [], []
+        out, wins, losses, extras = [], [], [], []
         for i, row in enumerate(self.belief.odds):
             known = self.belief.known[i]
-            total = win = 0.0
+            total = win = lose = extra = 0.0
             for k in range(KINDS):
                 p = row[k]
                 if p <= 0:
@@ -217,19 +250,27 @@ class Weigher:
                     win += p
                 elif clash is BOTH:
                     total += p * (theirs - mine)
+                    lose += p
                 elif kind == MARSHAL and k == SPY:  # the one piece the Marshal must never meet
                     total -= p * loss * style.spy_dread
+                    lose += p
                 else:
-                    total += p * ((mine if known else loss) * -1.0
-                                  + (0.0 if known else style.insight * INSIGHT[PIECES[k]]))
-            total += self.restless  # every attack, and so every target, is worth more
+                    lose += p
+                    total -= p * (mine if known else loss)
+                    if not known:  # a lost probe shows the defender
+                        extra += p * style.insight * INSIGHT[PIECES[k]]
+            extra += self.restless  # every attack, and so every target, is worth more
             if self.threat[i]:
-                total += style.guard * style.win * self.threat[i] * (win + sum(row[k] for k in range(KINDS)
+                extra += style.guard * style.win * self.threat[i] * (win + sum(row[k] for k in range(KINDS)
                                                                    if clashes[k] is BOTH))
-            out.append(total)
+            out.append(total + extra)
             wins.append(win)
+            losses.append(lose)
+            extras.append(extra)
         self._gains[kind] = out
         self._odds_win[kind] = wins
+        self._odds_lose[kind] = losses
+        self._extras[kind] = extras
         return out
 
     def pull(self, kind: int, square: int, empty_from: int = -1) -> float:
@@ -238,11 +279,12 @@ class Weigher:
         gains = self.gains(kind)
         best = 0.0
         squares = self.belief.squares
+        catch = self.catch
         for i, gain in enumerate(gains):
             if gain <= best:
                 continue
             turns = reach(squares[i])[square]
-            value = gain * style.decay ** (turns - 1)
+            value = gain * style.decay ** (turns - 1) * (catch[i] if turns > 1 else 1.0)
             if value > best:
                 best = value
         if kind == SCOUT:  # a Scout attacks along a clear line at once
@@ -272,7 +314,8 @@ class Weigher:
         next attack (the enemy assumed to attack with what beats a piece it has seen, and at
         random odds one it has not)."""
         exposed = handle in self.exposed
-        key = (kind, square, empty_from, exposed)
+        floor = 0 if exposed else self.floors.get(handle, 0)
+        key = (kind, square, empty_from, exposed, floor)
         found = self._danger.get(key)
         if found is not None:
             return found
@@ -290,13 +333,16 @@ class Weigher:
                 if s in self.own_at:
                     break
         for i in threats:
-            total += self._threat(i, kind, exposed or i in self.raiders, range(KINDS))
+            total += self._threat(i, kind, exposed or i in self.raiders, floor, range(KINDS))
         for i in scouts:
-            total += self._threat(i, kind, exposed, (SCOUT,))
+            total += self._threat(i, kind, exposed, floor, (SCOUT,))
         self._danger[key] = total
         return total
 
-    def _threat(self, i: int, kind: int, exposed: bool, kinds: range | tuple[int, ...]) -> float:
+    def _threat(self, i: int, kind: int, exposed: bool, floor: int, kinds: range | tuple[int, ...]) -> float:
+        """The expected loss from enemy piece ``i`` attacking an own ``kind`` next turn: one that
+        has seen it attacks it when it wins; one that has not, at the odds its kind attacks
+        what it has not seen (:data:`BOLD`), rarely when the piece is known to outrank it."""
         row = self.belief.odds[i]
         mine = self.own_worth[kind]
         bold = self.style.boldness
@@ -307,12 +353,13 @@ class Weigher:
                 continue
             clash = CLASHES[k][kind] if kind != FLAG else TAKES_FLAG
             theirs = self.enemy_worth[k]
+            blind = bold * BOLD[k] * (0.1 if PIECES[k].rank <= floor else 1.0)
             if clash is WINS or clash is TAKES_FLAG:
-                total += p * (1.0 if exposed else bold) * mine
+                total += p * (1.0 if exposed else blind) * mine
             elif clash is BOTH:
-                total += p * (0.3 if exposed else bold) * (mine - theirs)
+                total += p * (0.3 if exposed else blind) * (mine - theirs)
             else:
-                total -= p * (0.05 if exposed else bold) * theirs
+                total -= p * (0.05 if exposed else blind) * theirs
         return total
 
     # --- not stalemating the enemy (R12.2) ---------------------------------------------------
@@ -341,6 +388,8 @@ class Weigher:
     # --- the plays ---------------------------------------------------------------------------
 
     def weigh(self, play: Move | Attack) -> float:
+        """The play's worth in points: expected material and danger, and the rest
+        (:meth:`beyond`)."""
         start, end = play.start.index, play.end.index
         handle, piece = self.own_at[start]
         kind = piece.order
@@ -348,17 +397,34 @@ class Weigher:
         here = self.danger(kind, handle, start, -1)
         if isinstance(play, Attack):
             i = self.enemy_at[end]
-            gain = self.gains(kind)[i]
+            gain = self.gains(kind)[i] - self._extras[kind][i]
             win = self._odds_win[kind][i]
             after = self.danger(kind, handle, end, start) if win else 0.0
-            score = gain + style.caution * (here - win * after)
+            # Danger counts ``caution`` times a loss; so does the attacker's own loss here (a
+            # piece in danger must not prefer dying by attacking to dying where it stands).
+            lose = self._odds_lose[kind][i]
+            return (gain + style.caution * (here - win * after)
+                    - (style.caution - 1) * lose * self.own_worth[kind] + self.beyond(play))
+        return self.beyond(play) - style.caution * (self.danger(kind, handle, end, start) - here)
+
+    def beyond(self, play: Move | Attack) -> float:
+        """The play's worth beyond the material it wins or loses and the danger its piece
+        stands in: what an attack shows, the pull of targets, guarding the own Flag, not going
+        to and fro, not leaving the enemy without an action (R12.2)."""
+        start, end = play.start.index, play.end.index
+        handle, piece = self.own_at[start]
+        kind = piece.order
+        style = self.style
+        if isinstance(play, Attack):
+            i = self.enemy_at[end]
+            self.gains(kind)
+            score = self._extras[kind][i]
             if self.check_pat and self._stalemates(start, end, True):
-                score -= win * 0.5 * self.win
+                score -= self._odds_win[kind][i] * 0.5 * self.win
             return score
         score = self.pull(kind, end, start) - self.pull(kind, start)
         if self.ways:
             score += self._guarding(handle, start, end)
-        score -= style.caution * (self.danger(kind, handle, end, start) - here)
         if end in self.recent.get(handle, ()):  # to and fro: the more tiresome the longer nothing happens
             score -= style.shuffle * (1.0 + self.seat.inactivity / 40)
         if handle not in self.moved:
