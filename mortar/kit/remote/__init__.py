@@ -58,7 +58,7 @@ from ..link import (
 from ..protocol import GameDef, IllegalActionError, Refusal
 from ..records import RecordError
 from ..steps import Steps, finish
-from .verdicts import Applied, Lie, LieCode, Refused, Rejection, RemoteRuling, Verification, Verified
+from .verdicts import Lie, LieCode, Rejection, RemoteRuling, Verification, Verified
 
 if TYPE_CHECKING:
     from ..gamelinks import GameLinks
@@ -73,6 +73,38 @@ def links_of(game: GameDef[Any, Any]) -> GameLinks:
 
 
 # --- what the table is told ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Applied:
+    """A link opened and applied. ``drew``: what it brought, as this device's seat knows it (the
+    engine's history entries of an open game, the seat's log entries of a hidden one; an own
+    action's result that came back, too); ``reply``: a link to send back at once, or None."""
+
+    drew: tuple[Any, ...]
+    reply: str | None = None
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A link refused; nothing changed. ``expected``: the number of the first link missing
+    (MISSING); ``number``: the link's; ``refusal``: the engine's (ILLEGAL); ``lie``: the verdict
+    on the device that sent it (ILLEGAL, LIE); ``game``: the link's game (OTHER_GAME);
+    ``resend``: this device's last link, when the other sent an old link of its own again: it has
+    not had this device's answer (its openings at the end: "ask for them again" is sending one's
+    own last link again)."""
+
+    code: LinkCode
+    message: str
+    number: int | None = None
+    expected: int | None = None
+    refusal: Refusal | None = None
+    lie: Lie | None = None
+    game: str | None = None
+    resend: str | None = None
+
+    def __str__(self) -> str:
+        return self.message
 
 
 class Status(StrEnum):

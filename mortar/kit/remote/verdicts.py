@@ -1,8 +1,8 @@
 """The verdicts of play by links, the same for every game: a step refused (:class:`Rejection`), a
 lie caught (:class:`Lie`: a :class:`LieCode`, or the game's own codes), the end verified
-(:class:`Verification`), a rule changed by play by links (:class:`RemoteRuling`); a game's checks
-(its :class:`~mortar.kit.gamelinks.Knowledge`) give them. And what the table is told of a link it
-opened: :class:`Applied` or :class:`Refused`.
+(:class:`Verification`), a rule changed by play by links (:class:`RemoteRuling`). A game's checks
+(its :class:`~mortar.kit.gamelinks.Knowledge`) give them; :mod:`mortar.kit.remote` and the table
+read them.
 """
 
 from __future__ import annotations
@@ -92,38 +92,3 @@ def caught(lie: Lie, players: Sequence[str]) -> Verification:
     """The end verified as a lie, which loses: the other of ``players`` wins."""
     winner = players[1] if players[0] == lie.player else players[0]
     return Verification(Verified.LIE, lie, None, str(winner))
-
-
-# --- what the table is told of a link it opened ------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Applied:
-    """A link opened and applied. ``drew``: what it brought, as this device's seat knows it (the
-    engine's history entries of an open game, the seat's log entries of a hidden one; an own
-    action's result that came back, too); ``reply``: a link to send back at once, or None."""
-
-    drew: tuple[Any, ...]
-    reply: str | None = None
-
-
-@dataclass(frozen=True)
-class Refused:
-    """A link refused; nothing changed. ``expected``: the number of the first link missing
-    (MISSING); ``number``: the link's; ``refusal``: the engine's (ILLEGAL); ``lie``: the verdict
-    on the device that sent it (ILLEGAL, LIE); ``game``: the link's game (OTHER_GAME);
-    ``resend``: this device's last link, when the other sent an old link of its own again: it has
-    not had this device's answer (its openings at the end: "ask for them again" is sending one's
-    own last link again)."""
-
-    code: LinkCode
-    message: str
-    number: int | None = None
-    expected: int | None = None
-    refusal: Refusal | None = None
-    lie: Lie | None = None
-    game: str | None = None
-    resend: str | None = None
-
-    def __str__(self) -> str:
-        return self.message
