@@ -162,7 +162,7 @@ duel-karo: $(NODE_STAMP)
 	$(NODE) tools/pyodide_run.mjs bench_karo_ai times --clock js-cpu
 
 # Maršál a Špión's computer (issue 34): hard against the reference players (tools/marsal_reference.py:
-# reader, reader+) and the computer before issue 34 (tools/marsal_legacy/: old-hard), the ladder
+# reader, reader+) and the computer before issue 34 (tools/legacy.py, from git: old-hard), the ladder
 # (hard, medium, easy, random), paired games (the sides swapped) to the end of each game (R12),
 # DUEL_PAIRS pairs a match, the same games as `python -m mortar duel`. Prints figures, asserts
 # nothing. Long: an hour or more a match at 200 pairs (DUEL_JOBS=2 on two cores). The before

@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from marsal_legacy import Computer as OldComputer  # noqa: E402
+from legacy import legacy_marsal  # noqa: E402
 from marsal_reference import PLAYERS as REFERENCES  # noqa: E402
 
 from mortar.games.marsal_a_spion import GAME  # noqa: E402
@@ -36,7 +36,7 @@ def make(spec: str, seed: str) -> object:
     if spec in REFERENCES:
         return REFERENCES[spec](seed)
     if spec.startswith("old-"):
-        return OldComputer(spec[4:], seed)
+        return legacy_marsal().Computer(spec[4:], seed)
     level, _, tweaks = spec.partition(":")
     style = STYLES[level]
     if tweaks:
