@@ -80,6 +80,17 @@ def test_no_control_moves_between_two_screens_of_a_kind(walked):
     assert not found, "controls that moved:\n" + found
 
 
+def test_every_hint_names_only_what_is_on_the_screen(walked):
+    """Words of what to do that name a thing (a marked square, a movable piece, a tile in a dashed
+    frame, a control) are drawn with what they name (data-points, mortar/table/hints.py), and on
+    every screen walked each thing named is shown (issue 28, item 4); the walk meets such words."""
+    print(f"\n  named: {walked.game} {walked.lang} {walked.size}: {sorted(walked.pointed)}")
+    found = walked.report(walked.pointing)
+    assert not found, "hints that name nothing shown:\n" + found
+    if walked.game != "hidden-tictactoe":  # (the box's test game: its words name nothing)
+        assert walked.pointed, "no words naming a thing on any screen walked"
+
+
 # Issue 28: the taps a turn takes, counted as a person makes them (walk.Walk.turn), are the one
 # model's: a piece, where it goes, the same square again to play it (no tap before the last plays
 # the turn); a placement has no piece to pick; a tile move is the tile, where it goes, the piece

@@ -76,6 +76,28 @@ CONTROLS = """() => {
                  return [el.closest('.tabs') ? screen : view, el.dataset.key,
                          Math.round(r.x + scrollX), Math.round(r.y + scrollY)]; });
 }"""
+# Issue 28: every hint names only what is on the screen. Words that name a thing carry what they
+# point at (data-points: selectors within #app, ";" between two things named; made with the words,
+# mortar/table/hints.py): for each line of such words shown, each thing named is shown in #app too
+# (and the things named, for the test to say what it checked).
+POINTS_AT = """() => {
+  const shown = (el) => {
+    if (el.closest("[hidden], [inert], [aria-hidden='true'], dialog:not([open]), .sr-only")) return false;
+    const r = el.getBoundingClientRect(), s = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && s.display !== "none";
+  };
+  const app = document.getElementById("app");
+  const found = [], all = [];
+  for (const line of app.querySelectorAll("[data-points]")) {
+    if (!shown(line)) continue;
+    for (const named of line.dataset.points.split(";")) {
+      all.push(named);
+      if (![...app.querySelectorAll(named)].some(shown))
+        found.push(`"${line.textContent.trim().slice(0, 60)}" names ${named}: none shown`);
+    }
+  }
+  return [found, all];
+}"""
 # Taps counted as a person makes them (every pointer that goes down on the page), and what says
 # a turn was played: the screen, its heading, a result shown (Maršál a Špión's, Mortar Hunt's).
 COUNT_TAPS = """() => {
@@ -106,6 +128,8 @@ class Walk:
     # screen -> the controls that stood elsewhere on the screen walked before it when both are
     # one step (one screen, one heading: the taps of a turn): a tap aimed there would miss
     moved: dict[str, list[str]] = field(default_factory=dict)
+    pointing: dict[str, list[str]] = field(default_factory=dict)  # screen -> hints naming nothing shown
+    pointed: set[str] = field(default_factory=set)  # the things named by words shown in the walk
     _controls: list = field(default_factory=list)  # where the last screen's controls stood
     shots: list[str] = field(default_factory=list)
     taps: dict[str, int] = field(default_factory=dict)  # a turn -> the taps it took
@@ -143,6 +167,9 @@ class Walk:
                            if not on.startswith("start /") and (on, k) in before
                            and before[(on, k)] != (x, y)]
         self._controls = controls
+        found, named = page.evaluate(POINTS_AT)
+        self.pointing[key] = found
+        self.pointed |= set(named)
         self.axe[key] = self._axe() if self.lang == "en" else []  # (the language leaves the structure)
         if SHOTS_DIR:
             lang = "" if self.lang == "en" else f"{self.lang}-"

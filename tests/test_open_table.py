@@ -19,10 +19,11 @@ from mortar.games.hopper_and_sneaker.actions import RefusalCode as HopperCode
 from mortar.games.hopper_and_sneaker.table import views as hopper_views
 from mortar.kit.protocol import Refusal
 from mortar.table.board import BoardView, Cell, Window, render_board
+from mortar.table.hints import CHOICE, MOVABLE, Hint, points_of
 from mortar.table.html import all_text
 from mortar.table.kind import Seating, TableFacts
 from mortar.table.open_table import K0_REFUSED, end_text, refusal_text
-from mortar.table.render import render
+from mortar.table.render import render, status
 from mortar.table.saves import MemoryStorage
 from mortar.table.table import Table
 
@@ -90,3 +91,15 @@ def test_every_refusal_of_an_open_game_is_said_by_its_code(codes: type[Enum], ow
     for code in codes:
         text = refusal_text(Refusal(code, "the engine's reason"), own)
         assert text.endswith(".") and "engine" not in text, code
+
+
+def test_words_that_name_a_thing_carry_it_where_they_are_drawn() -> None:
+    """Issue 28: a hint's words and what they point at are made together and drawn together
+    (data-points, read by the layout walk); words that name nothing carry no attribute."""
+    hint = Hint("Move a piece, or a tile.", MOVABLE, CHOICE)
+    assert hint == "Move a piece, or a tile." and points_of(hint) == f"{MOVABLE};{CHOICE}"
+    drawn = status(hint)
+    assert drawn is not None and drawn.attrs["data-points"] == f"{MOVABLE};{CHOICE}"
+    plain = status("Red is to move.")
+    assert plain is not None and "data-points" not in plain.attrs
+    assert points_of(hint + " more") is None  # (new words: what they name is said again)

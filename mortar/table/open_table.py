@@ -20,6 +20,7 @@ from ..kit.common import AcceptDraw, OfferDraw, Pass, Resign
 from ..kit.protocol import Refusal
 from ..kit.turns import Played
 from .drafts import CHANGED, UNCHANGED, Chosen, Context, Play, PlayModel, Reply, Result
+from .hints import Hint
 from .html import El, h
 from .render import Frame, button, confirm_bar, status, title
 from .words import _
@@ -240,7 +241,8 @@ def header(model: OpenCommon, frame: Frame, heading: str, hint: str | None,
                   h("span", {"class": "hint"}, _(" or move to decline.")))
     if model["declined"] and not model["offering"]:
         declined = _("{other} declined your draw offer.").format(other=model["other"])
-        hint = f"{declined} {hint}" if hint else declined
+        hint = Hint(f"{declined} {hint}", *hint.points) if isinstance(hint, Hint) else (
+            f"{declined} {hint}" if hint else declined)
     line = (status(model["message"], error=True) if model["message"] else
             None if model["resign_asked"] else  # (the question under the board is what now)
             status(hint) if hint else None)

@@ -18,6 +18,7 @@ from typing import ClassVar, Generic, TypeVar
 from ..kit.grid import NotationError
 from .drafts import CHANGED, UNCHANGED, Context, Reply
 from .effects import Flip
+from .hints import CHOICE, Hint
 from .kind import Taps
 from .open_board import BoardModel, DiscModel
 from .open_table import COMMON_INTENTS, SIDES, OpenDraft, SeatT
@@ -75,8 +76,8 @@ class PathDraft(OpenDraft[SeatT], Generic[SeatT, Sq]):
 
     def going_on(self, at: Sq) -> str:
         """(Moves that chain) The words for a tap that is no landing while the piece is on ``at``."""
-        return _("The piece is on {square}: tap a marked square to jump on, or confirm the move.").format(
-            square=at)
+        return Hint(_("The piece is on {square}: tap a marked square to jump on, or confirm the "
+                      "move.").format(square=at), CHOICE)
 
     def board(self, marks: Mapping[Sq, Sequence[str]]) -> BoardModel:
         """The board the player sees, with ``marks`` (and the piece drawn :attr:`moved`)."""
@@ -172,8 +173,8 @@ class PathDraft(OpenDraft[SeatT], Generic[SeatT, Sq]):
             return None
         if not self.choices():
             return _("Tap {square} again to play this move.").format(square=self.path[-1])
-        return _("On {square}: tap a marked square to jump on, or {square} again to play.").format(
-            square=self.path[-1])
+        return Hint(_("On {square}: tap a marked square to jump on, or {square} again to play.").format(
+            square=self.path[-1]), CHOICE)
 
     def pick_first(self) -> str:
         """The words for a tap on an empty square while no piece is picked."""

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, cast
 
 from . import remote_view, words
 from .drafts import Chosen
+from .hints import points_of
 from .html import Attr, Child, El, h
 from .words import _, ngettext
 
@@ -112,7 +113,8 @@ def title(text: str) -> El:
 def status(text: str | None, *, error: bool = False, id_: str | None = None) -> El | None:
     if not text:
         return None
-    return h("p", {"class": ["status-line", "error" if error else None], "id": id_}, text)
+    return h("p", {"class": ["status-line", "error" if error else None], "id": id_,
+                   "data-points": points_of(text)}, text)
 
 
 def tabs(tab: str, own: tuple[tuple[str, str], ...]) -> El:

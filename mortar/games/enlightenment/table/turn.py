@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ....kit.turns import PLAYERS
+from ....table.hints import CHOICE, MOVABLE, Hint
 from ....table.open_board import BoardModel
 from ....table.open_table import path_words
 from ....table.path_draft import PathDraft
@@ -61,9 +62,10 @@ class TurnDraft(PathDraft[Seat, Square]):
 
     def hint(self) -> str:
         if not self.path:
-            return _("Pick a marked piece. It steps to a free square next to it, or jumps across or up "
-                     "and down over a piece, and may jump on.")
-        return self.chain_hint() or _("Tap a marked square: next to it is a step, two away a jump.")
+            return Hint(_("Pick a marked piece. It steps to a free square next to it, or jumps across or "
+                          "up and down over a piece, and may jump on."), MOVABLE)
+        return self.chain_hint() or Hint(_("Tap a marked square: next to it is a step, two away a jump."),
+                                         CHOICE)
 
     def last_words(self, effect: object, who: str) -> str | None:
         if not isinstance(effect, Moved):

@@ -16,6 +16,7 @@ from ....kit.grid import Cell, NotationError
 from ....kit.turns import Player
 from ....table.board import Window
 from ....table.drafts import CHANGED, UNCHANGED, Context, Reply
+from ....table.hints import CHOICE, MOVABLE, MOVABLE_TILE, Hint
 from ....table.open_board import BoardModel
 from ....table.open_table import COMMON_INTENTS, SIDES, refusal_text
 from ....table.path_draft import PathDraft
@@ -262,17 +263,18 @@ class TurnDraft(PathDraft[Seat, Cell]):
 
     def hint(self) -> str:
         if self.placing:
-            return _("Tap a free tile to place a piece there (plain side up).")
+            return Hint(_("Tap a free tile to place a piece there (plain side up)."), CHOICE)
         if self.put is not None:
-            return _("The tile is on {cell}: tap one of the marked pieces to move it onto the tile.").format(
-                cell=self.put)
+            return Hint(_("The tile is on {cell}: tap one of the marked pieces to move it onto the "
+                          "tile.").format(cell=self.put), CHOICE)
         if self.tile is not None:
-            return _("Tile {cell} in hand: tap a marked cell to put it down, or the tile again to keep "
-                     "it.").format(cell=self.tile)
+            return Hint(_("Tile {cell} in hand: tap a marked cell to put it down, or the tile again to "
+                          "keep it.").format(cell=self.tile), CHOICE)
         if self.path:
-            return _("Piece on {cell}: tap a marked tile to step or jump there (a jump turns it "
-                     "over).").format(cell=self.path[0])
-        return _("Move a piece, or first an empty tile in a dashed frame (then a piece must move onto it).")
+            return Hint(_("Piece on {cell}: tap a marked tile to step or jump there (a jump turns it "
+                          "over).").format(cell=self.path[0]), CHOICE)
+        return Hint(_("Move a piece, or first an empty tile in a dashed frame (then a piece must move onto "
+                      "it)."), MOVABLE, MOVABLE_TILE)
 
     def last_words(self, effect: object, who: str) -> str | None:
         if isinstance(effect, Placed):

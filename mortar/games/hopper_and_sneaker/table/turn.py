@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ....kit.turns import PLAYERS
+from ....table.hints import CHOICE, MOVABLE, Hint
 from ....table.open_board import BoardModel
 from ....table.open_table import SIDES
 from ....table.path_draft import PathDraft
@@ -69,14 +70,14 @@ class TurnDraft(PathDraft[Seat, Square]):
 
     def hint(self) -> str:
         if not self.path:
-            return _("Pick a marked piece. A Sneaker steps to a free square next to it; a Hopper jumps "
-                     "over a line of pieces.")
+            return Hint(_("Pick a marked piece. A Sneaker steps to a free square next to it; a Hopper "
+                          "jumps over a line of pieces."), MOVABLE)
         piece = self.seat.at(self.path[0])
         assert piece is not None
-        return (_("Hopper on {square}: tap a marked square to jump there (it lands as a Sneaker).")
-                if piece.face is Face.HOPPER else
-                _("Sneaker on {square}: tap a marked square to step there (it becomes a Hopper).")
-                ).format(square=self.path[0])
+        return Hint((_("Hopper on {square}: tap a marked square to jump there (it lands as a Sneaker).")
+                     if piece.face is Face.HOPPER else
+                     _("Sneaker on {square}: tap a marked square to step there (it becomes a Hopper).")
+                     ).format(square=self.path[0]), CHOICE)
 
     def last_words(self, effect: object, who: str) -> str | None:
         if not isinstance(effect, Moved):

@@ -17,6 +17,7 @@ from mortar.kit.common import AcceptDraw, OfferDraw, Resign
 
 from ....table.drafts import CHANGED, UNCHANGED, Chosen, Context, Reply, Result
 from ....table.drafts import Play as Confirmed
+from ....table.hints import DEST_OR_TARGET, Hint
 from ....table.words import _, sentence
 from ..actions import Attack, Move, Play, Removed
 from ..board import Square
@@ -131,8 +132,9 @@ class TurnDraft:
         if play is None:
             piece = self._mine(self.picked)
             assert piece is not None
-            self.message = _("Your {piece} on {start} cannot reach {square}: tap a marked "
-                             "square.").format(piece=NAME[piece], start=self.picked, square=square)
+            self.message = Hint(_("Your {piece} on {start} cannot reach {square}: tap a marked "
+                                  "square.").format(piece=NAME[piece], start=self.picked, square=square),
+                                DEST_OR_TARGET)
             return CHANGED
         self.aim = play
         return self._chosen()

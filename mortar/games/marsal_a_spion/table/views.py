@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from ....table.hints import DEST_OR_TARGET, MOVABLE, TRAY, Hint, points_of
 from ....table.html import El, h
 from ....table.kind import ReviewStep
 from ....table.render import Frame, button, confirm_bar, status, title
@@ -51,6 +52,11 @@ def _tray_buttons(model: SetupModel) -> El:
     return h("div", {"class": "tray-pick", "role": "group", "aria-label": _("Pieces left to place")}, buttons)
 
 
+def _setup_line(model: SetupModel) -> El:
+    hint = _setup_hint(model)
+    return h("p", {"class": "hint", "data-points": points_of(hint)}, hint)
+
+
 def _setup_hint(model: SetupModel) -> str:
     if model["held"] and model["held_piece"]:
         return _("Tap another square to swap your {piece} on {square} with it.").format(
@@ -62,7 +68,7 @@ def _setup_hint(model: SetupModel) -> str:
         return ngettext("Tap an empty square for your {piece} (the last one).",
                         "Tap empty squares for your {piece} ({n} left).", left).format(
             piece=piece_name(model["pick"]), n=left)
-    return _("Pick a piece in the tray.")
+    return Hint(_("Pick a piece in the tray."), TRAY)
 
 
 def render_setup(model: SetupModel, frame: Frame) -> El:
@@ -90,7 +96,7 @@ def render_setup(model: SetupModel, frame: Frame) -> El:
              h("section", {"class": "controls setup-controls", "aria-label": _("Setting up")},
                h("div", {"class": "say", "aria-live": "polite"},
                  status(model["message"], error=True) if model["message"] else
-                 h("p", {"class": "hint"}, _setup_hint(model))),
+                 _setup_line(model)),
                h("div", {"class": "quick", "role": "group", "aria-label": _("Whole setups")}, quick),
                # (the count and the way back to none placed: one line, beside each other)
                h("div", {"class": "row count-row"},
@@ -116,16 +122,17 @@ def _move_controls(model: TurnModel, frame: Frame) -> El:
         hint = pending["text"] + ". " + (_("Tap {square} again to play it.").format(square=pending["end"])
                                          if frame.quick else _("Play it with its button."))
     elif model["picked"] and model["picked_piece"]:
-        hint = ngettext("Your {piece} on {square}: tap the marked square.",
-                        "Your {piece} on {square}: tap one of the {n} marked squares.",
-                        model["choices"]).format(piece=piece_name(model["picked_piece"]),
-                                                 square=model["picked"], n=model["choices"])
+        hint = Hint(ngettext("Your {piece} on {square}: tap the marked square.",
+                             "Your {piece} on {square}: tap one of the {n} marked squares.",
+                             model["choices"]).format(piece=piece_name(model["picked_piece"]),
+                                                      square=model["picked"], n=model["choices"]),
+                    DEST_OR_TARGET)
     else:
-        hint = _("Tap one of your pieces, then where it goes.")
+        hint = Hint(_("Tap one of your pieces, then where it goes."), MOVABLE)
     # one line of fixed height: what to do now, or why a tap did nothing (nothing moves)
     parts.append(h("div", {"class": "say", "aria-live": "polite"},
                    status(model["message"], error=True) if model["message"] else
-                   h("p", {"class": "hint", "id": "move-hint"}, hint)))
+                   h("p", {"class": "hint", "id": "move-hint", "data-points": points_of(hint)}, hint)))
     limit = model["limit"]
     quiet = (_("Turns without an attack: {n} of {limit}.").format(n=model["inactivity"], limit=limit)
              if limit else _("Turns without an attack: {n}.").format(n=model["inactivity"]))

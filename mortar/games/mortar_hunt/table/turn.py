@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ....table.drafts import CHANGED, UNCHANGED, Chosen, Context, Play, Reply, Result
+from ....table.hints import DEST, Hint
 from ....table.words import _
 from ..actions import Action, IllegalActionError, Move, Resign, Sacrifice, Shot, Turn
 from ..moves import MAX_STEPS, Step
@@ -180,8 +181,8 @@ class TurnDraft(Draft):
             return self._aim_from_move(square)
         facings = self._dest_facings(square)
         if not facings:
-            self.message = _("Piece {n} cannot reach {square} in one move: tap a marked square.").format(
-                n=self.piece, square=square)
+            self.message = Hint(_("Piece {n} cannot reach {square} in one move: tap a marked square.").format(
+                n=self.piece, square=square), DEST)
             return CHANGED
         current = self.pending_end()
         if current is not None and current.square is square and current.facing in facings:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
+from ....table.hints import AIM, DEST, FACING, PIECE_BUTTON, STEP, TARGET, Hint, points_of
 from ....table.html import El, h
 from ....table.render import Frame, button, confirm_bar
 from ....table.render import tabs as table_tabs
@@ -161,7 +162,8 @@ def sr_only(text: str) -> El:
 def say(text: str | None, *, error: bool = False) -> El:
     """The line under the board: what to do now, or why a tap did nothing (always the same
     place and height, so that nothing moves when it changes)."""
-    return h("p", {"class": ["say", "error" if error else None], "aria-live": "polite"}, text)
+    return h("p", {"class": ["say", "error" if error else None], "aria-live": "polite",
+                   "data-points": points_of(text)}, text)
 
 
 def render_turn(model: TurnModel, frame: Frame) -> El:
@@ -252,17 +254,18 @@ def _move_controls(model: TurnModel, frame: Frame) -> tuple[El, str, El]:
     nxt = move["next"] or {}
     end = move["end"]
     if not picked:
-        hint = _("Pick the piece to move, here or on the board.")
+        hint: str = Hint(_("Pick the piece to move, here or on the board."), PIECE_BUTTON)
     elif end is None and set(move["dests"]) <= {move["start"].split("/")[0]}:  # it can only turn
-        hint = _("Piece {n} can only turn where it stands: pick a facing on the compass.").format(
-            n=move["piece"])
+        hint = Hint(_("Piece {n} can only turn where it stands: pick a facing on the compass.").format(
+            n=move["piece"]), FACING)
     elif end is None:
-        hint = _("Pick a marked square for piece {n}, or step it with the buttons.").format(n=move["piece"])
+        hint = Hint(_("Pick a marked square for piece {n}, or step it with the buttons.").format(
+            n=move["piece"]), DEST, STEP)
     elif move["error"]:
         hint = move["error"]
     elif move["quick"] and move["targets"]:
-        hint = _("Piece {n} to {end}. Pick a dashed target to fire from there, or confirm the "
-                 "move.").format(n=move["piece"], end=position_text(end))
+        hint = Hint(_("Piece {n} to {end}. Pick a dashed target to fire from there, or confirm the "
+                      "move.").format(n=move["piece"], end=position_text(end)), TARGET)
     else:
         hint = _("Piece {n} to {end}. Confirm the move, or change it.").format(
             n=move["piece"], end=position_text(end))
@@ -309,16 +312,17 @@ def _fire_controls(model: TurnModel, frame: Frame) -> tuple[El | None, str, El]:
     target = fire["target"]
     quick = fire.get("quick", True)
     if not fire["any_target"]:
-        hint = _("None of your pieces has a target from where they stand: hold fire, or change the "
+        hint: str = _("None of your pieces has a target from where they stand: hold fire, or change the "
                  "move.")
     elif target and quick:
-        hint = _("Pick {target} again to fire, or pick another target.").format(target=target)
+        hint = Hint(_("Pick {target} again to fire, or pick another target.").format(target=target), AIM)
     elif target:
-        hint = _("Fire at {target} with its button, or pick another target.").format(target=target)
+        hint = Hint(_("Fire at {target} with its button, or pick another target.").format(target=target),
+                    AIM)
     else:
-        hint = (_("Piece {n} moves to {end}. Pick a dashed target twice to fire.") if quick else
-                _("Piece {n} moves to {end}. Pick a dashed target to aim.")).format(
-            n=mv["piece"], end=position_text(mv["to"]))
+        hint = Hint((_("Piece {n} moves to {end}. Pick a dashed target twice to fire.") if quick else
+                     _("Piece {n} moves to {end}. Pick a dashed target to aim.")).format(
+            n=mv["piece"], end=position_text(mv["to"])), TARGET)
     parts: list[El] = []
     if fire["can_skip"] and model.get("last_free_skip"):
         parts.append(h("p", {"class": "status-line warn", "id": "skip-warning"}, warn_icon(),
