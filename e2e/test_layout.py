@@ -2,7 +2,8 @@
 touch: the layout checks of layout.py (no scroll on screens of play, nothing overlapping, no
 text cut or spilling, targets of 44 px and board cells of 28 px), axe-core's rules (no
 violation) and, issue 28, no control moving between two screens of a kind, the taps a turn
-takes, and the open games walked again in German and in Serbian Cyrillic with no English left.
+takes, every hint's named thing shown, and the open games walked again in German and in Serbian
+Cyrillic with no English left.
 One page per game, size and language walks all of that game's screens (walk.py); a game joins
 with its walker below.
 """
