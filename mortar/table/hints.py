@@ -7,19 +7,13 @@ things named); the layout walk (e2e/walk.py) checks on every screen that each is
 
 from __future__ import annotations
 
-# What a hint points at: the squares a game's draft marks (the board's cells carry the marks
-# as classes) and controls.
+# What a hint points at: the squares a game's draft marks (the board's cells carry the marks as
+# classes). A game's own controls and marks are named in its plug-in.
 MOVABLE = ".sq.movable"  # a piece that may move (picked first)
 CHOICE = ".sq.choice"  # where the picked piece (or tile) may go, or a free tile to place on
-MOVABLE_TILE = ".sq.movable-tile"  # Four Circles: an empty tile that may move (a dashed frame)
-DEST = ".sq.dest"  # Mortar Hunt and Maršál a Špión: where the picked piece may move
-TARGET = ".sq.target"  # where a shot or an attack may land (Mortar Hunt's dashed targets)
-DEST_OR_TARGET = f"{DEST}, {TARGET}"  # (Maršál a Špión: a move or an attack, either)
-AIM = ".sq.aim"  # Mortar Hunt: the target aimed at
-STEP = ".step-btn:enabled"  # Mortar Hunt: a step of the move that may be taken
-FACING = ".compass-btn:enabled"  # Mortar Hunt: a facing that may be picked
-PIECE_BUTTON = ".piece-btn:enabled"  # Mortar Hunt: a piece picked by its button
-TRAY = ".tray-pick button:enabled"  # Maršál a Špión's setup: a piece in the tray
+DEST = ".sq.dest"  # where the picked piece may move (a hidden game: steps apart from attacks)
+TARGET = ".sq.target"  # where a shot or an attack may land
+DEST_OR_TARGET = f"{DEST}, {TARGET}"  # a move or an attack, either
 
 
 class Hint(str):

@@ -16,7 +16,7 @@ from ....kit.grid import Cell, NotationError
 from ....kit.turns import Player
 from ....table.board import Window
 from ....table.drafts import CHANGED, UNCHANGED, Context, Reply
-from ....table.hints import CHOICE, MOVABLE, MOVABLE_TILE, Hint
+from ....table.hints import CHOICE, MOVABLE, Hint
 from ....table.open_board import BoardModel
 from ....table.open_table import COMMON_INTENTS, SIDES, refusal_text
 from ....table.path_draft import PathDraft
@@ -26,6 +26,8 @@ from ..board import PIECES_EACH, parse_cell
 from ..state import Seat
 from . import views
 from .views import RULE, TurnModel, board_of, drawn
+
+MOVABLE_TILE = ".sq.movable-tile"  # what a hint points at: an empty tile that may move (table/hints.py)
 
 PAN = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}  # on screen: y grows down
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from ....table.hints import DEST_OR_TARGET, MOVABLE, TRAY, Hint, points_of
+from ....table.hints import DEST_OR_TARGET, MOVABLE, Hint, points_of
 from ....table.html import El, h
 from ....table.kind import ReviewStep
 from ....table.render import Frame, button, confirm_bar, status, title
@@ -18,6 +18,8 @@ from ..state import State
 from .parts import board_view, face, piece_name, trays
 from .scene import open_board
 from .texts import NAME
+
+TRAY = ".tray-pick button:enabled"  # what a setup hint points at: a piece in the tray (table/hints.py)
 
 if TYPE_CHECKING:
     from .models import ResultModel, SetupModel, TrayModel, TurnModel

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
-from ....table.hints import AIM, DEST, FACING, PIECE_BUTTON, STEP, TARGET, Hint, points_of
+from ....table.hints import DEST, TARGET, Hint, points_of
 from ....table.html import El, h
 from ....table.render import Frame, button, confirm_bar
 from ....table.render import tabs as table_tabs
@@ -16,6 +16,12 @@ from .boardview import board_view
 from .padview import render_pad
 from .parts import compass, piece_badge
 from .scene import position_text, report_text, type_word
+
+# What its hints point at (mortar/table/hints.py), beside the board's marks
+AIM = ".sq.aim"  # the target aimed at
+STEP = ".step-btn:enabled"  # a step of the move that may be taken
+FACING = ".compass-btn:enabled"  # a facing that may be picked
+PIECE_BUTTON = ".piece-btn:enabled"  # a piece picked by its button
 
 if TYPE_CHECKING:
     from .models import PieceModel, PlacedModel, PlacementModel, RadarModel, TurnModel
