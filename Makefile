@@ -116,7 +116,7 @@ test-pyodide: vendor
 # E2E_JOBS browsers side by side (pytest-xdist), each running whole files (their shared pages).
 E2E_JOBS ?= 2
 test-e2e: vendor
-	$(PYTHON) -m pytest e2e $(if $(filter-out 1,$(E2E_JOBS)),-n $(E2E_JOBS) --dist loadfile)
+	$(PYTHON) -m pytest e2e --durations=25 $(if $(filter-out 1,$(E2E_JOBS)),-n $(E2E_JOBS) --dist loadfile)
 
 # The checks that need one core each run two at a time, then the browsers'.
 test: deps
