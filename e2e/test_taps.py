@@ -12,7 +12,9 @@ TOUCH = {"has_touch": True, "is_mobile": True}
 # The screen as drawn, but for the line that says what to do (or why a tap did nothing).
 SCREEN = """() => {
   const app = document.getElementById('app').cloneNode(true);
-  app.querySelectorAll('.say').forEach(el => { el.textContent = ''; el.className = 'say'; el.removeAttribute('data-points'); });
+  app.querySelectorAll('.say').forEach(el => {
+    el.textContent = ''; el.className = 'say'; el.removeAttribute('data-points');
+  });
   return app.innerHTML.replace(/ tabindex="-?[0-9]+"/g, '');
 }"""
 CONTROLS = """() => [...document.querySelectorAll('#app button:not(.sq), #app input')]
