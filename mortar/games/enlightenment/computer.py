@@ -151,20 +151,9 @@ def terms(own: int, lit: int, empty: int) -> tuple[int, ...]:
 
 
 def fitted_side(own: int, lit: int, empty: int, w: Weights = FITTED) -> int:
-    """What one player's pieces are worth: :func:`terms` weighed (the same counts, inline: the
-    search's leaves spend most of their time here)."""
-    shining, plain = own & lit, own & ~lit
-    ready_edge = jumpers(plain, lit, empty & EDGE)
-    ready = jumpers(plain, lit, empty) & ~ready_edge
-    if empty & C3_BIT:
-        ready |= plain & RING & ~ready_edge
-    rest = plain & ~ready_edge & ~ready
-    near = rest & around(lit)
-    laggard = (4 if rest & ~near else 2 if (near or ready or shining & C3_BIT)
-               else 1 if (ready_edge or shining & RING) else 0)
-    return (w.done * (shining & EDGE).bit_count() + w.lit_ring * (shining & RING).bit_count()
-            + w.lit_centre * (shining & C3_BIT).bit_count() + w.ready_edge * ready_edge.bit_count()
-            + w.ready * ready.bit_count() + w.near * near.bit_count() + w.laggard * laggard)
+    """What one player's pieces are worth: :func:`terms` weighed (a variant for the duels, never
+    a level's: counted once, in :func:`terms`)."""
+    return sum(getattr(w, name) * count for name, count in zip(TERMS, terms(own, lit, empty)))
 
 
 def fitted_evaluate(position: Packed, w: Weights = FITTED) -> int:
