@@ -13,6 +13,8 @@ from ui_driver import Driver
 
 PHONE = {"width": 360, "height": 740}
 INTERVALS_MS = (50, 200, 300, 325, 350, 500, 800, 1000)  # round the arm delay (300 ms) and past it
+SETTLED = """() => document.documentElement.getAttribute('data-screen') !== 'curtain'
+  || document.querySelector('#app [data-arm="long"][data-armed]') !== null"""
 
 
 class Fingers:
@@ -100,7 +102,9 @@ def test_no_tap_begun_before_the_curtain_opens_it(open_game, size):
             fingers.hold_then_tap(x, y, ms)
         else:
             fingers.second_finger(x, y)
-        page.wait_for_timeout(1500)  # longer than the curtain takes to settle
+        # Every tap has been dispatched and handled: wait until the page has settled, on the
+        # curtain with its reveal armed (the failure below), or on a board a tap opened.
+        page.wait_for_function(SETTLED, polling=50)
         label = f"{kind} {ms} ms ({size['width']}x{size['height']})"
         assert d.screen() == "curtain", f"{label}: {d.screen()} is shown"
         d.check_curtain()
