@@ -37,8 +37,13 @@ import serve  # noqa: E402  (tools/serve.py: same MIME types as the dev server)
 PREFIX = "/games/mortar-hunt/"  # any sub-path; the site may not assume it is at "/"
 GAME_PATH = "?game=mortar-hunt"  # the game most tests play (the site root is the picker)
 READY_TIMEOUT_MS = int(os.environ.get("E2E_READY_TIMEOUT_MS", "60000"))
+# The phones' camera: a video file that a test writes before it taps "Scan a QR code" (one file
+# per test process; Chromium reads it when the page opens the camera).
+CAMERA = Path(os.environ.get("TMPDIR", "/tmp")) / f"e2e-camera-{os.getpid()}.y4m"
 CHROMIUM_ARGS = [
     "--no-sandbox",
+    "--use-fake-device-for-media-stream",
+    f"--use-file-for-fake-video-capture={CAMERA}",
     "--disable-gpu",
     "--disable-background-networking",
     "--disable-component-update",

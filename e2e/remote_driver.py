@@ -20,10 +20,12 @@ from typing import Any
 
 from walk import SIZES, TOUCH, Walk
 
+from conftest import CAMERA
 from mortar import games
 from mortar.kit.common import Resign
 from mortar.kit.link import Message, encode, read
 from mortar.kit.remote import links_of
+from mortar.table import qr
 
 ROOT = Path(__file__).resolve().parent.parent
 JSQR = ROOT / "node_modules" / "jsqr" / "dist" / "jsQR.js"
@@ -70,6 +72,17 @@ class Device:
     def link(self) -> str:
         """The link to send, as a person selects it on the screen."""
         return self.page.locator("#app .link-text").first.input_value()
+
+    def scan(self, link: str) -> str:
+        """The other's link read with this phone's camera off the other's screen ("Scan a QR
+        code"): the camera sees the QR code of ``link``, and the page opens what it reads."""
+        camera_shows(link)
+        self.page.context.grant_permissions(["camera"])
+        self.tap("scan")
+        self.page.wait_for_selector(".scanner video", state="attached")
+        self.page.wait_for_selector(".scanner", state="detached", timeout=20_000)
+        self.opened += 1
+        return self.settled()
 
     def open(self, link: str) -> str:
         """The other's link opened from a message: the game's address with the link in its
@@ -171,6 +184,25 @@ def turn(mirror: Mirror, devices: dict[str, Device], action: Any = None) -> Devi
     other = next(d for d in devices.values() if d is not mover)
     other.open(mover.link())
     return mover
+
+
+def camera_shows(text: str, width: int = 640, height: int = 480) -> None:
+    """The phones' camera (conftest.CAMERA, a one-frame YUV4MPEG2 video) sees the QR code of
+    ``text`` as the page draws it (mortar.table.qr), black on white with its quiet zone."""
+    rows = qr.encode(text)
+    size = len(rows) + 8
+    scale = min(width, height) // size
+    left, top = (width - size * scale) // 2 + 4 * scale, (height - size * scale) // 2 + 4 * scale
+    luma = bytearray(b"\xff" * (width * height))
+    for r, row in enumerate(rows):
+        for c, dark in enumerate(row):
+            if dark:
+                for dy in range(scale):
+                    at = (top + r * scale + dy) * width + left + c * scale
+                    luma[at:at + scale] = bytes(scale)
+    chroma = b"\x80" * (width * height // 4)
+    header = f"YUV4MPEG2 W{width} H{height} F10:1 Ip A1:1 C420jpeg\nFRAME\n".encode()
+    CAMERA.write_bytes(header + bytes(luma) + chroma + chroma)
 
 
 def edited(link: str, **change: Any) -> str:

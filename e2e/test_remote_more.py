@@ -154,7 +154,7 @@ def test_enlightenment_by_links_to_a_resignation(phones, site):
     mirror.play(loser, Resign())
     assert loser.settled() == "ended", loser.screen()
     winner = a if loser is b else b
-    winner.open(sent(loser))
+    winner.scan(sent(loser))  # with the camera, off the loser's screen
     verified(a, b)
 
 
