@@ -60,9 +60,7 @@ class SecretKnowledge(Generic[PlayerT]):
 
 
 def awaiting_openings(players: Sequence[PlayerT], opened: Collection[PlayerT]) -> Verification | None:
-    """The end not verifiable yet, from the players whose openings have come (``opened``): the
-    game still played when none has, not verified yet when one's are missing; None when all have
-    (the whole game can be replayed)."""
+    """The end not verifiable yet (still playing; not yet, openings missing), or None: replay it."""
     missing = tuple(p.value for p in players if p not in opened)
     if len(missing) == len(players):
         return Verification(Verified.PLAYING)

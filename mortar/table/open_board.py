@@ -170,15 +170,14 @@ class DiscBoard:
 
 @runtime_checkable
 class Travelled(Protocol):
-    """A move, or what it did, by the squares it visited: its start, then each landing."""
+    """A move, or what it did, by the squares it visited."""
 
     @property
     def path(self) -> Sequence[object]: ...
 
 
 def drawn(effect: object) -> list[str]:
-    """The squares a move visited, from what it did (its ``effect``): the last move drawn (none
-    for another action)."""
+    """The last move drawn: the squares it visited, from what it did."""
     return [str(sq) for sq in effect.path] if isinstance(effect, Travelled) else []
 
 
@@ -214,9 +213,8 @@ def turn_screen(model: DiscModel, frame: Frame, look: DiscBoard, facts: Sequence
 
 def review_body(look: DiscBoard, board: BoardModel, step: ReviewStep[S], facts: Sequence[str], *,
                 last: Sequence[str] | None = None, arrows: Sequence[Arrow] = ()) -> El:
-    """A review's step: the board at that step, its move drawn (``last``: the squares of
-    :func:`drawn`, unless the game draws its own), and the game's facts under the board, as wide
-    as it (the review's other column keeps its room)."""
+    """A review's step: the board at that step, its move drawn (:func:`drawn`, or ``last``), and
+    the game's facts under the board, as wide as it (the review's other column keeps its room)."""
     shown = look.draw(board, _("The board at this point, {near} at the bottom").format(
         near=step.names[board["near"]]), interactive=False,
         last=drawn(step.effect) if last is None else last, arrows=arrows)

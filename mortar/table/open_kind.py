@@ -113,7 +113,7 @@ class OpenKind(KindBase[S, SeatT], Generic[S, SeatT, OptionsT, M]):
     ``OptionsT`` its options and ``M`` its drafts' models. A subclass sets ``game`` (the game's
     definition), ``fields``, ``rules_url``, ``about``, ``public``, its ``views`` module (its
     screens and words) and its ``turn_draft``, and implements :meth:`options` (and
-    :meth:`move_taps`, for actions that are no path of squares)."""
+    :meth:`move_taps` where an action has no ``path``)."""
 
     game: OpenGame[S, OptionsT]
     turn_draft: Callable[[SeatT, Context], Draft[object, SeatT, M]]  # the game's turn draft (its class)
@@ -169,8 +169,7 @@ class OpenKind(KindBase[S, SeatT], Generic[S, SeatT, OptionsT, M]):
         return self.move_taps(action, seat)
 
     def move_taps(self, action: object, seat: SeatT) -> Taps:
-        """The taps of one of the game's own actions (a move, a setup), its confirmation too: a
-        move by the squares it visits (its ``path``, as the path draft builds it)."""
+        """The taps of one of the game's own actions (a move, a setup), its confirmation too."""
         assert isinstance(action, Travelled)
         return path_taps(*action.path)
 

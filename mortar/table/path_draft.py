@@ -7,10 +7,8 @@ chain back to it, a tap on its start drops the move.
 
 A game's turn draft subclasses :class:`PathDraft` and adds its words and what it asks its seat
 (whose piece stands where, the landings of a path, the move a path makes); the common actions
-(a draw offer, resigning, the pass) are the open table's (:class:`.open_table.OpenDraft`); a
-move's ``path`` is drawn (:func:`.open_board.drawn`) and tapped (:func:`path_taps`) here. On a
-board of the kit's squares whose position lists each player's pieces (Enlightenment, Hopper and Sneaker),
-:class:`SquaresDraft` reads the squares and the pieces itself.
+(a draw offer, resigning, the pass) are the open table's (:class:`.open_table.OpenDraft`). On
+the kit's squares, :class:`SquaresDraft` reads the squares and the pieces itself.
 """
 
 from __future__ import annotations
@@ -227,8 +225,6 @@ class PathDraft(OpenDraft[SeatT], Generic[SeatT, Sq]):
                 "effects": [Flip((last[-1],))] if flips else []}
 
 
-# --- on a board of the kit's squares -------------------------------------------------------------
-
 class SquarePieces(Protocol):
     def pieces(self, player: Player) -> Sequence[tuple[BoardSquare, object]]: ...  # in board order
 
@@ -242,9 +238,7 @@ SquaresSeatT = TypeVar("SquaresSeatT", bound=SquaresSeat)
 
 
 class SquaresDraft(PathDraft[SquaresSeatT, B]):
-    """A path draft on a board of the kit's squares (``squares``, the game's
-    :class:`~mortar.kit.grid.BoardSquare`): a tap names a square, the seat's position lists each
-    player's pieces."""
+    """A path draft on the game's ``squares``, its seat's position listing each player's pieces."""
 
     squares: type[B]
 

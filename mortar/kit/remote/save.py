@@ -1,8 +1,7 @@
 """A game by links saved on its device and resumed (:class:`mortar.kit.remote.RemoteGame`'s
 ``save``, ``summary`` and ``loading``): the chain, the device's secret and the actions its player
 played into each of its links; resumed by replaying the links, the other's opened again and this
-device's own made again, which must give the same links. The list of games reads a save's
-:class:`Summary`; a save that cannot be resumed is a :class:`LoadError`.
+device's own made again, which must give the same links.
 """
 
 from __future__ import annotations

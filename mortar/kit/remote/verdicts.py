@@ -2,8 +2,8 @@
 lie caught (:class:`Lie`: a :class:`LieCode`, or the game's own codes), the end verified
 (:class:`Verification`), a rule changed by play by links (:class:`RemoteRuling`). A game's checks
 (its :class:`~mortar.kit.gamelinks.Knowledge`) give them; :mod:`mortar.kit.remote` and the table
-read them. What the table is told of a link (:class:`Applied`, :class:`Refused`) and of the game
-(its :class:`Status`) are verdicts too: :class:`~mortar.kit.remote.RemoteGame` gives them.
+read them; and what the table is told of a link and a game (:class:`Applied`, :class:`Refused`,
+:class:`Status`).
 """
 
 from __future__ import annotations
@@ -80,9 +80,6 @@ class RemoteRuling:
 
     code: Enum
     words: str
-
-
-# --- what the table is told ------------------------------------------------------------------
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ from collections.abc import Generator, Sequence
 from ....kit.steps import finish
 from ..rules import HALF_MASK, Options, Variant, opponent
 from . import geometry as geo
-from .draws import draw_end, lost, pick, renewed, repaired, roughened
+from .draws import draw_end, lost, pick, renewed, repaired, roughened, styled_squares
 from .movetables import (
     CODE,
     KIND_OF_CODE,
@@ -145,20 +145,19 @@ class Belief:
         """One guess with nothing known but the blocked squares: distinct free squares (in the
         rows ``style`` keeps its pieces in; None: anywhere), any facing, any possible type."""
         free = self.free_squares()
-        if style is None:
-            squares = rng.sample(free, live)
-        else:
-            rows, weight = row_of(self.observed), self.kinds[style].rows
-            cumulative, acc = [], 0.0
-            for q in free:
-                acc += weight[rows[q]]
-                cumulative.append(acc)
-            squares = []
-            while len(squares) < live:
-                q = free[min(bisect_right(cumulative, rng.random() * acc), len(free) - 1)]
-                if q not in squares:
-                    squares.append(q)
-        return tuple(s * 8 + rng.randrange(8) + POSITIONS * rng.choice(self.codes) for s in squares)
+        squares = rng.sample(free, live) if style is None else styled_squares(rng, self, style, free, live)
+        return tuple(self.guessed(rng, s) for s in squares)
+
+    def guessed(self, rng: random.Random, square: int) -> int:
+        """A state on ``square``: any facing, any possible type."""
+        return square * 8 + rng.randrange(8) + POSITIONS * rng.choice(self.codes)
+
+    def origins(self, shot: int | None) -> list[int]:
+        """The states a piece could fire at ``shot`` from, on squares it can enter (none without a shot)."""
+        blocked = self.blocked
+        return [] if shot is None else [
+            p + POSITIONS * c for c in self.codes
+            for p in geo.origins(self.observed, KIND_OF_CODE[c]).get(shot, ()) if not blocked >> (p >> 3) & 1]
 
     def _style_draw(self, rng: random.Random) -> int:
         u = rng.random() * sum(k.share for k in self.kinds)
@@ -205,10 +204,7 @@ class Belief:
         out: list[Particle] = []
         weights: list[float] = []
         styles: list[int] = []
-        blocked = self.blocked
-        origins = [] if shot is None else [
-            p + POSITIONS * c for c in self.codes
-            for p in geo.origins(self.observed, KIND_OF_CODE[c]).get(shot, ()) if not blocked >> (p >> 3) & 1]
+        origins = self.origins(shot)
         shooter = 0
         for parts, weight, style in zip(self.particles, self.weights, self.styles):
             k = len(parts)

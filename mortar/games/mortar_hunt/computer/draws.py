@@ -1,9 +1,5 @@
-"""The random draws of a :class:`~.belief.Belief` beyond an event's own: a weighted pick, a
-move's end drawn (shy of the squares the observer believes hot), and the draws that keep the
-truth among the guesses (the belief's module doc): a piece guessed afresh, a lost shooter put
-back on the shot's origins, every guess repaired when none explains an event, and a resampled
-copy roughened. Each draws from the generator the belief seeded for the event.
-"""
+"""A :class:`~.belief.Belief`'s draws: a weighted pick, an end, and those that keep the truth
+among the guesses (its module doc: renewed, lost, repaired, roughened)."""
 
 from __future__ import annotations
 
@@ -12,8 +8,7 @@ from bisect import bisect_right
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from . import geometry as geo
-from .movetables import KIND_OF_CODE, POSITIONS, square_of, weighted_ends
+from .movetables import square_of, weighted_ends
 from .styles import row_of
 
 if TYPE_CHECKING:
@@ -56,6 +51,21 @@ def draw_end(rng: random.Random, ends: tuple[int, ...], barred: Iterable[int],
     return ends[allowed[pick(rng, weights, sum(weights))]]
 
 
+def styled_squares(rng: random.Random, belief: Belief, style: int, free: list[int], count: int) -> list[int]:
+    """``count`` distinct squares of ``free``, in proportion to the weight ``style`` gives their rows."""
+    rows, weight = row_of(belief.observed), belief.kinds[style].rows
+    cumulative, acc = [], 0.0
+    for q in free:
+        acc += weight[rows[q]]
+        cumulative.append(acc)
+    squares: list[int] = []
+    while len(squares) < count:
+        q = free[min(bisect_right(cumulative, rng.random() * acc), len(free) - 1)]
+        if q not in squares:
+            squares.append(q)
+    return squares
+
+
 def lost(belief: Belief, rng: random.Random, parts: Particle, shooter: int, origins: list[int],
           style: int) -> Particle:
     """The guess with its shooter put afresh on a square the shot could come from, in the
@@ -83,23 +93,13 @@ def renewed(belief: Belief, rng: random.Random, parts: Particle, shot: int | Non
     free = [q for q in belief.free_squares() if q not in taken]
     if not free:
         return parts
-    rows, weight = row_of(belief.observed), belief.kinds[style].rows
-    cumulative, acc = [], 0.0
-    for q in free:
-        acc += weight[rows[q]]
-        cumulative.append(acc)
-    square = free[min(bisect_right(cumulative, rng.random() * acc), len(free) - 1)]
-    state = square * 8 + rng.randrange(8) + POSITIONS * rng.choice(belief.codes)
-    return parts[:i] + (state,) + parts[i + 1:]
+    return parts[:i] + (belief.guessed(rng, styled_squares(rng, belief, style, free, 1)[0]),) + parts[i + 1:]
 
 
 def repaired(belief: Belief, rng: random.Random, shot: int | None) -> list[Particle]:
     """Put one piece of each particle (the shooter) on a free origin of ``shot``."""
     table = belief.table()
-    blocked = belief.blocked
-    origins = [] if shot is None else [
-        p + POSITIONS * c for c in belief.codes
-        for p in geo.origins(belief.observed, KIND_OF_CODE[c]).get(shot, ()) if not blocked >> (p >> 3) & 1]
+    origins = belief.origins(shot)
     out = []
     for parts in belief.particles:
         k = len(parts)
