@@ -204,9 +204,7 @@ class OpenKind(KindBase[S, SeatT], Generic[S, SeatT, OptionsT, M]):
         computer = seats_of(extra.get(COMPUTER_KEY))
         players = record.get("players")
         if isinstance(players, dict):  # its names: a word of the page was stored as one then
-            given = {p: e.get("name") for p, e in players.items() if isinstance(e, dict)}
-            kept = legacy_names({p: n if isinstance(n, str) else None for p, n in given.items()}, computer,
-                                (_("You"), _("Computer"), "You", "Computer"))
+            kept = legacy_names(players, computer)
             record = {**record, "players": {p: {"name": n} for p, n in kept.items() if n}}
         table = {"computer": dict(computer), "seating": extra.get(SEATING_KEY, "passing"),
                  "confirm": extra.get(CONFIRM_KEY) is True}
