@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from ..kit.protocol import AnyGame
     from ..table.kind import AnyKind
 
 
@@ -66,9 +67,10 @@ def register(extra: Entry) -> None:
     _extra[extra.name] = extra
 
 
-def load(name: str) -> Any:
+def load(name: str) -> AnyGame:
     """The game's :class:`~mortar.kit.protocol.GameDef`, importing its package now."""
-    return importlib.import_module(entry(name).package).GAME
+    game: AnyGame = importlib.import_module(entry(name).package).GAME
+    return game
 
 
 def table(name: str) -> AnyKind:
@@ -77,7 +79,7 @@ def table(name: str) -> AnyKind:
     return kind
 
 
-def by_format(record_format: str) -> Any | None:
+def by_format(record_format: str) -> AnyGame | None:
     """The game a record of ``record_format`` ("mortar-hunt/1") belongs to, or None."""
     name = record_format.partition("/")[0]
     try:

@@ -200,4 +200,5 @@ class GameDef(Protocol[OptionsT_contra, StateT]):
     def parse_action(self, data: Any, seat: Any) -> Any: ...
 
 
+AnyGame = GameDef[Any, AnyState]  # any game of the box (the registry's: mortar.games)
 Chooser = Callable[[Any], Any]  # seat -> action

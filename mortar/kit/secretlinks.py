@@ -1,16 +1,17 @@
 """What a device knows of a game whose secrets stay on the device (Mortar Hunt, Maršál a Špión),
-in the part such games write alike; each game's ``links`` package adds its rules.
+in the part such games write alike, and when its end can be verified; each game's ``links``
+package adds its rules.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .link import LinkCode
 from .records import names_refusal
-from .remote.verdicts import Rejection
+from .remote.verdicts import Rejection, Verification, Verified
 
 PlayerT = TypeVar("PlayerT", bound=StrEnum)
 
@@ -56,3 +57,11 @@ class SecretKnowledge(Generic[PlayerT]):
 
     def adopt(self, steps: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
         raise Rejection(LinkCode.OWN_SECRETS, f"this player's link was made on another device: {self.kept}")
+
+
+def awaiting_openings(players: Sequence[PlayerT], opened: Collection[PlayerT]) -> Verification | None:
+    """The end not verifiable yet (still playing; not yet, openings missing), or None: replay it."""
+    missing = tuple(p.value for p in players if p not in opened)
+    if len(missing) == len(players):
+        return Verification(Verified.PLAYING)
+    return Verification(Verified.NOT_YET, missing=missing) if missing else None

@@ -14,19 +14,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypedDict, TypeVar
+from typing import Generic, Protocol, TypedDict, TypeVar, runtime_checkable
 
 from ..kit.grid import BoardSquare, Cell
+from ..kit.protocol import AnyState
 from ..kit.turns import PLAYERS
 from .board import Arrow, BoardView, Token, Window, render_board
 from .board import Cell as BoardCell
 from .html import El, h
+from .kind import ReviewStep
 from .open_table import OpenModel, footer, header, turn_line
 from .render import Frame
 from .words import _
 
 Sq = TypeVar("Sq", bound=Hashable)  # a game's square: a BoardSquare, a grid's Cell
 B = TypeVar("B", bound=BoardSquare)
+S = TypeVar("S", bound=AnyState)  # a review's game
 
 
 # --- the pieces: two-sided discs -------------------------------------------------------------
@@ -165,6 +168,19 @@ class DiscBoard:
 
 # --- the screens ---------------------------------------------------------------------------
 
+@runtime_checkable
+class Travelled(Protocol):
+    """A move, or what it did, by the squares it visited."""
+
+    @property
+    def path(self) -> Sequence[object]: ...
+
+
+def drawn(effect: object) -> list[str]:
+    """The last move drawn: the squares it visited, from what it did."""
+    return [str(sq) for sq in effect.path] if isinstance(effect, Travelled) else []
+
+
 class DiscModel(OpenModel):
     """An open game's turn on a board of discs: the board, the last move's squares, and the
     chain being built (its squares; empty but while a move that chains has left its square)."""
@@ -195,12 +211,13 @@ def turn_screen(model: DiscModel, frame: Frame, look: DiscBoard, facts: Sequence
              footer(model, frame, held=held))
 
 
-def review_body(look: DiscBoard, board: BoardModel, names: Mapping[str, str], facts: Sequence[str], *,
-                last: Sequence[str], arrows: Sequence[Arrow] = ()) -> El:
-    """A review's step: the board at that step, its move drawn, and the game's facts under the
-    board, as wide as it (the review's other column keeps its room)."""
-    drawn = look.draw(board, _("The board at this point, {near} at the bottom").format(
-        near=names[board["near"]]), interactive=False, last=last, arrows=arrows)
+def review_body(look: DiscBoard, board: BoardModel, step: ReviewStep[S], facts: Sequence[str], *,
+                last: Sequence[str] | None = None, arrows: Sequence[Arrow] = ()) -> El:
+    """A review's step: the board at that step, its move drawn (:func:`drawn`, or ``last``), and
+    the game's facts under the board, as wide as it (the review's other column keeps its room)."""
+    shown = look.draw(board, _("The board at this point, {near} at the bottom").format(
+        near=step.names[board["near"]]), interactive=False,
+        last=drawn(step.effect) if last is None else last, arrows=arrows)
     return h("div", {"class": "review-body"},
-             h("div", {"class": "board-col"}, drawn,
+             h("div", {"class": "board-col"}, shown,
                h("ul", {"class": "facts"}, [h("li", None, f) for f in facts])))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
-from typing import ClassVar, Generic, Protocol, TypeVar, cast
+from typing import Generic, Protocol, TypeVar, cast
 
 from ..kit.common import AcceptDraw, OfferDraw, Pass, Resign
 from ..kit.jsontext import JSONValue
@@ -24,8 +24,9 @@ from .drafts import Context, Draft, PlayModel
 from .html import El
 from .kind import Choice, FieldSpec, KindBase, PublicField, ReviewStep, SaveError, Taps
 from .names import Names
-from .open_board import DISCS
+from .open_board import DISCS, Travelled
 from .open_table import SIDES, MoveWords, end_text, played_text
+from .path_draft import path_taps
 from .render import Frame
 from .savefile import legacy_names
 from .words import _
@@ -101,6 +102,7 @@ class OpenGame(Protocol[S, O_contra]):
 class Views(MoveWords, Protocol[M_contra, S]):
     """An open game's own drawing and words: its ``views`` module."""
 
+    OWN_ENDS: dict[str, str]  # the game's wins in words: "{winner} wins: …", by the end's code
     def render_play(self, model: M_contra, frame: Frame) -> El: ...
     def render_review(self, step: ReviewStep[S], frame: Frame) -> El: ...
     def start_text(self, state: S) -> str: ...  # a review's first step
@@ -110,14 +112,13 @@ class OpenKind(KindBase[S, SeatT], Generic[S, SeatT, OptionsT, M]):
     """A game of the kit's open kind at the table: ``S`` its state, ``SeatT`` its seat,
     ``OptionsT`` its options and ``M`` its drafts' models. A subclass sets ``game`` (the game's
     definition), ``fields``, ``rules_url``, ``about``, ``public``, its ``views`` module (its
-    screens and words), ``own_ends`` and its ``turn_draft``, and implements :meth:`options` and
-    :meth:`move_taps`."""
+    screens and words) and its ``turn_draft``, and implements :meth:`options` (and
+    :meth:`move_taps` where an action has no ``path``)."""
 
     game: OpenGame[S, OptionsT]
     turn_draft: Callable[[SeatT, Context], Draft[object, SeatT, M]]  # the game's turn draft (its class)
     fields: tuple[FieldSpec, ...]
     views: Views[M, S]
-    own_ends: ClassVar[Mapping[str, str]] = {}  # the game's wins in words: "{winner} wins: …"
     sides = SIDES
     symbols = DISCS  # the two-sided discs every open game's pieces are
     curtain = False  # play hides nothing (a game with a secret setup says so in :meth:`hidden`)
@@ -151,7 +152,8 @@ class OpenKind(KindBase[S, SeatT], Generic[S, SeatT, OptionsT, M]):
         o = state.outcome
         if o is None:
             return _("In progress: {name} to move.").format(name=names[str(state.to_play)])
-        return end_text(o.reason.value, None if o.winner is None else str(o.winner), names, self.own_ends)
+        winner = None if o.winner is None else str(o.winner)
+        return end_text(o.reason.value, winner, names, self.views.OWN_ENDS)
 
     def taps(self, action: object, seat: SeatT) -> Taps:
         """K0's own actions as the open table's buttons; a draw offered with a move, its toggle
@@ -168,7 +170,8 @@ class OpenKind(KindBase[S, SeatT], Generic[S, SeatT, OptionsT, M]):
 
     def move_taps(self, action: object, seat: SeatT) -> Taps:
         """The taps of one of the game's own actions (a move, a setup), its confirmation too."""
-        raise NotImplementedError
+        assert isinstance(action, Travelled)
+        return path_taps(*action.path)
 
     def embed(self, state: S, event: str) -> Mapping[str, JSONValue]:
         """The game's public fields of an event: the options ``public`` names as the game
@@ -201,9 +204,7 @@ class OpenKind(KindBase[S, SeatT], Generic[S, SeatT, OptionsT, M]):
         computer = seats_of(extra.get(COMPUTER_KEY))
         players = record.get("players")
         if isinstance(players, dict):  # its names: a word of the page was stored as one then
-            given = {p: e.get("name") for p, e in players.items() if isinstance(e, dict)}
-            kept = legacy_names({p: n if isinstance(n, str) else None for p, n in given.items()}, computer,
-                                (_("You"), _("Computer"), "You", "Computer"))
+            kept = legacy_names(players, computer)
             record = {**record, "players": {p: {"name": n} for p, n in kept.items() if n}}
         table = {"computer": dict(computer), "seating": extra.get(SEATING_KEY, "passing"),
                  "confirm": extra.get(CONFIRM_KEY) is True}

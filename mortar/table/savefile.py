@@ -95,15 +95,16 @@ def _strings(value: object) -> dict[str, str]:
     return {k: v for k, v in value.items() if isinstance(v, str)}
 
 
-def legacy_names(names: Mapping[str, str | None], computer: Mapping[str, str],
-                 words: tuple[str, ...]) -> dict[str, str | None]:
-    """The names of a save made before names were words of the page: a computer's seat was
-    stored as "Computer" and its person as "You", in the language of that day (``words``: the
-    ones to drop). A name is only ever what a person typed."""
+def legacy_names(players: Mapping[str, object], computer: Mapping[str, str]) -> dict[str, str | None]:
+    """The names in a save's record (its ``players``) made before names were words of the page: a
+    computer's seat was stored as "Computer" and its person as "You", in the language of that day
+    (dropped). A name is only ever what a person typed."""
+    words = (_("You"), _("Computer"), "You", "Computer")
     out: dict[str, str | None] = {}
-    for player, name in names.items():
+    for player, entry in players.items():
+        name = entry.get("name") if isinstance(entry, dict) else None
         dropped = player in computer or (computer and name in words)
-        out[player] = None if dropped or not name else name
+        out[player] = name if isinstance(name, str) and name and not dropped else None
     return out
 
 

@@ -42,7 +42,7 @@ from mortar.kit.searchcomputer import SearchComputer, page_clock
 from mortar.kit.turns import Player
 
 from .actions import Termination
-from .board import CENTRE, EDGE_INDEXES, JUMPS, NEIGHBOURS, SQUARES, Square
+from .board import CENTRE, EDGE_INDEXES, JUMPS, NEIGHBOURS, SQUARES, Square, is_step
 from .packed import BITS, C3_BIT, EDGE, FULL, LIT_MOVE, RING, WAS_LIT, Packed
 
 LIT = 150  # an enlightened piece
@@ -257,17 +257,13 @@ class EnlightenmentModel(Model[Packed]):
 def lights(cells: Sequence[Any], path: Sequence[Square]) -> bool:
     """Whether the plain piece moving along ``path`` ends enlightened (EN5): it reaches c3, or
     jumps over an enlightened piece."""
-    if len(path) == 2 and _is_step(path[0], path[1]):
+    if len(path) == 2 and is_step(path[0], path[1]):
         return path[1].index == C3
     for a, b in zip(path, path[1:]):
         over = cells[(a.index + b.index) // 2]
         if b.index == C3 or (over is not None and over.enlightened):
             return True
     return False
-
-
-def _is_step(a: Square, b: Square) -> bool:
-    return max(abs(b.column - a.column), abs(b.row - a.row)) == 1
 
 
 class Fitted(EnlightenmentModel):

@@ -36,6 +36,11 @@ class Move(NamedTuple):
     def __str__(self) -> str:
         return f"{self.frm}-{self.to}"
 
+    @property
+    def path(self) -> tuple[Square, Square]:
+        """The squares the piece visits: its start and its end."""
+        return self.frm, self.to
+
 
 _SETUP_ITEM = re.compile(r"([a-z][0-9]+)=([A-Z])")
 
@@ -99,6 +104,10 @@ class Moved:
     @property
     def jumped(self) -> bool:
         return bool(self.over)
+
+    @property
+    def path(self) -> tuple[Square, Square]:
+        return self.frm, self.to
 
 
 @dataclass(frozen=True)

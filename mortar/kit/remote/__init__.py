@@ -36,9 +36,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..commitment import new_secret, to_text
@@ -58,7 +56,8 @@ from ..link import (
 from ..protocol import GameDef, IllegalActionError, Refusal
 from ..records import RecordError
 from ..steps import Steps, finish
-from .verdicts import Lie, LieCode, Rejection, RemoteRuling, Verification, Verified
+from .save import LoadError, Summary
+from .verdicts import Applied, Lie, LieCode, Refused, Rejection, RemoteRuling, Status, Verification, Verified
 
 if TYPE_CHECKING:
     from ..gamelinks import GameLinks
@@ -70,66 +69,6 @@ def links_of(game: GameDef[Any, Any]) -> GameLinks:
     """The game's part of play by links."""
     links: GameLinks = game.links()
     return links
-
-
-# --- what the table is told ------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Applied:
-    """A link opened and applied. ``drew``: what it brought, as this device's seat knows it (the
-    engine's history entries of an open game, the seat's log entries of a hidden one; an own
-    action's result that came back, too); ``reply``: a link to send back at once, or None."""
-
-    drew: tuple[Any, ...]
-    reply: str | None = None
-
-
-@dataclass(frozen=True)
-class Refused:
-    """A link refused; nothing changed. ``expected``: the number of the first link missing
-    (MISSING); ``number``: the link's; ``refusal``: the engine's (ILLEGAL); ``lie``: the verdict
-    on the device that sent it (ILLEGAL, LIE); ``game``: the link's game (OTHER_GAME);
-    ``resend``: this device's last link, when the other sent an old link of its own again: it has
-    not had this device's answer (its openings at the end: "ask for them again" is sending one's
-    own last link again)."""
-
-    code: LinkCode
-    message: str
-    number: int | None = None
-    expected: int | None = None
-    refusal: Refusal | None = None
-    lie: Lie | None = None
-    game: str | None = None
-    resend: str | None = None
-
-    def __str__(self) -> str:
-        return self.message
-
-
-class Status(StrEnum):
-    YOUR_TURN = "your turn"  # this device's player is to act
-    WAITING = "waiting"  # its link is sent: waiting for the other's
-    NOT_VERIFIED = "not verified yet"  # over; the other device's openings have not come
-    VERIFYING = "verifying"  # over and every opening in: run verifying()
-    VERIFIED = "verified"
-    LIE = "lie"
-
-
-@dataclass(frozen=True)
-class Summary:
-    """A saved remote game as the list of games shows it, read without replaying it."""
-
-    game: str  # the record format ("mortar-hunt/1")
-    game_id: str
-    side: str
-    names: Mapping[str, str | None]
-    status: Status
-    links: int  # messages so far
-
-
-class LoadError(ValueError):
-    """Text that is not a saved remote game this program can resume."""
 
 
 # --- the device's side -----------------------------------------------------------------------

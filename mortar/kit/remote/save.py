@@ -6,7 +6,8 @@ device's own made again, which must give the same links.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..commitment import EncodingError, from_text, to_text
@@ -15,13 +16,29 @@ from ..link import LinkError, Message, canonical, from_json
 from ..protocol import IllegalActionError
 from ..records import RecordError
 from ..steps import ACTIONS_PER_STEP, Steps
-from . import LoadError, Refused, Status, Summary
+from .verdicts import Refused, Status
 
 if TYPE_CHECKING:
     from . import RemoteGame
 
 SAVE_FORMAT = "remote-game/1"
 MAX_SAVE_CHARS = 8_000_000
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A saved remote game as the list of games shows it, read without replaying it."""
+
+    game: str  # the record format ("mortar-hunt/1")
+    game_id: str
+    side: str
+    names: Mapping[str, str | None]
+    status: Status
+    links: int  # messages so far
+
+
+class LoadError(ValueError):
+    """Text that is not a saved remote game this program can resume."""
 
 
 def save(remote: RemoteGame) -> str:

@@ -2,7 +2,8 @@
 lie caught (:class:`Lie`: a :class:`LieCode`, or the game's own codes), the end verified
 (:class:`Verification`), a rule changed by play by links (:class:`RemoteRuling`). A game's checks
 (its :class:`~mortar.kit.gamelinks.Knowledge`) give them; :mod:`mortar.kit.remote` and the table
-read them.
+read them; and what the table is told of a link and a game (:class:`Applied`, :class:`Refused`,
+:class:`Status`).
 """
 
 from __future__ import annotations
@@ -79,6 +80,47 @@ class RemoteRuling:
 
     code: Enum
     words: str
+
+
+@dataclass(frozen=True)
+class Applied:
+    """A link opened and applied. ``drew``: what it brought, as this device's seat knows it (the
+    engine's history entries of an open game, the seat's log entries of a hidden one; an own
+    action's result that came back, too); ``reply``: a link to send back at once, or None."""
+
+    drew: tuple[Any, ...]
+    reply: str | None = None
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A link refused; nothing changed. ``expected``: the number of the first link missing
+    (MISSING); ``number``: the link's; ``refusal``: the engine's (ILLEGAL); ``lie``: the verdict
+    on the device that sent it (ILLEGAL, LIE); ``game``: the link's game (OTHER_GAME);
+    ``resend``: this device's last link, when the other sent an old link of its own again: it has
+    not had this device's answer (its openings at the end: "ask for them again" is sending one's
+    own last link again)."""
+
+    code: LinkCode
+    message: str
+    number: int | None = None
+    expected: int | None = None
+    refusal: Refusal | None = None
+    lie: Lie | None = None
+    game: str | None = None
+    resend: str | None = None
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class Status(StrEnum):
+    YOUR_TURN = "your turn"  # this device's player is to act
+    WAITING = "waiting"  # its link is sent: waiting for the other's
+    NOT_VERIFIED = "not verified yet"  # over; the other device's openings have not come
+    VERIFYING = "verifying"  # over and every opening in: run verifying()
+    VERIFIED = "verified"
+    LIE = "lie"
 
 
 def illegal(sender: str, turn: int, refusal: Refusal, code: Enum = LieCode.ILLEGAL_ACTION) -> Rejection:

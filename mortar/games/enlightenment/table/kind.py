@@ -7,24 +7,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ....kit.turns import Player
-from ....table.kind import Choice, FieldSpec, PublicField, Taps
+from ....table.kind import Choice, FieldSpec, PublicField
 from ....table.open_kind import OpenKind, first_field, public_end
-from ....table.path_draft import path_taps
 from ....table.words import _
-from ..actions import Move, Options, Termination
+from ..actions import Options, Termination
 from ..board import Layout
 from ..game import GAME
 from ..state import Seat, State
 from . import views
 from .turn import TurnDraft
-from .views import OWN_ENDS, TurnModel
+from .views import TurnModel
 
 
 class EnlightenmentKind(OpenKind[State, Seat, Options, TurnModel]):
     game = GAME
     views = views
     turn_draft = TurnDraft
-    own_ends = OWN_ENDS
     fields = (
         first_field(),
         FieldSpec("start", _("Start layout"), Layout.A.value, (
@@ -46,10 +44,6 @@ class EnlightenmentKind(OpenKind[State, Seat, Options, TurnModel]):
         if start not in Layout.__members__.values():
             raise ValueError(_("The start layout must be A, B or C."))
         return Options(Layout(start), first=Player(first))
-
-    def move_taps(self, action: object, seat: Seat) -> Taps:
-        assert isinstance(action, Move)
-        return path_taps(*action.path)
 
 
 KIND = EnlightenmentKind()

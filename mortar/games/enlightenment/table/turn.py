@@ -1,36 +1,29 @@
-"""A turn of Enlightenment on a phone, jump chains included (EN4): the open games' path draft
-(:class:`mortar.table.path_draft.PathDraft`) with the seat's ``next_landings``: a step is a
-whole move; a jump's chain goes on while landings are marked, and is confirmed where it ends.
-"""
+"""A turn of Enlightenment on a phone, jump chains included (EN4): the open games' draft on squares
+(:class:`mortar.table.path_draft.SquaresDraft`) with the seat's ``next_landings``: a step is a whole
+move; a jump's chain goes on while landings are marked, and is confirmed where it ends."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ....kit.turns import PLAYERS
 from ....table.hints import CHOICE, MOVABLE, Hint
 from ....table.open_board import BoardModel
 from ....table.open_table import path_words
-from ....table.path_draft import PathDraft
+from ....table.path_draft import SquaresDraft
 from ....table.words import _
 from ..actions import Move, Moved
 from ..board import Square, is_step
 from ..state import Seat
 from . import views
-from .views import TurnModel, board_of, drawn, progress
+from .views import TurnModel, board_of, progress
 
 
-class TurnDraft(PathDraft[Seat, Square]):
+class TurnDraft(SquaresDraft[Seat, Square]):
     """The player's move being built: a start square, then each landing."""
 
     chains = True
+    squares = Square
     words = views
-
-    def square(self, name: str) -> Square:
-        return Square.parse(name)
-
-    def pieces(self) -> dict[Square, str]:
-        return {sq: p.value for p in PLAYERS for sq, _lit in self.seat.position.pieces(p)}
 
     def landings(self, path: Sequence[Square]) -> Sequence[Square]:
         return self.seat.next_landings(path)
@@ -49,9 +42,6 @@ class TurnDraft(PathDraft[Seat, Square]):
 
     def board(self, marks: Mapping[Square, Sequence[str]]) -> BoardModel:
         return board_of(self.seat.position, marks, self.near, self.moved)
-
-    def trace(self, effect: object) -> list[str]:
-        return drawn(effect)
 
     def flips(self, effect: object) -> bool:
         return isinstance(effect, Moved) and effect.enlightened  # (EN5)

@@ -92,16 +92,11 @@ def progress(position: Position, players: Iterable[Player], names: Mapping[str, 
         name=names[p], lit=len(sqs), home=sum(1 for sq in sqs if sq in EDGE)) for p, sqs in lit.items()]
 
 
-def drawn(effect: object) -> list[str]:
-    """The squares a move visited (its start, each landing): the last move drawn."""
-    return [str(sq) for sq in effect.path] if isinstance(effect, Moved) else []
-
-
 def render_play(model: TurnModel, frame: Frame) -> El:
     return turn_screen(model, frame, BOARD, model["progress"], classes=["en"])
 
 
 def render_review(step: ReviewStep[State], frame: Frame) -> El:
     position = step.state.position
-    return review_body(BOARD, board_of(position, {}, step.near), step.names,
-                       progress(position, PLAYERS, step.names), last=drawn(step.effect))
+    return review_body(BOARD, board_of(position, {}, step.near), step,
+                       progress(position, PLAYERS, step.names))

@@ -16,14 +16,13 @@ from ..game import GAME
 from ..state import Seat, State
 from . import views
 from .turn import TurnDraft
-from .views import OWN_ENDS, TurnModel
+from .views import TurnModel
 
 
 class FourCirclesKind(OpenKind[State, Seat, Options, TurnModel]):
     game = GAME
     views = views
     turn_draft = TurnDraft
-    own_ends = OWN_ENDS
     fields = (first_field(),)
     public = public_end(Termination)
     rules_url = "./mortar/games/four_circles/static/rules.html"

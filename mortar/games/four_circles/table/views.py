@@ -194,4 +194,4 @@ def render_review(step: ReviewStep[State], frame: Frame) -> El:
                                             n=sum(1 for _c, pc in position.own(p) if pc.marked))
              for p in PLAYERS]
     board = board_of(position.tiles, position.pieces, Window.fit(position.tiles), marks, step.near)
-    return review_body(BOARD, board, names, facts, last=last, arrows=tile_arrows(tile_move))
+    return review_body(BOARD, board, step, facts, last=last, arrows=tile_arrows(tile_move))

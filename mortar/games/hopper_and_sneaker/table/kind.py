@@ -11,7 +11,6 @@ from ....kit.turns import Player
 from ....table.drafts import Context, Draft
 from ....table.kind import Choice, FieldSpec, PublicField, Taps
 from ....table.open_kind import OpenKind, first_field, public_end
-from ....table.path_draft import path_taps
 from ....table.words import _
 from ..actions import HOPPERS_DEFAULT, Move, Options, Setup, Termination
 from ..game import GAME
@@ -19,13 +18,12 @@ from ..state import Seat, State
 from . import views
 from .arrange import ArrangeDraft, default_faces
 from .turn import TurnDraft
-from .views import OWN_ENDS, ArrangeModel, TurnModel
+from .views import ArrangeModel, TurnModel
 
 
 class HopperAndSneakerKind(OpenKind[State, Seat, Options, TurnModel | ArrangeModel]):
     game = GAME
     views = views
-    own_ends = OWN_ENDS
     fields = (
         first_field(),
         FieldSpec("hoppers", _("Hoppers each (0–6, the rest Sneakers)"), str(HOPPERS_DEFAULT),
@@ -60,7 +58,7 @@ class HopperAndSneakerKind(OpenKind[State, Seat, Options, TurnModel | ArrangeMod
 
     def move_taps(self, action: object, seat: Seat) -> Taps:
         if isinstance(action, Move):
-            return path_taps(action.frm, action.to)
+            return super().move_taps(action, seat)
         assert isinstance(action, Setup)
         faces, taps = default_faces(seat.player, seat.position.hoppers), []  # from the default, swaps
         wanted = dict(action.pieces)

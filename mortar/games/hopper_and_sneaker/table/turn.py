@@ -1,5 +1,5 @@
-"""A turn of Hopper and Sneaker on a phone, as the open games' path draft builds it
-(:class:`mortar.table.path_draft.PathDraft`): tap a piece, see where it may go (the seat's legal
+"""A turn of Hopper and Sneaker on a phone, as the open games' draft on squares builds it
+(:class:`mortar.table.path_draft.SquaresDraft`): tap a piece, see where it may go (the seat's legal
 moves), tap one to choose the move, and confirm it as every move of the box is (a second tap
 there, or its button).
 """
@@ -8,29 +8,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ....kit.turns import PLAYERS
 from ....table.hints import CHOICE, MOVABLE, Hint
 from ....table.open_board import BoardModel
 from ....table.open_table import SIDES
-from ....table.path_draft import PathDraft
+from ....table.path_draft import SquaresDraft
 from ....table.words import _
 from ..actions import Move, Moved
 from ..board import Face, Square
 from ..state import Seat
 from . import views
-from .views import FACE, TurnModel, board_of, drawn, home, piece_words
+from .views import FACE, TurnModel, board_of, home, piece_words
 
 
-class TurnDraft(PathDraft[Seat, Square]):
+class TurnDraft(SquaresDraft[Seat, Square]):
     """The player's move being picked: a piece, then one of its legal destinations."""
 
+    squares = Square
     words = views
-
-    def square(self, name: str) -> Square:
-        return Square.parse(name)
-
-    def pieces(self) -> dict[Square, str]:
-        return {sq: p.value for p in PLAYERS for sq, _face in self.seat.position.pieces(p)}
 
     def landings(self, path: Sequence[Square]) -> list[Square]:
         return [m.to for m in self.seat.moves_from(path[0])] if len(path) == 1 else []  # (a move is one)
@@ -57,9 +51,6 @@ class TurnDraft(PathDraft[Seat, Square]):
 
     def board(self, marks: Mapping[Square, Sequence[str]]) -> BoardModel:
         return board_of(self.seat.position, marks, self.near)
-
-    def trace(self, effect: object) -> list[str]:
-        return drawn(effect)
 
     def flips(self, effect: object) -> bool:
         return True  # every move turns its piece over (HS2)

@@ -118,11 +118,6 @@ def board_of(position: Position, marks: Mapping[Square, Sequence[str]], near: st
     return BOARD.cells(LAYOUT, discs(position), ground, marks, near)
 
 
-def drawn(effect: object) -> list[str]:
-    """The squares of a move: the last move drawn."""
-    return [str(effect.frm), str(effect.to)] if isinstance(effect, Moved) else []
-
-
 def home(position: Position) -> dict[str, int]:
     """How many of each player's pieces have arrived in the other's home (HS1)."""
     return {p.value: sum(1 for sq in TARGET[p] if (pc := position.at(sq)) is not None and pc.player is p)
@@ -192,5 +187,4 @@ def render_review(step: ReviewStep[State], frame: Frame) -> El:
     names, position = step.names, step.state.position
     count = home(position)
     facts = [_("{name}: {n} of 6 home").format(name=names[p.value], n=count[p.value]) for p in PLAYERS]
-    return review_body(BOARD, board_of(position, {}, step.near), names, facts,
-                       last=drawn(step.effect))
+    return review_body(BOARD, board_of(position, {}, step.near), step, facts)

@@ -13,6 +13,7 @@ from mortar.kit.common import OfferDraw
 from mortar.kit.link import Message
 from mortar.kit.records import RecordError
 from mortar.kit.remote.verdicts import Lie, LieCode, Verification, Verified, caught
+from mortar.kit.secretlinks import awaiting_openings
 from mortar.kit.steps import Steps
 
 from ..actions import Attack, RefusalCode
@@ -82,11 +83,9 @@ def verifying(options: Options, names: Mapping[str, str | None],
     except (ValueError, EncodingError) as e:
         return Verification(Verified.LIE, Lie(LieCode.BAD_OPENINGS, messages[-1].sender, 0,
                                               f"a device sent a damaged link ({e})"))
-    missing = tuple(p.value for p in PLAYERS if p not in openings)
-    if len(missing) == 2:
-        return Verification(Verified.PLAYING)
-    if missing:
-        return Verification(Verified.NOT_YET, missing=missing)
+    waiting = awaiting_openings(PLAYERS, openings)
+    if waiting is not None:
+        return waiting
     yield
     state = State(options, {p: names.get(p) for p in PLAYERS})
     for p in PLAYERS:

@@ -182,10 +182,7 @@ class MarsalASpionKind(KindBase[State, Seat]):
             raise SaveError(_("The saved game is damaged (it is not a whole game record)."))
         players = record.get("players")
         if isinstance(players, dict):
-            given = {p: e.get("name") if isinstance(e, dict) else None for p, e in players.items()}
-            names = legacy_names({p: n if isinstance(n, str) else None for p, n in given.items()},
-                                 {str(p): str(lv) for p, lv in computer.items()},
-                                 (_("You"), _("Computer"), "You", "Computer"))
+            names = legacy_names(players, {str(p): str(lv) for p, lv in computer.items()})
             record = {**record, "players": {p: {"name": n} for p, n in names.items() if n}}
         options = record.get("options")
         form = self.invitation_form(options if isinstance(options, dict) else {})

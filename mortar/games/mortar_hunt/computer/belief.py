@@ -18,14 +18,14 @@ which independent per-piece tracks lose. The events are exactly what R12 lets th
 
 Which piece moves, and where to: uniformly (``evasion`` 0), or as a careful player does, who
 moves the pieces the observer believes best located (``evasion``) to squares it believes cold
-(``SHY``): the observed player can work out the observer's belief, it is public.
+(:data:`.draws.SHY`): the observed player can work out the observer's belief, it is public.
 
 Particles are resampled when too few or too uneven; a resampled copy then has one piece that
 the latest shot does not pin moved once more (*roughening*), or pieces that no event touched
 would collapse onto the few guesses that survived and the belief would grow sure of them
 without a reason. When no particle explains an event (the filter lost the truth) they are
 repaired rather than dropped: the piece that must have fired is put on the shot's origins, the
-piece that must have been hit is the one that stood nearest.
+piece that must have been hit is the one that stood nearest (these draws: :mod:`.draws`).
 
 Every random draw comes from a generator seeded by the event's index and content, so a belief
 is a pure function of its starting facts and the events it was given (see :mod:`.model`).
@@ -35,11 +35,12 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Generator, Sequence
 
 from ....kit.steps import finish
 from ..rules import HALF_MASK, Options, Variant, opponent
 from . import geometry as geo
+from .draws import draw_end, lost, pick, renewed, repaired, roughened, styled_squares
 from .movetables import (
     CODE,
     KIND_OF_CODE,
@@ -57,12 +58,11 @@ from .styles import STYLES, Style, row_of
 
 PARTICLES = 160  # joint guesses kept (see tools/bench_bot.py for what more or fewer cost)
 LOCATED_FLOOR = 0.05  # the mover prior's weight for a piece the observer has no idea of
-SHY = 4.0  # with evasion, an end is taken with chance (1 - heat there) ** SHY (then redrawn)
 FIRE_MOVER = 0.8  # chance that the piece that fires is the one that moved (tracks; styles have their own)
 RENEW = 0.02  # chance per particle and observed turn that one piece is guessed afresh
 SWITCH = 0.01  # chance per particle and observed turn that its style is drawn afresh
-LOST = 0.8  # share of the guesses whose shooter is put afresh on the shot's origins (Belief._lost)
-ROUGHEN = 1.0  # chance that a resampled copy has one free piece moved (see Belief._roughened)
+LOST = 0.8  # share of the guesses whose shooter is put afresh on the shot's origins (draws.lost)
+ROUGHEN = 1.0  # chance that a resampled copy has one free piece moved (see draws.roughened)
 RESAMPLE = 0.5  # resample when the effective number of particles falls below this share
 
 Particle = tuple[int, ...]
@@ -137,28 +137,27 @@ class Belief:
     def _rng(self, tag: int) -> random.Random:
         return random.Random((self._salt * 1_000_003 + self.events) * 7919 + tag)
 
-    def _free_squares(self) -> list[int]:
+    def free_squares(self) -> list[int]:
         blocked = self.blocked
         return [s for s in geo.half_squares(self.observed) if not blocked >> s & 1]
 
     def _fresh(self, rng: random.Random, live: int, style: int | None) -> Particle:
         """One guess with nothing known but the blocked squares: distinct free squares (in the
         rows ``style`` keeps its pieces in; None: anywhere), any facing, any possible type."""
-        free = self._free_squares()
-        if style is None:
-            squares = rng.sample(free, live)
-        else:
-            rows, weight = row_of(self.observed), self.kinds[style].rows
-            cumulative, acc = [], 0.0
-            for q in free:
-                acc += weight[rows[q]]
-                cumulative.append(acc)
-            squares = []
-            while len(squares) < live:
-                q = free[min(bisect_right(cumulative, rng.random() * acc), len(free) - 1)]
-                if q not in squares:
-                    squares.append(q)
-        return tuple(s * 8 + rng.randrange(8) + POSITIONS * rng.choice(self.codes) for s in squares)
+        free = self.free_squares()
+        squares = rng.sample(free, live) if style is None else styled_squares(rng, self, style, free, live)
+        return tuple(self.guessed(rng, s) for s in squares)
+
+    def guessed(self, rng: random.Random, square: int) -> int:
+        """A state on ``square``: any facing, any possible type."""
+        return square * 8 + rng.randrange(8) + POSITIONS * rng.choice(self.codes)
+
+    def origins(self, shot: int | None) -> list[int]:
+        """The states a piece could fire at ``shot`` from, on squares it can enter (none without a shot)."""
+        blocked = self.blocked
+        return [] if shot is None else [
+            p + POSITIONS * c for c in self.codes
+            for p in geo.origins(self.observed, KIND_OF_CODE[c]).get(shot, ()) if not blocked >> (p >> 3) & 1]
 
     def _style_draw(self, rng: random.Random) -> int:
         u = rng.random() * sum(k.share for k in self.kinds)
@@ -205,10 +204,7 @@ class Belief:
         out: list[Particle] = []
         weights: list[float] = []
         styles: list[int] = []
-        blocked = self.blocked
-        origins = [] if shot is None else [
-            p + POSITIONS * c for c in self.codes
-            for p in geo.origins(self.observed, KIND_OF_CODE[c]).get(shot, ()) if not blocked >> (p >> 3) & 1]
+        origins = self.origins(shot)
         shooter = 0
         for parts, weight, style in zip(self.particles, self.weights, self.styles):
             k = len(parts)
@@ -216,9 +212,9 @@ class Belief:
             prior = self._prior(squares, heat)
             kind = self.kinds[style]
             if shot is None:
-                m = _pick(rng, prior, 1.0)
+                m = pick(rng, prior, 1.0)
                 ends, cumulative = weighted_ends(table, kind, styled[style], parts[m], rows)
-                end = _draw_end(rng, ends, squares[:m] + squares[m + 1:], heat, cumulative)
+                end = draw_end(rng, ends, squares[:m] + squares[m + 1:], heat, cumulative)
                 total = 1.0
             else:
                 # the shooter fires from where its style likes to fire from: its chance to
@@ -248,7 +244,7 @@ class Belief:
                 if total <= 0.0:
                     continue
                 if rng.random() * (a + b) < a:
-                    m = _pick(rng, firing, a / kind.mover)
+                    m = pick(rng, firing, a / kind.mover)
                     others = squares[:m] + squares[m + 1:]
                     good = tuple(e for e in fire_of(parts[m], shot) if square_of(e) not in others)
                     aim = kind.aims[rows[squares[m]]]
@@ -256,84 +252,31 @@ class Belief:
                     for e in good:
                         acc += aim[rows[square_of(e)]]
                         cumulative.append(acc)
-                    end = _draw_end(rng, good, (), heat, cumulative)
+                    end = draw_end(rng, good, (), heat, cumulative)
                     shooter = m
                 else:
-                    m = _pick(rng, free, b / (1.0 - kind.mover))
+                    m = pick(rng, free, b / (1.0 - kind.mover))
                     ends, cumulative = weighted_ends(table, kind, styled[style], parts[m], rows)
-                    end = _draw_end(rng, ends, squares[:m] + squares[m + 1:], heat, cumulative)
+                    end = draw_end(rng, ends, squares[:m] + squares[m + 1:], heat, cumulative)
                     others_standing = [standing[j] if j != m else 0.0 for j in range(k)]
-                    shooter = _pick(rng, others_standing, sum(others_standing))
+                    shooter = pick(rng, others_standing, sum(others_standing))
             if end is None:
                 continue
             new = parts[:m] + (end,) + parts[m + 1:]
             if shot is not None and origins and rng.random() < LOST:
-                new = self._lost(rng, new, shooter, origins, style)
+                new = lost(self, rng, new, shooter, origins, style)
             if rng.random() < RENEW:
-                new = self._renewed(rng, new, shot, style)
+                new = renewed(self, rng, new, shot, style)
             if rng.random() < SWITCH:  # a player may change how it plays
                 style = self._style_draw(rng)
             out.append(new)
             weights.append(weight * total)
             styles.append(style)
         if not out:  # nothing explains the event: repair every particle
-            out, weights, styles = self._repair_shot(rng, shot), list(self.weights), list(self.styles)
+            out, weights, styles = repaired(self, rng, shot), list(self.weights), list(self.styles)
         if shot is not None:
             self.last_shot = shot
         self._settle(rng, out, weights, styles)
-
-    def _lost(self, rng: random.Random, parts: Particle, shooter: int, origins: list[int],
-              style: int) -> Particle:
-        """The guess with its shooter put afresh on a square the shot could come from, in the
-        rows its style keeps its pieces: a careful enemy fires from where the observer least
-        expects it, so a guess that tracked the shooter rates one origin far above what it holds
-        (tools/calibration.py: the top origin rated 51 %, held 6 %)."""
-        others = {square_of(s) for n, s in enumerate(parts) if n != shooter}
-        choices = [o for o in origins if square_of(o) not in others]
-        if not choices:
-            return parts
-        rows, weight = row_of(self.observed), self.kinds[style].rows
-        chances = [weight[rows[square_of(o)]] for o in choices]
-        return parts[:shooter] + (choices[_pick(rng, chances, sum(chances))],) + parts[shooter + 1:]
-
-    def _renewed(self, rng: random.Random, parts: Particle, shot: int | None, style: int) -> Particle:
-        """One piece guessed afresh (a free square in the rows of ``style``, any facing and
-        type), unless it is the only one that explains ``shot``: it keeps the filter from losing
-        the truth for good."""
-        i = rng.randrange(len(parts))
-        masks = self.table().masks
-        if shot is not None and not any(masks[s] >> shot & 1 for j, s in enumerate(parts) if j != i):
-            return parts
-        taken = {square_of(s) for s in parts}
-        free = [q for q in self._free_squares() if q not in taken]
-        if not free:
-            return parts
-        rows, weight = row_of(self.observed), self.kinds[style].rows
-        cumulative, acc = [], 0.0
-        for q in free:
-            acc += weight[rows[q]]
-            cumulative.append(acc)
-        square = free[min(bisect_right(cumulative, rng.random() * acc), len(free) - 1)]
-        state = square * 8 + rng.randrange(8) + POSITIONS * rng.choice(self.codes)
-        return parts[:i] + (state,) + parts[i + 1:]
-
-    def _repair_shot(self, rng: random.Random, shot: int | None) -> list[Particle]:
-        """Put one piece of each particle (the shooter) on a free origin of ``shot``."""
-        table = self.table()
-        blocked = self.blocked
-        origins = [] if shot is None else [
-            p + POSITIONS * c for c in self.codes
-            for p in geo.origins(self.observed, KIND_OF_CODE[c]).get(shot, ()) if not blocked >> (p >> 3) & 1]
-        out = []
-        for parts in self.particles:
-            k = len(parts)
-            i = rng.randrange(k)
-            others = {square_of(s) for j, s in enumerate(parts) if j != i}
-            choices = [o for o in origins if square_of(o) not in others]
-            end = (choices[rng.randrange(len(choices))] if choices
-                   else _draw_end(rng, table.ends(parts[i]), others))
-            out.append(parts[:i] + (end if end is not None else parts[i],) + parts[i + 1:])
-        return out
 
     def observer_shot(self, square: int, hit: bool) -> None:
         """The observer fired at ``square``: a miss empties it, a hit removes a piece there."""
@@ -359,7 +302,7 @@ class Belief:
             for i, s in enumerate(parts):
                 if squares[i] == square:
                     ends = [e for e in table.ends(s) if square_of(e) != square]
-                    end = _draw_end(rng, tuple(ends), set(squares))
+                    end = draw_end(rng, tuple(ends), set(squares))
                     if end is not None:
                         new[i] = end
             out.append(tuple(new))
@@ -412,27 +355,9 @@ class Belief:
                 i += 1
                 acc += weights[i]
             out.append(particles[i] if not out or out[-1] is not particles[i] or rng.random() >= ROUGHEN
-                       else self._roughened(rng, particles[i], styles[i]))
+                       else roughened(self, rng, particles[i], styles[i]))
             kept.append(styles[i])
         self.particles, self.weights, self.styles = out, [1.0] * n, kept
-
-    def _roughened(self, rng: random.Random, parts: Particle, style: int) -> Particle:
-        """A copy made by resampling, one piece moved once more (roughening): where a piece
-        stood still in every surviving guess the copies would otherwise never differ, and the
-        belief would grow sure of it without a reason. The piece that explains the latest shot
-        keeps its place."""
-        table = self.table()
-        masks = table.masks
-        shot = self.last_shot
-        free = [i for i, s in enumerate(parts) if shot is None or not masks[s] >> shot & 1]
-        if not free:
-            return parts
-        i = free[rng.randrange(len(free))]
-        others = [square_of(s) for j, s in enumerate(parts) if j != i]
-        kind = self.kinds[style]
-        ends, cumulative = weighted_ends(table, kind, table.styled(kind), parts[i], row_of(self.observed))
-        end = _draw_end(rng, ends, others, None, cumulative)
-        return parts if end is None else parts[:i] + (end,) + parts[i + 1:]
 
     def style_shares(self) -> list[float]:
         """The belief's chance of each style (diagnostics and tests)."""
@@ -510,37 +435,3 @@ class Belief:
                 out[low.bit_length() - 1] += p
                 mask ^= low
         return out
-
-
-def _pick(rng: random.Random, weights: list[float], total: float) -> int:
-    u = rng.random() * total
-    for i, w in enumerate(weights):
-        u -= w
-        if u < 0.0:
-            return i
-    return max(i for i, w in enumerate(weights) if w > 0.0)
-
-
-def _draw_end(rng: random.Random, ends: tuple[int, ...], barred: Iterable[int],
-              heat: list[float] | None = None, cumulative: list[float] | None = None) -> int | None:
-    """An end whose square is not ``barred`` (few are: rejection sampling): uniform, or in
-    proportion to the ``cumulative`` weights, and with ``heat`` shy of the squares the observer
-    believes hot."""
-    if not ends:
-        return None
-    barred = set(barred)
-    last = len(ends) - 1
-    for _ in range(8):
-        if cumulative is None:
-            e = ends[rng.randrange(len(ends))]
-        else:
-            e = ends[min(bisect_right(cumulative, rng.random() * cumulative[-1]), last)]
-        if square_of(e) not in barred and (heat is None or rng.random() < (1.0 - heat[square_of(e)]) ** SHY):
-            return e
-    allowed = [i for i, e in enumerate(ends) if square_of(e) not in barred]
-    if not allowed:
-        return None
-    if cumulative is None:
-        return ends[allowed[rng.randrange(len(allowed))]]
-    weights = [cumulative[i] - (cumulative[i - 1] if i else 0.0) for i in allowed]
-    return ends[allowed[_pick(rng, weights, sum(weights))]]

@@ -14,6 +14,7 @@ from ....kit.link import Message
 from ....kit.protocol import IllegalActionError
 from ....kit.records import RecordError
 from ....kit.remote.verdicts import Lie, LieCode, Verification, Verified, caught
+from ....kit.secretlinks import awaiting_openings
 from ....kit.steps import Steps
 from ..actions import Action, RefusalCode, Resign, Sacrifice, Setup, Turn
 from ..notation import NotationError
@@ -63,11 +64,9 @@ def verifying(options: Options, names: Mapping[str, str | None],
             except (EncodingError, ValueError) as e:
                 return _lie(Lie(LieCode.BAD_OPENINGS, message.sender, 0,
                                 f"{message.sender}'s device sent a damaged link ({e})"))
-    missing = tuple(p.value for p in PLAYERS if sides[p].openings is None)
-    if len(missing) == 2:
-        return Verification(Verified.PLAYING)
-    if missing:
-        return Verification(Verified.NOT_YET, missing=missing)
+    waiting = awaiting_openings(PLAYERS, [p for p in PLAYERS if sides[p].openings is not None])
+    if waiting is not None:
+        return waiting
     yield
     state = State(options, {p: names.get(p) for p in PLAYERS})
     opened: dict[Player, tuple[bytes, Setup, list[Action]]] = {}

@@ -230,9 +230,7 @@ class MortarHuntKind(KindBase[State, Seat]):
         if isinstance(players, dict):
             computer = {p: e["computer"] for p, e in players.items()
                         if isinstance(e, dict) and isinstance(e.get("computer"), str)}
-            given = {p: e.get("name") if isinstance(e, dict) else None for p, e in players.items()}
-            names = legacy_names({p: n if isinstance(n, str) else None for p, n in given.items()}, computer,
-                                 (_("You"), _("Computer"), "You", "Computer"))
+            names = legacy_names(players, computer)
             record = {**record, "players": {p: {k: v for k, v in e.items() if k != "name"} |
                                             ({"name": names[p]} if names.get(p) else {})
                                             for p, e in players.items() if isinstance(e, dict)}}
