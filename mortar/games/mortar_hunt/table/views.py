@@ -43,6 +43,13 @@ def _short(position: str | None) -> str:
     return position.replace("/", " · ") if position else "—"
 
 
+def _type_label(name: str, reach: str) -> list[El | str]:
+    """"Heavy mortar · range 3–5", the range kept on one line (never "3–" above "5")."""
+    before, _placeholder, after = _("{piece} · range {range}").partition("{range}")
+    piece = capital(type_word(name))
+    return [before.format(piece=piece), h("span", {"class": "range"}, reach), after.format(piece=piece)]
+
+
 def render_placement(model: PlacementModel, frame: Frame) -> El:
     player, name = model["player"], model["name"]
     rows = model["rows"]
@@ -75,9 +82,8 @@ def render_placement(model: PlacementModel, frame: Frame) -> El:
     if model["secret"]:
         type_part = h("div", {"class": "types", "role": "group",
                               "aria-label": _("Type of piece {n}").format(n=n)},
-                      [button(_("{piece} · range {range}").format(piece=capital(type_word(t["name"])),
-                                                                 range=t["range"]), "piece-type",
-                              t["name"], cls="type-btn small", pressed=selected["type"] == t["name"])
+                      [button(_type_label(t["name"], t["range"]), "piece-type", t["name"],
+                              cls="type-btn small", pressed=selected["type"] == t["name"])
                        for t in model["types"]])
     controls = h("section", {"class": "controls placement-controls", "aria-label": _("Placement")},
                  compass(player, current=selected["facing"], allowed=None, action="facing",
@@ -91,7 +97,7 @@ def render_placement(model: PlacementModel, frame: Frame) -> El:
                           disabled=not model["can_confirm"], describedby="placement-reason")))
     return h("div", {"class": "turn-layout placement-layout"},
              h("header", {"class": "bar"},
-               _title(_("{name} ({player}): place your pieces").format(name=name, player=player)),
+               _title(_("{name}: place your pieces").format(name=name)),
                h("p", {"class": "hint sub"}, _("Rows {rows}.").format(rows=rows) if frame.computer
                  else _("Rows {rows}. {name} must not look.").format(rows=rows, name=model["other"]))),
              h("div", {"class": "pieces-col"},
