@@ -133,5 +133,6 @@ def walk_marsal_a_spion(w: Walk) -> None:
     w.turn("a turn against the computer", *(lambda s=s: d.tap_square(s) for s in (start, end, end)))
     w.screen("result, against the computer", settle=False)
     w.release()
+    w.go_on()
     page.wait_for_selector('#app > [data-screen="turn"] .report', timeout=30_000)
     w.screen("turn, the computer's move reported")

@@ -177,6 +177,7 @@ def walk_mortar_hunt(w: Walk) -> None:
     d.act("skip")
     w.screen("result, against the computer", settle=False)
     w.release()
+    w.go_on()
     page.wait_for_selector('#app > [data-screen="turn"] .report', timeout=30_000)
     w.screen("move, the computer's turn reported")
     d.act("tab", "pad")

@@ -43,11 +43,13 @@ def _short(position: str | None) -> str:
     return position.replace("/", " · ") if position else "—"
 
 
-def _type_label(name: str, reach: str) -> list[El | str]:
+def _type_label(name: str, reach: str) -> El:
     """"Heavy mortar · range 3–5", the range kept on one line (never "3–" above "5")."""
     before, _placeholder, after = _("{piece} · range {range}").partition("{range}")
     piece = capital(type_word(name))
-    return [before.format(piece=piece), h("span", {"class": "range"}, reach), after.format(piece=piece)]
+    # (one run of words: a button lays out its children side by side)
+    return h("span", None, before.format(piece=piece), h("span", {"class": "range"}, reach),
+             after.format(piece=piece))
 
 
 def render_placement(model: PlacementModel, frame: Frame) -> El:
