@@ -43,15 +43,6 @@ def _short(position: str | None) -> str:
     return position.replace("/", " · ") if position else "—"
 
 
-def _type_label(name: str, reach: str) -> El:
-    """"Heavy mortar · range 3–5", the range kept on one line (never "3–" above "5")."""
-    before, _placeholder, after = _("{piece} · range {range}").partition("{range}")
-    piece = capital(type_word(name))
-    # (one run of words: a button lays out its children side by side)
-    return h("span", None, before.format(piece=piece), h("span", {"class": "range"}, reach),
-             after.format(piece=piece))
-
-
 def render_placement(model: PlacementModel, frame: Frame) -> El:
     player, name = model["player"], model["name"]
     rows = model["rows"]
@@ -84,8 +75,9 @@ def render_placement(model: PlacementModel, frame: Frame) -> El:
     if model["secret"]:
         type_part = h("div", {"class": "types", "role": "group",
                               "aria-label": _("Type of piece {n}").format(n=n)},
-                      [button(_type_label(t["name"], t["range"]), "piece-type", t["name"],
-                              cls="type-btn small", pressed=selected["type"] == t["name"])
+                      [button(_("{piece} · range {range}").format(piece=capital(type_word(t["name"])),
+                                                                 range=t["range"]), "piece-type",
+                              t["name"], cls="type-btn small", pressed=selected["type"] == t["name"])
                        for t in model["types"]])
     controls = h("section", {"class": "controls placement-controls", "aria-label": _("Placement")},
                  compass(player, current=selected["facing"], allowed=None, action="facing",
