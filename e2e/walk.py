@@ -20,6 +20,7 @@ from pathlib import Path
 
 import layout
 from languages import NAMES, english_left
+from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -123,6 +124,7 @@ class Walk:
     game: str
     size: str
     lang: str = "en"  # the page's language: in another, no English may be left on a screen
+    axe_on: bool = True  # axe-core reads each screen (once a game: the structure is one in every language)
     layout: dict[str, list[str]] = field(default_factory=dict)  # screen -> layout problems
     axe: dict[str, list[str]] = field(default_factory=dict)  # screen -> axe violations
     # screen -> the controls that stood elsewhere on the screen walked before it when both are
@@ -170,7 +172,7 @@ class Walk:
         found, named = page.evaluate(POINTS_AT)
         self.pointing[key] = found
         self.pointed |= set(named)
-        self.axe[key] = self._axe() if self.lang == "en" else []  # (the language leaves the structure)
+        self.axe[key] = self._axe() if self.axe_on else []
         if SHOTS_DIR:
             lang = "" if self.lang == "en" else f"{self.lang}-"
             path = Path(SHOTS_DIR) / f"{self.game}-{lang}{self.size}-{key.replace(' ', '-')}.png"
@@ -207,6 +209,21 @@ class Walk:
         taps[-1]()
         page.wait_for_function(f"at => ({TURN_AT})() !== at", arg=at, timeout=10_000)
         self.taps[what] = page.evaluate("() => window.__taps")
+
+    def go_on(self) -> None:
+        """On a played turn's result against the computer: "Let the computer play", as one who
+        does not wait for its beat taps it (the beat itself: test_computer.py, test_marsal.py).
+        Had the beat run out first (a loaded machine), the computer went on by itself: the next
+        screen is the same either way."""
+        page = self.page
+        button = page.locator('#app .result-controls [data-action="end-turn"]')
+        page.wait_for_function("el => !el.isConnected || el.hasAttribute('data-armed')",
+                               arg=button.element_handle(), polling="raf", timeout=5_000)
+        try:
+            button.tap(timeout=3_000)
+        except PlaywrightError:
+            if button.count():
+                raise
 
     def hold(self) -> None:
         """Stop the page's timers (a screen that would go on by itself stays while checked)."""

@@ -19,8 +19,6 @@ from .parts import board_view, face, piece_name, trays
 from .scene import open_board
 from .texts import NAME
 
-TRAY = ".tray-pick button:enabled"  # what a setup hint points at: a piece in the tray (table/hints.py)
-
 if TYPE_CHECKING:
     from .models import ResultModel, SetupModel, TrayModel, TurnModel
 
@@ -44,13 +42,14 @@ def _tray_buttons(model: SetupModel) -> El:
         piece = Piece.parse(item["id"])
         left = item["left"]
         drawn = face(item["id"], model["player"], classes=("mini",))
-        # its name starts with what it shows, word by word ("Mar 9, 1 left"): WCAG 2.5.3
+        # its name starts with what it shows, word by word in every language ("Mar 9 1"), then
+        # says it in words: WCAG 2.5.3
+        shown = f"{' '.join(drawn.text().split())} {left}"
         buttons.append(button(
             [drawn, " ", h("span", {"class": "tray-left", "aria-hidden": "true"}, str(left))],
             "tray", item["id"], cls=["tray-btn", "empty" if not left else None],
             pressed=model["pick"] == item["id"], disabled=not left,
-            aria_label=_("{face}, {n} left ({piece})").format(face=" ".join(drawn.text().split()),
-                                                              n=left, piece=NAME[piece])))
+            aria_label=_("{shown}: {piece}, {n} left").format(shown=shown, n=left, piece=NAME[piece])))
     return h("div", {"class": "tray-pick", "role": "group", "aria-label": _("Pieces left to place")}, buttons)
 
 
@@ -65,12 +64,13 @@ def _setup_hint(model: SetupModel) -> str:
             piece=piece_name(model["held_piece"]), square=model["held"])
     if model["complete"]:
         return _("All your pieces stand. Tap two of them to swap them, then confirm.")
-    if model["pick"]:
-        left = next(t["left"] for t in model["tray"] if t["id"] == model["pick"])
-        return ngettext("Tap an empty square for your {piece} (the last one).",
-                        "Tap empty squares for your {piece} ({n} left).", left).format(
-            piece=piece_name(model["pick"]), n=left)
-    return Hint(_("Pick a piece in the tray."), TRAY)
+    # (a square is empty: the tray offers a kind, picked by the player or the next one left)
+    pick = model["pick"]
+    assert pick is not None, "a setup with a square empty picks a kind"
+    left = next(t["left"] for t in model["tray"] if t["id"] == pick)
+    return ngettext("Tap an empty square for your {piece} (the last one).",
+                    "Tap empty squares for your {piece} ({n} left).", left).format(
+        piece=piece_name(pick), n=left)
 
 
 def render_setup(model: SetupModel, frame: Frame) -> El:

@@ -54,7 +54,10 @@ def render_pad(pad: PadData, *, title: str, current_turn: int | None = None) -> 
                 cells.append(h("td", None, _cell(text)))
         current = current_turn is not None and row[0] == str(current_turn)
         body.append(h("tr", {"class": "current" if current else None}, cells))
-    return h("div", {"class": ["pad", f"pad-{pad['player'].lower()}"]},
+    # (a pad wider than its column scrolls sideways, the keyboard's too: a long heading in a
+    # language, a narrow screen)
+    return h("div", {"class": ["pad", f"pad-{pad['player'].lower()}"], "role": "region", "aria-label": title,
+                     "tabindex": "0"},
              h("table", None,
                h("caption", None, title),
                h("thead", None, h("tr", None, head_cells)),

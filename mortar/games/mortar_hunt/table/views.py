@@ -91,7 +91,7 @@ def render_placement(model: PlacementModel, frame: Frame) -> El:
                           disabled=not model["can_confirm"], describedby="placement-reason")))
     return h("div", {"class": "turn-layout placement-layout"},
              h("header", {"class": "bar"},
-               _title(_("{name} ({player}): place your pieces").format(name=name, player=player)),
+               _title(_("{name}: place your pieces").format(name=name)),
                h("p", {"class": "hint sub"}, _("Rows {rows}.").format(rows=rows) if frame.computer
                  else _("Rows {rows}. {name} must not look.").format(rows=rows, name=model["other"]))),
              h("div", {"class": "pieces-col"},
