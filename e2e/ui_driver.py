@@ -192,8 +192,8 @@ class Driver:
             square, facing = position.split("/")
             self.press(self.page.locator("#app").get_by_role("button", name=re.compile(rf"^Piece {n}\b")))
             if types:
-                self.press_button({"HM": "Heavy mortar · range 3–5",
-                                   "LH": "Light howitzer · range 5–7"}[types[n - 1]])
+                self.press_button({"HM": "Heavy mortar · range 3\u2060–\u20605",
+                                   "LH": "Light howitzer · range 5\u2060–\u20607"}[types[n - 1]])
             face = self.face(facing)
             if face.get_attribute("aria-pressed") != "true":
                 self.press(face)

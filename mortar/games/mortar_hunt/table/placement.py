@@ -139,4 +139,4 @@ class PlacementDraft(Draft):
 
 
 def _type_info(kind: PieceType) -> TypeModel:
-    return {"name": kind.name, "word": kind.word, "range": f"{kind.shortest}–{kind.longest}"}
+    return {"name": kind.name, "word": kind.word, "range": scene.range_text(kind)}

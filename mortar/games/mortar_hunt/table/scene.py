@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 from ....table.words import N_, _, marked, ngettext, sentence
 from ..actions import Played, Refusal, RefusalCode, Resign, Sacrifice, Turn
 from ..notation import COLUMNS, HEIGHT, Facing, Position
-from ..rules import OBSTACLE_ROW, PLAYERS, Player, half_rows, opponent
+from ..rules import OBSTACLE_ROW, PLAYERS, PieceType, Player, half_rows, opponent
 from ..seat import SeenAction
 
 if TYPE_CHECKING:
@@ -38,6 +38,11 @@ FACING_WORDS = {"N": _("north"), "NE": _("north-east"), "E": _("east"), "SE": _(
 def type_word(code: str) -> str:
     """A piece type (``HM``) in words ("heavy mortar")."""
     return TYPE_WORDS.get(code) or _("piece")
+
+
+def range_text(kind: PieceType) -> str:
+    """A type's range ("3–5") that a narrow button never breaks after its dash (word joiners)."""
+    return f"{kind.shortest}\u2060–\u2060{kind.longest}"
 
 
 def facing_word(name: str) -> str:

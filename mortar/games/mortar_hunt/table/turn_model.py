@@ -88,7 +88,7 @@ def turn_model(draft: TurnDraft, radar: RadarModel | None = None) -> TurnModel:
     pieces: list[PieceModel] = []
     for p in view["pieces"]:
         kind = seat.piece(p["number"]).type
-        pieces.append(cast("PieceModel", {**p, "range": f"{kind.shortest}–{kind.longest}"}))
+        pieces.append(cast("PieceModel", {**p, "range": scene.range_text(kind)}))
     if draft.stage == "move":
         out["move"] = _move_model(draft, pieces, overlay)
     elif draft.stage == "fire":
