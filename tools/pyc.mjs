@@ -21,7 +21,8 @@
 //   * py/core.zip and py/games/*.zip --sourceless --stored --no-debug-ranges (bytecode only:
 //     the 4.0 MB budget; a traceback keeps file, line and function; --alongside keeps the
 //     sources beside "unchecked-hash" pycs, which the browser's fresh mtimes cannot stale).
-// The pycs are "unchecked-hash" ones (never revalidated against a source). Without --stored
+// The pycs are "unchecked-hash" ones (never revalidated against a source; sourceless, their
+// source hash is zeros). Without --stored
 // or --trim, OUT.zip's entries are deflated.
 // Used by `make dist` only. Prints one line; exit code 1 on any failure.
 
@@ -123,7 +124,11 @@ with zipfile.ZipFile("/tmp/out.zip", "w", method, compresslevel=None if STORED e
             put(info.filename, data, info)
             kept += 1
             continue
-        pyc = bytes(bootstrap._code_to_hash_pyc(code, importlib.util.source_hash(data), False))
+        # Sourceless, the source's hash has nothing to be checked against (the loaders read only
+        # the magic and the flags of an unchecked-hash pyc): zeros, 8 bytes that brotli cannot
+        # shrink, fewer in every module.
+        digest = bytes(8) if SOURCELESS else importlib.util.source_hash(data)
+        pyc = bytes(bootstrap._code_to_hash_pyc(code, digest, False))
         if SOURCELESS:
             put(info.filename + "c", pyc, info)
         else:
