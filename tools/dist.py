@@ -84,10 +84,11 @@ PYC_ZIPS = {STDLIB: ("--trim", STDLIB_LIST, KEEP_LIST)}
 # py/core.zip, py/games/*.zip: bytecode only. The sources beside it were a third of a game's
 # first-visit Python (Mortar Hunt's 285 kB as brotli with them, 203 kB without) and the box
 # must stay within 4.0 MB to interactive; a traceback keeps each frame's file, line and
-# function (the sources are the repository's at the build's commit). Docstrings stay in the
-# bytecode: without one, each dataclass works out its signature for __doc__ at import
-# (inspect), which costs more start-up than the few kB they weigh as brotli.
-PYC_ARCHIVE = ("--sourceless", "--stored", "--no-debug-ranges")
+# function (the sources are the repository's at the build's commit). The classes' docstrings
+# stay in the bytecode: without one, each dataclass works out its signature for __doc__ at
+# import (inspect), which costs more start-up than the few kB they weigh as brotli; the modules'
+# and the functions' are left out (nothing in a page reads them: 12-20 kB less per archive).
+PYC_ARCHIVE = ("--sourceless", "--stored", "--no-debug-ranges", "--class-docstrings")
 MIN_COMPRESS = 1024  # bytes; smaller files gain nothing worth a second request path
 MAX_RATIO = 0.9  # keep a compressed copy only when it is at most 90 % of the original
 

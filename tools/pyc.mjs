@@ -18,11 +18,14 @@
 //     source; entries STORED, so that the .br/.gz copy compresses across modules (brotli:
 //     about 30 % smaller than deflating each entry); and `stdlib-trimmed.txt`, the names of the
 //     modules left out, for the page's fallback (mortar/web/fallback.py);
-//   * py/core.zip and py/games/*.zip --sourceless --stored --no-debug-ranges (bytecode only:
-//     the 4.0 MB budget; a traceback keeps file, line and function; --alongside keeps the
-//     sources beside "unchecked-hash" pycs, which the browser's fresh mtimes cannot stale).
-// The pycs are "unchecked-hash" ones (never revalidated against a source). Without --stored
-// or --trim, OUT.zip's entries are deflated.
+//   * py/core.zip and py/games/*.zip --sourceless --stored --no-debug-ranges --class-docstrings
+//     (bytecode only: the 4.0 MB budget; a traceback keeps file, line and function; --alongside
+//     keeps the sources beside "unchecked-hash" pycs, which the browser's fresh mtimes cannot
+//     stale). --class-docstrings: the modules' and the functions' docstrings left out, the
+//     classes' kept (without one, a dataclass works out its signature for __doc__ at import,
+//     with inspect: slower); nothing in the page reads a __doc__.
+// The pycs are "unchecked-hash" ones (never revalidated against a source; sourceless, their
+// source hash is zeros). Without --stored or --trim, OUT.zip's entries are deflated.
 // Used by `make dist` only. Prints one line; exit code 1 on any failure.
 
 import fs from "node:fs";
@@ -33,14 +36,17 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
 const stored = args.includes("--stored");
 const noDebugRanges = args.includes("--no-debug-ranges");
-const [mode, inZip, outZip, listFile, keepFile] = args.filter((a) => !["--stored", "--no-debug-ranges"].includes(a));
+const classDocstrings = args.includes("--class-docstrings");
+const flags = ["--stored", "--no-debug-ranges", "--class-docstrings"];
+const [mode, inZip, outZip, listFile, keepFile] = args.filter((a) => !flags.includes(a));
 const fail = (msg) => {
   console.log("pyc: FAILED: " + String(msg).slice(0, 500));
   process.exit(1);
 };
 const trim = mode === "--trim";
 if (!["--alongside", "--sourceless", "--trim"].includes(mode) || !inZip || !outZip || (trim && !keepFile)) {
-  fail("usage: node tools/pyc.mjs --alongside|--sourceless [--stored] [--no-debug-ranges] IN.zip OUT.zip [MODULES]\n" +
+  fail("usage: node tools/pyc.mjs --alongside|--sourceless [--stored] [--no-debug-ranges] [--class-docstrings]"
+       + " IN.zip OUT.zip [MODULES]\n" +
        "       node tools/pyc.mjs --trim IN.zip OUT.zip MODULES KEEP");
 }
 
@@ -53,6 +59,7 @@ try {
   py.globals.set("SOURCELESS", mode !== "--alongside");
   py.globals.set("TRIM", trim);
   py.globals.set("STORED", stored || trim);
+  py.globals.set("CLASS_DOCSTRINGS", classDocstrings);
   py.globals.set("ONLY", listFile ? fs.readFileSync(listFile, "utf8") : undefined);
   py.globals.set("KEEP", keepFile ? fs.readFileSync(keepFile, "utf8") : undefined);
   const summary = py.runPython(`
@@ -79,10 +86,12 @@ def module_of(filename):
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def strip_docstrings(tree):
-    """Docstrings out (__doc__ is None: -OO without dropping asserts), line numbers unchanged."""
+def strip_docstrings(tree, kept=()):
+    """Docstrings out (__doc__ is None: -OO without dropping asserts) but those of nodes of the kept
+    types, line numbers unchanged."""
     for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+        documented = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+        if isinstance(node, documented) and not isinstance(node, kept):
             body = node.body
             first = body[0] if body else None
             if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
@@ -118,12 +127,18 @@ with zipfile.ZipFile("/tmp/out.zip", "w", method, compresslevel=None if STORED e
             tree = ast.parse(data, info.filename)
             if TRIM:
                 tree = strip_docstrings(tree)
+            elif CLASS_DOCSTRINGS:
+                tree = strip_docstrings(tree, kept=(ast.ClassDef,))
             code = compile(tree, posixpath.join(base, info.filename), "exec", dont_inherit=True)
         except SyntaxError:  # e.g. test data in the stdlib: keep the source as it is
             put(info.filename, data, info)
             kept += 1
             continue
-        pyc = bytes(bootstrap._code_to_hash_pyc(code, importlib.util.source_hash(data), False))
+        # Sourceless, the source's hash has nothing to be checked against (the loaders read only
+        # the magic and the flags of an unchecked-hash pyc): zeros, 8 bytes that brotli cannot
+        # shrink, fewer in every module.
+        digest = bytes(8) if SOURCELESS else importlib.util.source_hash(data)
+        pyc = bytes(bootstrap._code_to_hash_pyc(code, digest, False))
         if SOURCELESS:
             put(info.filename + "c", pyc, info)
         else:

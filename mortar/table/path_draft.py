@@ -8,26 +8,24 @@ chain back to it, a tap on its start drops the move.
 A game's turn draft subclasses :class:`PathDraft` and adds its words and what it asks its seat
 (whose piece stands where, the landings of a path, the move a path makes); the common actions
 (a draw offer, resigning, the pass) are the open table's (:class:`.open_table.OpenDraft`). On
-the kit's squares, :class:`SquaresDraft` reads the squares and the pieces itself.
+the kit's squares, :class:`.squares_draft.SquaresDraft` reads the squares and the pieces itself.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from typing import ClassVar, Generic, Protocol, TypeVar, cast
+from typing import ClassVar, Generic, TypeVar
 
-from ..kit.grid import BoardSquare, NotationError
-from ..kit.turns import PLAYERS, Player
+from ..kit.grid import NotationError
 from .drafts import CHANGED, UNCHANGED, Context, Reply
 from .effects import Flip
 from .hints import CHOICE, Hint
 from .kind import Taps
 from .open_board import BoardModel, DiscModel, drawn
-from .open_table import COMMON_INTENTS, SIDES, OpenDraft, OpenSeat, SeatT
+from .open_table import COMMON_INTENTS, SIDES, OpenDraft, SeatT
 from .words import _
 
 Sq = TypeVar("Sq", bound=Hashable)
-B = TypeVar("B", bound=BoardSquare)
 
 
 def path_taps(*squares: object) -> Taps:
@@ -223,28 +221,3 @@ class PathDraft(OpenDraft[SeatT], Generic[SeatT, Sq]):
                 "last_text": self.last_text(), "hint": hint,
                 "moment": ("move", played.turn if played else 0),
                 "effects": [Flip((last[-1],))] if flips else []}
-
-
-class SquarePieces(Protocol):
-    def pieces(self, player: Player) -> Sequence[tuple[BoardSquare, object]]: ...  # in board order
-
-
-class SquaresSeat(OpenSeat, Protocol):
-    @property
-    def position(self) -> SquarePieces: ...
-
-
-SquaresSeatT = TypeVar("SquaresSeatT", bound=SquaresSeat)
-
-
-class SquaresDraft(PathDraft[SquaresSeatT, B]):
-    """A path draft on the game's ``squares``, its seat's position listing each player's pieces."""
-
-    squares: type[B]
-
-    def square(self, name: str) -> B:
-        return self.squares.parse(name)
-
-    def pieces(self) -> dict[B, str]:
-        pieces = {sq: p.value for p in PLAYERS for sq, _piece in self.seat.position.pieces(p)}
-        return cast(dict[B, str], pieces)  # (the position's squares are the game's: ``squares``)

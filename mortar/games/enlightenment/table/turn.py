@@ -1,5 +1,5 @@
 """A turn of Enlightenment on a phone, jump chains included (EN4): the open games' draft on squares
-(:class:`mortar.table.path_draft.SquaresDraft`) with the seat's ``next_landings``: a step is a whole
+(:class:`mortar.table.squares_draft.SquaresDraft`) with the seat's ``next_landings``: a step is a whole
 move; a jump's chain goes on while landings are marked, and is confirmed where it ends."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from ....table.hints import CHOICE, MOVABLE, Hint
 from ....table.open_board import BoardModel
 from ....table.open_table import path_words
-from ....table.path_draft import SquaresDraft
+from ....table.squares_draft import SquaresDraft
 from ....table.words import _
 from ..actions import Move, Moved
 from ..board import Square, is_step

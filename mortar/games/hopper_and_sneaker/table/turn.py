@@ -1,5 +1,5 @@
 """A turn of Hopper and Sneaker on a phone, as the open games' draft on squares builds it
-(:class:`mortar.table.path_draft.SquaresDraft`): tap a piece, see where it may go (the seat's legal
+(:class:`mortar.table.squares_draft.SquaresDraft`): tap a piece, see where it may go (the seat's legal
 moves), tap one to choose the move, and confirm it as every move of the box is (a second tap
 there, or its button).
 """
@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from ....table.hints import CHOICE, MOVABLE, Hint
 from ....table.open_board import BoardModel
 from ....table.open_table import SIDES
-from ....table.path_draft import SquaresDraft
+from ....table.squares_draft import SquaresDraft
 from ....table.words import _
 from ..actions import Move, Moved
 from ..board import Face, Square
