@@ -92,8 +92,13 @@ class Driver:
         listed = [a for a in listed_actions(seat) if not isinstance(a, Resign | OfferDraw)]
         action = (self.computer.choose(seat) if self.computer is not None else
                   self.rng.choice(listed) if listed else seat.random_action(self.rng))
+        expected = table.game.copy()
+        expected.apply(action)
         for intent, arg in self.kind.taps(action, seat):
             assert table.dispatch(intent, arg), (intent, arg, action)
+        # the taps played that action, not another one (a placement's facings once went astray)
+        game = self.kind.game
+        assert game.record(table.game).save() == game.record(expected).save(), action
         if table.screen == "play" and table.shown:
             assert table.dispatch("end-turn")
         return action
