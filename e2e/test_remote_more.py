@@ -37,6 +37,7 @@ from mortar.games.marsal_a_spion.links import context as marsal_context
 from mortar.games.marsal_a_spion.pieces import Clash, Piece, clash
 from mortar.games.marsal_a_spion.table.texts import NAME as PIECE_NAMES
 from mortar.games.mortar_hunt.links.device import HuntKnowledge
+from mortar.games.mortar_hunt.notation import Position
 from mortar.kit import commitment
 from mortar.kit.common import AcceptDraw, OfferDraw, Resign
 from mortar.kit.link import read
@@ -349,6 +350,18 @@ class FalseMiss(HuntKnowledge):
         return out
 
 
+class ChangedSetup(HuntKnowledge):
+    """A device that opens at the end a placement other than the one it committed to: its first
+    piece turned 45° where it stands."""
+
+    def openings(self) -> dict[str, Any]:
+        out = super().openings()
+        setup = out["openings"]["setup"]
+        first = Position.parse(setup[0])
+        setup[0] = str(Position(first.square, first.facing.turned(1)))
+        return out
+
+
 def test_a_lying_device_is_caught_on_the_honest_phone(phones, site):
     a = phones[0]
     mirror = Mirror("mortar-hunt", {})
@@ -383,6 +396,28 @@ def test_a_lying_device_is_caught_on_the_honest_phone(phones, site):
     assert f"Bob's device said {shot.shot.at} was a miss at turn 1" in verdict, verdict
     assert "but a piece stood there" in verdict and "A lie loses the game: Ann wins." in verdict, verdict
     a.check("a lie caught")
+
+    # a lie of another kind, in a new game on the same page: Bob's device opens at the end a
+    # placement other than the one it committed to; her phone catches it when his openings come
+    a.tap("menu")
+    mirror = Mirror("mortar-hunt", {})
+    start(a, site, "mortar-hunt", {}, "first", loaded=True)
+    mirror.play(a, mirror.choose())
+    double = RemoteGame.join(mirror.kind.game, sent(a).partition("#")[2], "Bob")
+    double.knowledge.__class__ = ChangedSetup
+    placement = mirror.choose()
+    mirror.state.apply(placement)
+    placed = double.play(placement)
+    assert placed is not None
+    assert a.open(f"{base}#{placed}") == "turn", a.screen()
+    a.tap("tab", "pad")
+    mirror.play(a, Resign())
+    openings = double.receive(sent(a).partition("#")[2])
+    assert isinstance(openings, Applied) and openings.reply is not None, openings
+    a.open(f"{base}#{openings.reply}")
+    verdict = a.page.locator("#app .verdict").first.text_content() or ""
+    assert "Bob's device opened a placement other than the one it committed to." in verdict, verdict
+    assert "A lie loses the game: Ann wins." in verdict, verdict
 
 
 def exposed(mirror: Mirror) -> tuple[Any, Any]:
