@@ -185,7 +185,7 @@ def edited(link: str, **change: Any) -> str:
 
 
 def verified(*devices: Device, winner: str | None = None) -> None:
-    """"Verified" on each phone (``winner``: named as the winner there)."""
+    """The verified end on each phone (``winner``: named there as the winner)."""
     for device in devices:
         assert device.settled() in ("ended", "over"), device.screen()
         assert "Verified: both devices played by the rules." in (
