@@ -216,20 +216,36 @@ def edited(link: str, **change: Any) -> str:
     return f"{base}#{encode(message)}"
 
 
-def verified(*devices: Device) -> None:
+def verified(*devices: Device, winner: str | None = None) -> None:
+    """The verified end on each phone (``winner``: named there as the winner)."""
     for device in devices:
         assert device.settled() in ("ended", "over"), device.screen()
         assert "Verified: both devices played by the rules." in (
             device.page.locator("#app .verdict").first.text_content() or "")
+        if winner is not None:
+            shown = device.page.locator("#app").text_content() or ""
+            assert f"{winner} wins" in shown, shown
 
 
 def load_both(devices: list[Device], url: str) -> None:
     """The same page loaded on both phones at once (Python starts in both side by side)."""
     for device in devices:
         device.page.goto(url, wait_until="domcontentloaded")
+    ready(devices)
+
+
+def reload_both(devices: list[Device]) -> list[str]:
+    """Both phones' pages reloaded at once (Python starts again in both side by side): the
+    screen each comes back to."""
+    for device in devices:
+        device.page.reload(wait_until="domcontentloaded")
+    return ready(devices)
+
+
+def ready(devices: list[Device]) -> list[str]:
     for device in devices:
         device.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_MS)
-        device.settled()
+    return [device.settled() for device in devices]
 
 
 def open_phones(open_game: Callable[..., Any]) -> Iterator[list[Device]]:
@@ -244,3 +260,69 @@ def open_phones(open_game: Callable[..., Any]) -> Iterator[list[Device]]:
     print(f"\n(play by links: {time.monotonic() - began:.1f} s on two phones)")
     problems = "\n".join(d.walk.report(d.walk.layout) + d.walk.report(d.walk.axe) for d in out)
     assert not problems.strip(), problems
+
+
+# --- Mortar Hunt to a quick end: the mirror sees both sides' pieces; the phones see their own ------
+
+
+def live_squares(state: Any, player: str) -> set[Any]:
+    return {state.position(player, n).square for n in (1, 2, 3) if state.is_alive(player, n)}
+
+
+def in_reach(state: Any, hunter: str, prey: str) -> set[Any]:
+    """The squares of ``prey``'s live pieces that ``hunter``, to play, can hit this turn."""
+    theirs = live_squares(state, prey)
+    return {a.shot.at for a in state.seat(hunter).legal_actions()
+            if getattr(a, "shot", None) is not None and a.shot.at in theirs}
+
+
+def exposed(mirror: Mirror, tries: int = 40) -> Any:
+    """B's placement (one of ``tries`` the mirror draws) with the most pieces that A's first turn
+    can hit: at least one."""
+    best: tuple[int, Any] = (0, None)
+    for _ in range(tries):
+        placement = mirror.choose()
+        trial = mirror.state.copy()
+        trial.apply(placement)
+        best = max(best, (len(in_reach(trial, "A", "B")), placement), key=lambda b: b[0])
+        if best[0] == 3:
+            break
+    assert best[0], "no placement of B's within reach of A's first shot"
+    return best[1]
+
+
+def hunting(mirror: Mirror, hunter: str) -> Any:
+    """The mirror's choice in a game of Mortar Hunt played to its end in a few turns, each turn
+    legal: the ``hunter`` shoots where the other's pieces stand and moves so that the most of them
+    stay in reach; the other turns a piece in place and shoots wide of the hunter's pieces."""
+    state = mirror.state
+    player = mirror.to_play()
+    if player != hunter:
+        return mirror.rng.choice(staying(state, player, hunter))
+    prey = next(p for p in mirror.kind.game.players if p != hunter)
+    actions = [a for a in state.seat(player).legal_actions() if not isinstance(a, Resign)]
+    theirs = live_squares(state, prey)
+    hits = [a for a in actions if getattr(a, "shot", None) is not None and a.shot.at in theirs]
+    by_move = {a.move: a for a in reversed(hits or actions) if hasattr(a, "move")}  # (one a move)
+    if not by_move:
+        return (hits or actions)[0]
+
+    def reach_after(action: Any) -> int:
+        trial = state.copy()
+        trial.apply(action)
+        if trial.outcome is not None:
+            return 4  # the last hit
+        trial.apply(staying(trial, prey, hunter)[0])
+        return len(in_reach(trial, hunter, prey)) if trial.outcome is None else 0
+
+    return max(by_move.values(), key=reach_after)
+
+
+def staying(state: Any, player: str, hunter: str) -> list[Any]:
+    """The hunted's turns that turn a piece where it stands and shoot wide of the hunter's pieces
+    (any turn that shoots wide where none turns in place)."""
+    mine = live_squares(state, hunter)
+    wide = [a for a in state.seat(player).legal_actions()
+            if not isinstance(a, Resign) and (getattr(a, "shot", None) is None or a.shot.at not in mine)]
+    return [a for a in wide if hasattr(a, "move")
+            and a.move.to.square == state.position(player, a.move.piece).square] or wide

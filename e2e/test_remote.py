@@ -9,8 +9,12 @@ a message (the game's address with the link in its ``#fragment``).
   future, an edited one and an illegal turn refused in words, a resignation and the end verified
   on both phones.
 * A hidden game (Mortar Hunt), Ann inviting from the sideways phone: both placements committed,
-  a few turns; at every turn the other phone's page (its DOM: text, labels, drawings) and its
-  storage hold none of the mover's pieces.
+  then played to its end under the rules in a few turns (the mirror aims Ann's shots where Bob's
+  pieces stand): her third hit ends it on his phone at once, his link and hers carry their
+  openings, and both phones say "verified" and that Ann wins. At every turn the other phone's
+  page (its DOM: text, labels, drawings) and its storage hold none of the mover's pieces; both
+  phones are reloaded once, hers while it waits for the answer to her shot, his in the middle of
+  his turn, and nothing is lost.
 * The picker lists both games by links.
 
 The layout checks and axe-core run on each new screen of both phones (``Walk``). The test keeps
@@ -23,7 +27,21 @@ from __future__ import annotations
 import base64
 
 import pytest
-from remote_driver import JSQR, Device, Mirror, edited, join, open_phones, start, turn, verified
+from remote_driver import (
+    JSQR,
+    Device,
+    Mirror,
+    edited,
+    exposed,
+    hunting,
+    join,
+    load_both,
+    open_phones,
+    reload_both,
+    start,
+    turn,
+    verified,
+)
 
 from mortar.kit.common import Resign
 from mortar.kit.link import read
@@ -59,8 +77,7 @@ def test_an_open_game_by_links_between_two_phones(phones, site):
     sent = b.link()
 
     # a reload on each side loses nothing
-    assert b.reload() == "waiting" and b.link() == sent
-    assert a.reload() == "turn"
+    assert reload_both([b, a]) == ["waiting", "turn"] and b.link() == sent
 
     # the same link opened again, one from the future, one edited on its way: refused in words
     a.open(sent)
@@ -100,23 +117,49 @@ def test_an_open_game_by_links_between_two_phones(phones, site):
 def test_a_hidden_game_by_links_keeps_each_phones_secrets(phones, site):
     b, a = phones  # Ann invites from the sideways phone this time, Bob joins on the upright one
     mirror = Mirror("mortar-hunt", {})
-    start(a, site, "mortar-hunt", {}, "first")  # Ann is A, who places first
+    load_both(phones, f"{site.url}?game=mortar-hunt")  # (Bob's joins by the address's fragment)
+    start(a, site, "mortar-hunt", {}, "first", loaded=True)  # Ann is A, who places first
     devices = {"A": a, "B": b}
     assert a.screen() == "placement"
     mirror.play(a, mirror.choose())  # her placement committed, not shown: the invitation carries it
     assert a.settled() == "waiting"
     a.check("waiting (invitation)")
     LENGTHS.append(len(a.link()))
-    join(b, a.link())
+    join(b, a.link(), loaded=True)
     assert b.screen() == "placement"
     never_shown(mirror, "A", b)
-    turn(mirror, devices)  # Bob's placement
-    for _ in range(6):  # three turns each
+    turn(mirror, devices, exposed(mirror))  # Bob's placement, where Ann's pieces can reach
+    # Ann hunts Bob's pieces where the mirror sees them (her phone only gets his links): the game
+    # ends by her third hit in a few turns. Both phones are reloaded once, hers while it waits for
+    # the answer to her shot, his in the middle of his turn: neither loses a thing.
+    reloaded = False
+    while mirror.state.outcome is None:
         assert never_shown(mirror, "B", a) and never_shown(mirror, "A", b)
-        mover = turn(mirror, devices)
+        left = mirror.state.live_count("B")
+        action = hunting(mirror, "A")
+        if mirror.to_play() == "B" and not reloaded:
+            shot = a.link()
+            for intent, arg in mirror.kind.taps(action, mirror.state.seat("B"))[:4]:  # his move, confirmed
+                b.tap(intent, arg)
+            # (the turn he was making is made again; her shot and his answer to it are kept)
+            assert reload_both([a, b]) == ["waiting", "turn"] and a.link() == shot
+            fired = mirror.state.history[-1]
+            told = f"Ann fired at {fired.action.shot.at}: {'hit' if fired.hit else 'miss'}"
+            assert told in (b.page.locator("#app").text_content() or ""), told
+            reloaded = True
+        mover = turn(mirror, devices, action)
         LENGTHS.append(len(mover.link()))
-    assert never_shown(mirror, "B", a) and never_shown(mirror, "A", b)
-    a.check("hidden game, a turn" if a.screen() == "turn" else "hidden game, waiting")
+        if mover is b:  # his answer to her shot reached her phone
+            assert f"Bob has {left} piece" in (a.page.locator("#app").text_content() or ""), left
+    assert reloaded and mirror.state.winner == "A"
+    # her last hit ended the game on his phone at once; his link tells hers, with his openings
+    assert b.screen() == "ended" and never_shown(mirror, "A", b), b.screen()  # hers open at the end only
+    b.check("hidden game, lost")
+    a.open(b.link())
+    LENGTHS.append(len(b.link()))
+    b.open(a.link())
+    LENGTHS.append(len(a.link()))
+    verified(a, b, winner="Ann")
     print(f"\n(link lengths on the phones: median {sorted(LENGTHS)[len(LENGTHS) // 2]}, "
           f"longest {max(LENGTHS)} characters, {len(LENGTHS)} links)")
 
@@ -152,8 +195,8 @@ def test_the_picker_lists_the_games_by_links(phones, site):
     cards = a.page.locator("#remote-games .remote-card")
     assert cards.count() == 2
     texts = [cards.nth(i).text_content() or "" for i in range(2)]
-    # the game under way first (whoever's turn it is), then the finished one
-    assert texts[0].startswith("Mortar Hunt against Ann"), texts
+    # both finished: the one whose last link came last first
+    assert texts[0].startswith("Mortar Hunt against Ann") and "finished" in texts[0], texts
     assert texts[1].startswith("Four Circles against Bob") and "finished" in texts[1], texts
     a.walk.screen("picker", scroll=True)
 

@@ -16,7 +16,8 @@ Circles whole, Mortar Hunt's first turns), in a file of its own so that it runs 
   ("verified").
 * A lying device: Mortar Hunt against a test double in CPython (the kit's own ``RemoteGame``)
   that answers "miss" where a piece of its was hit; the honest phone's screen gives the verdict
-  in words once the double's openings come.
+  in words once the double's openings come. Then, on the same page, a new game against a double
+  that opens at the end a placement other than the one it committed to: caught, in words.
 
 The phones load each game's page side by side (``load_both``), and the second joins by its
 address's fragment, as a person opens a link on a page already open.
@@ -29,7 +30,18 @@ import statistics
 from typing import Any
 
 import pytest
-from remote_driver import Device, Mirror, join, load_both, open_phones, start, turn, verified
+from remote_driver import (
+    Device,
+    Mirror,
+    exposed,
+    join,
+    live_squares,
+    load_both,
+    open_phones,
+    start,
+    turn,
+    verified,
+)
 
 from mortar.games.marsal_a_spion.actions import Attack
 from mortar.games.marsal_a_spion.board import Player as MarsalPlayer
@@ -37,6 +49,7 @@ from mortar.games.marsal_a_spion.links import context as marsal_context
 from mortar.games.marsal_a_spion.pieces import Clash, Piece, clash
 from mortar.games.marsal_a_spion.table.texts import NAME as PIECE_NAMES
 from mortar.games.mortar_hunt.links.device import HuntKnowledge
+from mortar.games.mortar_hunt.notation import Position
 from mortar.kit import commitment
 from mortar.kit.common import AcceptDraw, OfferDraw, Resign
 from mortar.kit.link import read
@@ -349,6 +362,18 @@ class FalseMiss(HuntKnowledge):
         return out
 
 
+class ChangedSetup(HuntKnowledge):
+    """A device that opens at the end a placement other than the one it committed to: its first
+    piece turned 45° where it stands."""
+
+    def openings(self) -> dict[str, Any]:
+        out = super().openings()
+        setup = out["openings"]["setup"]
+        first = Position.parse(setup[0])
+        setup[0] = str(Position(first.square, first.facing.turned(1)))
+        return out
+
+
 def test_a_lying_device_is_caught_on_the_honest_phone(phones, site):
     a = phones[0]
     mirror = Mirror("mortar-hunt", {})
@@ -357,7 +382,11 @@ def test_a_lying_device_is_caught_on_the_honest_phone(phones, site):
     base, _, invitation = sent(a).partition("#")
     double = RemoteGame.join(mirror.kind.game, invitation, "Bob")  # Bob's device: a test double
     double.knowledge.__class__ = FalseMiss
-    placement, shot = exposed(mirror)  # where Ann's first turn can hit a piece of Bob's
+    placement = exposed(mirror)  # where Ann's first turn can hit a piece of Bob's
+    mirror.state.apply(placement)
+    theirs = live_squares(mirror.state, "B")
+    shot = next(x for x in mirror.state.seat("A").legal_actions() if getattr(x, "shot", None) is not None
+                and x.shot.at in theirs)
     placed = double.play(placement)
     assert placed is not None
     a.open(f"{base}#{placed}")
@@ -365,7 +394,7 @@ def test_a_lying_device_is_caught_on_the_honest_phone(phones, site):
     applied = double.receive(sent(a).partition("#")[2])
     assert isinstance(applied, Applied) and applied.reply is None, applied
     seat = mirror.state.seat("B")
-    mine = {mirror.state.position("A", n).square for n in (1, 2, 3)}
+    mine = live_squares(mirror.state, "A")
     action = next(x for x in seat.legal_actions() if not isinstance(x, Resign)
                   and (getattr(x, "shot", None) is None or x.shot.at not in mine))
     told = double.play(action)  # Bob's turn, and its answer to Ann's shot: "miss"
@@ -384,18 +413,24 @@ def test_a_lying_device_is_caught_on_the_honest_phone(phones, site):
     assert "but a piece stood there" in verdict and "A lie loses the game: Ann wins." in verdict, verdict
     a.check("a lie caught")
 
-
-def exposed(mirror: Mirror) -> tuple[Any, Any]:
-    """A placement of B's (the mirror's next action) where one of A's first turns hits a piece
-    of B's, and that turn."""
-    for _ in range(500):
-        placement = mirror.choose()
-        trial = mirror.state.copy()
-        trial.apply(placement)
-        theirs = {trial.position("B", n).square for n in (1, 2, 3)}
-        shot = next((x for x in trial.seat("A").legal_actions()
-                     if getattr(x, "shot", None) is not None and x.shot.at in theirs), None)
-        if shot is not None:
-            mirror.state.apply(placement)
-            return placement, shot
-    raise AssertionError("no placement of B's within reach of A's first shot")
+    # a lie of another kind, in a new game on the same page: Bob's device opens at the end a
+    # placement other than the one it committed to; her phone catches it when his openings come
+    a.tap("menu")
+    mirror = Mirror("mortar-hunt", {})
+    start(a, site, "mortar-hunt", {}, "first", loaded=True)
+    mirror.play(a, mirror.choose())
+    double = RemoteGame.join(mirror.kind.game, sent(a).partition("#")[2], "Bob")
+    double.knowledge.__class__ = ChangedSetup
+    placement = mirror.choose()
+    mirror.state.apply(placement)
+    placed = double.play(placement)
+    assert placed is not None
+    assert a.open(f"{base}#{placed}") == "turn", a.screen()
+    a.tap("tab", "pad")
+    mirror.play(a, Resign())
+    openings = double.receive(sent(a).partition("#")[2])
+    assert isinstance(openings, Applied) and openings.reply is not None, openings
+    a.open(f"{base}#{openings.reply}")
+    verdict = a.page.locator("#app .verdict").first.text_content() or ""
+    assert "Bob's device opened a placement other than the one it committed to." in verdict, verdict
+    assert "A lie loses the game: Ann wins." in verdict, verdict

@@ -74,11 +74,12 @@ class Driver:
     """Plays any game through the table's intents: a random legal action of the seat shown
     (never resigning: a game reaches its own end), tapped as the game's ``taps`` says."""
 
-    def __init__(self, case: Case, seed: int = 5, level: str | None = None) -> None:
+    def __init__(self, case: Case, seed: int = 5, level: str | None = None, *, exact: int = 0) -> None:
         self.case, self.kind = case, case.kind
         self.rng = random.Random(seed)
         # ``level``: the actions chosen by the game's computer at that level (a game ends sooner)
         self.computer = None if level is None else case.kind.game.computer(level, seed)
+        self.exact = exact  # the first ``exact`` actions' taps checked to play that very action
 
     def act(self, table: Table) -> Any:
         """Play one action on the screen shown (revealing the board behind the curtain first)."""
@@ -88,12 +89,18 @@ class Driver:
         if table.shown:  # the last action's result on screen: go on
             assert table.dispatch("end-turn")
             return None
-        seat = table.game.seat(table.draft.player)
+        player = table.draft.player
+        seat = table.game.seat(player)
         listed = [a for a in listed_actions(seat) if not isinstance(a, Resign | OfferDraw)]
         action = (self.computer.choose(seat) if self.computer is not None else
                   self.rng.choice(listed) if listed else seat.random_action(self.rng))
+        expected = table.game.copy() if self.exact > 0 else None
+        self.exact -= 1
         for intent, arg in self.kind.taps(action, seat):
             assert table.dispatch(intent, arg), (intent, arg, action)
+        if expected is not None:  # that action, not another (a placement's facings once went astray):
+            expected.apply(action)  # the mover's seat shows its own action whole
+            assert table.game.seat(player) == expected.seat(player), action
         if table.screen == "play" and table.shown:
             assert table.dispatch("end-turn")
         return action
@@ -195,8 +202,10 @@ def test_records_round_trip_and_replay_to_the_same_game(case: Case) -> None:
 @pytest.mark.cpython_only  # (a whole game drawn at every action: minutes in Pyodide)
 @pytest.mark.parametrize("case", GAMES, ids=lambda c: c.id)
 def test_a_game_played_through_the_screens_reaches_its_natural_end(case: Case) -> None:
+    """Each action played by its taps (``GameKind.taps``) to the game's end (and the first 200
+    checked to play that very action: a state copied per action is dear in a long game)."""
     table, events = two_people(case)
-    driver = Driver(case, seed=11, level=case.kind.game.levels[0])
+    driver = Driver(case, seed=11, level=case.kind.game.levels[0], exact=200)
     for _ in range(4000):
         if table.screen == "over":
             break

@@ -154,10 +154,11 @@ class MortarHuntKind(KindBase[State, Seat]):
         if isinstance(action, Setup):
             taps: list[tuple[str, str | None]] = []
             for n, (position, kind) in enumerate(zip(action.positions, action.types), 1):
-                taps += [("select", str(n)), ("square", str(position.square)),
-                         ("facing", position.facing.name)]
+                # its facing and type first: a piece put down hands the selection to the next
+                taps += [("select", str(n)), ("facing", position.facing.name)]
                 if seat.options.fixed_type() is None:
                     taps.append(("piece-type", kind.name))
+                taps.append(("square", str(position.square)))
             return (*taps, ("confirm-placement", None))
         if isinstance(action, Sacrifice):
             return (("select", str(action.piece)), ("sacrifice", None))
