@@ -10,7 +10,9 @@ reference player (``ab:ms=150``): ``tools/karo_reference.py`` says which.
 games): CPU time of this process (a busy machine disturbs it less; ``--clock wall`` for the wall clock),
 the nodes searched, the deepest iteration completed, and the longest stretch of work between two
 yields of ``thinking()`` (a chunk of the page's timer slices). Inside Pyodide:
-``node tools/pyodide_run.mjs bench_karo_ai times --clock js-cpu``.
+``node tools/pyodide_run.mjs bench_karo_ai times --clock js-cpu``. The levels' work is measured by
+their nodes alone: the page's cap on a decision's time (:data:`mortar.kit.search.PAGE_SECONDS`,
+on the wall clock, which a loaded machine stretches) is left off unless ``--page-cap`` (Pyodide).
 """
 
 from __future__ import annotations
@@ -76,6 +78,8 @@ def js_cpu() -> float:
 
 def times(args: argparse.Namespace) -> None:
     clock = {"cpu": time.process_time, "wall": time.perf_counter, "js-cpu": js_cpu}[args.clock]
+    from mortar.kit import searchcomputer
+    searchcomputer.CLOCKED = args.page_cap  # (the cap applies in Pyodide alone: page_clock)
     for name in args.games_named or list(PACKAGES):
         game, evaluation = load(name)
         seats = sample(game, evaluation, args.positions, args.seed)
@@ -145,6 +149,8 @@ def main() -> None:
     t.add_argument("--seed", type=int, default=1)
     t.add_argument("--clock", choices=["cpu", "wall", "js-cpu"], default="cpu",
                    help="this process's CPU time (default), the wall clock, or Node's CPU time (Pyodide)")
+    t.add_argument("--page-cap", action="store_true",
+                   help="keep the page's cap on a decision's time (in Pyodide; off: the nodes alone)")
     b = commands.add_parser("branching")
     b.add_argument("games_named", nargs="*", metavar="GAME")
     b.add_argument("--games", type=int, default=4)

@@ -65,6 +65,13 @@ class OutOfWork(Exception):  # noqa: N818 (an event, not an error)
     """The node budget is spent: the search stops where it is."""
 
 
+# Every level's cap on a decision's work where the computer is given a clock (in the page; never
+# in duels or tests, which count nodes alone): a slow phone waits about a second at most (the
+# page's 10 ms breaths between its 40 ms slices come on top), and starts no iteration past
+# 0.45 of it (Search.alphabeta); on a desktop every level ends on its nodes before.
+PAGE_SECONDS = 0.8
+
+
 @dataclass(frozen=True)
 class Level:
     """How hard a computer thinks: the deepest iteration and the node budget (work, not time),
@@ -78,7 +85,7 @@ class Level:
     setup_depth: int = 1  # plies a game's own setup search looks ahead (Model.setup)
     pvs: bool = False  # alpha-beta: principal variation search (null windows after the first)
     patience: int = 300  # positions of play after which the game's repetitions are not fled
-    seconds: float | None = None  # a time budget too, where the computer is given a clock
+    seconds: float | None = PAGE_SECONDS  # a time budget too, where the computer is given a clock
     quiescence: int = 0  # plies of the game's swinging actions (Model.noisy) searched past the depth
     reduce: int = 0  # alpha-beta with pvs: actions from this one on searched a ply shallower first (0: none)
 

@@ -22,6 +22,12 @@ without it, and the reductions 75 % (59–91, 10 pairs) against quiescence alone
 scored 62.5 % (49.0–76.0, 20 pairs) against the hard before them at equal nodes (at a third more
 CPU time: 24.5 against 18.9 ms a decision). The win (EN6) is found by the search itself.
 
+**Hard's budget** is 10,000 nodes (2,500 before issue 33's second round): depth 5 (median), 88 ms
+a decision in CPython, 236 ms (worst 339 ms) in Pyodide, inside the page's 300 ms median
+(``tools/bench_karo_ai.py times``). Against the ``ab`` reference at 150 ms a decision (issue 33's
+measure) it scored 82.9 % (77.5–88.3, 60 pairs; 29 of its 120 games drawn by repetition, 6 lost),
+where 2,500 nodes scored 78.3 % (30 pairs); against ``ab`` at equal time (88 ms) 98.8 % (20 pairs).
+
 **The fitted variant** (:class:`Weights`, ``VARIANTS["fitted"]``) weighs each piece by where it
 stands on its way (done, enlightened off the edge, ready to be enlightened next move — on the edge
 or not —, beside a lamp, far), and the moves the slowest piece still needs; its weights were
@@ -289,7 +295,7 @@ VARIANTS: dict[str, EnlightenmentModel] = {"fitted": Fitted(), "finish": Finish(
 LEVELS = {
     "easy": Level(depth=1, nodes=400, noise=150, blunder=0.15),
     "medium": Level(depth=2, nodes=400),
-    "hard": Level(depth=12, nodes=2500, quiescence=2, pvs=True, reduce=4),
+    "hard": Level(depth=12, nodes=10000, quiescence=2, pvs=True, reduce=4),
 }
 
 
