@@ -335,7 +335,9 @@
   }
   addEventListener("pagehide", clear);
 
-  function shotFlight(board, from, to) {
+  // ``landing(shell)``, when given, takes over the shell at the end of its flight (the shot's
+  // impact removes it); without it the shell goes by itself just after it lands.
+  function shotFlight(board, from, to, landing) {
     var a = squareBox(board, from), b = squareBox(board, to);
     if (!a || !b || reducedMotion() || typeof Element.prototype.animate !== "function") return;
     log("motion:shot");
@@ -357,7 +359,7 @@
       });
     }
     shell.animate(frames, { duration: FLIGHT_MS, easing: "linear", fill: "forwards" });
-    after(FLIGHT_MS + 30, shell);
+    if (landing) landing(shell); else after(FLIGHT_MS + 30, shell);
   }
 
   function impactMark(board, square, hit) {
@@ -414,11 +416,16 @@
     // the shooter's moment: the sound of firing, the flight, the impact when it lands
     shot: function (board, from, to, hit) {
       play("fire");
-      shotFlight(board, from, to);
-      if (hit === true || hit === false) {
-        play(hit ? "hit" : "miss", FLIGHT_MS);
-        later(function () { impactMark(board, to, hit); }, FLIGHT_MS);
-      }
+      if (hit !== true && hit !== false) { shotFlight(board, from, to); return; }
+      var shell = null;
+      shotFlight(board, from, to, function (el) { shell = el; });
+      play(hit ? "hit" : "miss", FLIGHT_MS);
+      // The impact and the shell's end in one timer: on a busy page two timers could fire the
+      // other way round, leaving a moment with neither on the board.
+      later(function () {
+        impactMark(board, to, hit);
+        if (shell) after(30, shell);
+      }, FLIGHT_MS);
     },
     flight: shotFlight,
     impact: impactMark,  // the next player's moment after the curtain: only where it landed
