@@ -280,7 +280,7 @@ def _compile_zip(zip_path: Path, args: tuple[str | Path, ...], log, out: Path | 
     cached = cache / f"{key}.zip"
     if not cached.exists():
         node = os.environ.get("NODE", "node")
-        tmp = cached.with_suffix(".tmp")
+        tmp = cached.with_suffix(f".{os.getpid()}.tmp")  # (test workers may compile it at once)
         try:
             command = [node, str(ROOT / "tools" / "pyc.mjs"), *options, str(zip_path), str(tmp)]
             run = subprocess.run(command + [str(p) for p in lists],
@@ -294,7 +294,12 @@ def _compile_zip(zip_path: Path, args: tuple[str | Path, ...], log, out: Path | 
             return False
         os.replace(tmp, cached)
         log(f"{zip_path.name}: {run.stdout.strip()}")
-    shutil.copyfile(cached, out or zip_path)
+    # Whole or not at all: another process may be serving ``out`` (the e2e workers' dev sites
+    # each write the trimmed standard library, and serve it, while the others start).
+    target = out or zip_path
+    partial = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    shutil.copyfile(cached, partial)
+    os.replace(partial, target)
     return True
 
 
