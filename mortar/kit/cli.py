@@ -20,9 +20,10 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn, Protocol, TextIO
+from typing import TYPE_CHECKING, NoReturn, Protocol, TextIO
 
 from .grid import quote
+from .protocol import AnyGame, Computer, DuelOptions, Pads
 from .records import (
     ERROR,
     MAX_RECORD_BYTES,
@@ -36,12 +37,15 @@ from .records import (
 )
 from .referee import check_text
 
+if TYPE_CHECKING:  # the duels' module loads only for the duel command
+    from .duel import SeatOf
+
 
 class Games(Protocol):
     """The registry the CLI is given (:mod:`mortar.games`): the kit imports no game."""
 
-    def load(self, name: str) -> Any: ...
-    def by_format(self, record_format: str) -> Any | None: ...
+    def load(self, name: str) -> AnyGame: ...
+    def by_format(self, record_format: str) -> AnyGame | None: ...
     def names(self) -> list[str]: ...
 
 
@@ -124,8 +128,7 @@ def _pad(args: argparse.Namespace, games: Games) -> int:
         game = games.by_format("/".join(map(str, format_of(data))))
         if game is None:
             raise RecordError("that record is of no game of this box")
-        pads = getattr(game, "pads", None)
-        if pads is None:
+        if not isinstance(game, Pads):
             raise RecordError(f"{game.title} has no pads")
         record = game.parse_record(data)
     except OSError as e:
@@ -134,9 +137,7 @@ def _pad(args: argparse.Namespace, games: Games) -> int:
     except (RecordError, _TooLarge) as e:
         _complain(f"error: {e}")
         return 2
-    # names are printed inside the pad's lines: their line breaks too must stay escapes
-    record.names = {p: None if n is None else printable(n) for p, n in record.names.items()}
-    text, illegal = pads(record, args.player)
+    text, illegal = game.pads(record, args.player)
     if illegal is not None:
         _complain(f"illegal: {illegal}")
     if text:
@@ -144,8 +145,8 @@ def _pad(args: argparse.Namespace, games: Games) -> int:
     return 0 if illegal is None else 1
 
 
-def _duel(args: argparse.Namespace, games: Games, game: Any,
-          extra: dict[str, Callable[[str], Any]] | None = None, seat_of: Any = None) -> int:
+def _duel(args: argparse.Namespace, games: Games, game: AnyGame,
+          extra: dict[str, Callable[[str], Computer]] | None = None, seat_of: SeatOf | None = None) -> int:
     from .duel import Program, computer, duel, report  # the computers load only for this command
 
     programs: dict[str, Program] = {}
@@ -159,30 +160,30 @@ def _duel(args: argparse.Namespace, games: Games, game: Any,
         if level not in known:
             raise _UsageError(f"{level!r} is no player of {game.title} ({', '.join(known)})")
 
-    def make(level: str, seed: str) -> Any:
+    def make(level: str, seed: str) -> Computer:
         if level in programs:
             return programs[level]
         if extra and level in extra:
             return extra[level](seed)
         return computer(game, level, seed)
 
-    options = game.duel_options(args) if hasattr(game, "duel_options") else None
+    options = game.duel_options(args) if isinstance(game, DuelOptions) else None
     try:
         tally = duel(game, args.first, args.second, args.games, options, args.seed, make,
-                     own_setups=args.own_setups, **({"seat_of": seat_of} if seat_of else {}))
+                     seat_of=seat_of, own_setups=args.own_setups)
     finally:
         for program in programs.values():
             program.close()
     table = game.title if options is None else (
-        f"{game.title}, {game.describe(options) if hasattr(game, 'describe') else options}")
+        f"{game.title}, {game.describe(options) if isinstance(game, DuelOptions) else options}")
     _print(report(args.first, args.second, tally, table), sys.stdout)
     return 0
 
 
-def _bench(args: argparse.Namespace, game: Any) -> int:
+def _bench(args: argparse.Namespace, game: AnyGame) -> int:
     """Random games: how many a second this machine plays, and how long they last."""
     rng = random.Random(args.seed)
-    options = game.duel_options(args) if hasattr(game, "duel_options") else None
+    options = game.duel_options(args) if isinstance(game, DuelOptions) else None
     start, lengths = time.process_time(), []
     for _ in range(args.games):
         state = game.new(options)
@@ -190,6 +191,7 @@ def _bench(args: argparse.Namespace, game: Any) -> int:
             # the state's own random action where it has one (no seat to build each turn)
             chooser = getattr(state, "random_action", None) or state.seat(state.to_play).random_action
             state.apply(chooser(rng))
+        assert state.outcome is not None  # (a game with no one to play has ended)
         lengths.append(state.outcome.turns)
     seconds = time.process_time() - start
     _print(f"{game.title}: {args.games} random games in {seconds:.2f} s CPU: "
@@ -230,23 +232,20 @@ def parser(games: Games, extra_levels: Sequence[str] = ()) -> tuple[_Parser, dic
     return top, {"duel": duel, "bench": bench}
 
 
-def main(argv: list[str] | None, games: Games, *, extra: dict[str, Callable[[str], Any]] | None = None,
-         seat_of: Any = None) -> int:
+def main(argv: list[str] | None, games: Games, *, extra: dict[str, Callable[[str], Computer]] | None = None,
+         seat_of: SeatOf | None = None) -> int:
     """Run a command; ``extra``: more duel players by name (bench tools' own references)."""
     top, per_game = parser(games)
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         first, _ = top.parse_known_args(argv)
-        game = None
-        if first.command in per_game:  # the game adds its own options (variant, loadout…)
-            game = games.load(first.game)
-            if hasattr(game, "duel_arguments"):
-                game.duel_arguments(per_game[first.command])
+        if first.command not in per_game:
+            args = top.parse_args(argv)
+            return _check(args, games) if args.command == "check" else _pad(args, games)
+        game = games.load(first.game)
+        if isinstance(game, DuelOptions):  # the game adds its own options (variant, loadout…)
+            game.duel_arguments(per_game[first.command])
         args = top.parse_args(argv)
-        if args.command == "check":
-            return _check(args, games)
-        if args.command == "pad":
-            return _pad(args, games)
         if args.command == "duel":
             return _duel(args, games, game, extra, seat_of)
         return _bench(args, game)

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 from .common import Pass
+from .protocol import AnyGame, Computer, DuelStart
 
 PROTOCOL = 2
 LEGAL_LISTED_MAX = 20_000  # more legal actions than this are sent as null
@@ -319,8 +320,8 @@ def length(state: Any) -> int:
     return int(state.outcome.turns) if state.outcome is not None else len(state.history)
 
 
-def duel(game: Any, first: str, second: str, pairs: int, options: Any, seed: int = 1,
-         make_player: Callable[[str, str], Any] | None = None, seat_of: SeatOf = _seat,
+def duel(game: AnyGame, first: str, second: str, pairs: int, options: Any, seed: int = 1,
+         make_player: Callable[[str, str], Computer] | None = None, seat_of: SeatOf | None = None,
          progress: Callable[[int, Tally], None] | None = None, first_pair: int = 0,
          own_setups: bool = False) -> Tally:
     """``pairs`` pairs of games of ``first`` against ``second`` (labels ``make_player`` turns
@@ -329,12 +330,14 @@ def duel(game: Any, first: str, second: str, pairs: int, options: Any, seed: int
     ``own_setups``: the players make the setups (the first game of each pair), even where the
     game draws them for a duel."""
     make = make_player or (lambda level, player_seed: computer(game, level, player_seed))
+    seat_of = seat_of or _seat
     tally = Tally()
     players_of = game.players
-    drawn = hasattr(game, "duel_start") and not own_setups
+    drawer = game if isinstance(game, DuelStart) and not own_setups else None
+    drawn = drawer is not None
     for i in range(first_pair, first_pair + pairs):
         rng = random.Random(f"duel|{seed}|{i}")
-        start = game.duel_start(options, rng) if drawn else game.new(options)
+        start = drawer.duel_start(options, rng) if drawer is not None else game.new(options)
         pair = won = 0.0
         for leg, swap in ((1, False), (2, True)):
             levels = (second, first) if swap else (first, second)
@@ -381,7 +384,7 @@ def _listeners(players: dict[str, Any]) -> list[tuple[Any, tuple[str, ...]]]:
     return found
 
 
-def computer(game: Any, level: str, seed: int | str) -> Any:
+def computer(game: AnyGame, level: str, seed: int | str) -> Computer:
     if level == "random":
         return RandomPlayer(seed)
     return game.computer(level, seed)

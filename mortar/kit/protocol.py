@@ -21,9 +21,11 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:  # remote imports this module
+    import argparse
+
     from .gamelinks import GameLinks
 
 
@@ -202,3 +204,34 @@ class GameDef(Protocol[OptionsT_contra, StateT]):
 
 AnyGame = GameDef[Any, AnyState]  # any game of the box (the registry's: mortar.games)
 Chooser = Callable[[Any], Any]  # seat -> action
+
+
+# What only some games have, asked with ``isinstance`` (the command line's duels and pads):
+# a game adds the member, and nothing above the game names the game.
+
+
+@runtime_checkable
+class DuelOptions(Protocol):
+    """A game whose duels take options of its own (Mortar Hunt's variant, loadout, turn limit)."""
+
+    def duel_arguments(self, parser: argparse.ArgumentParser) -> None: ...
+    def duel_options(self, args: argparse.Namespace) -> Any: ...
+    def describe(self, options: Any) -> str: ...
+
+
+@runtime_checkable
+class DuelStart(Protocol):
+    """A game whose duels start from setups the runner draws (Mortar Hunt's placements, the
+    KARO games' arrangements): each pair plays the same start twice, seats swapped."""
+
+    def duel_start(self, options: Any, rng: random.Random) -> Any: ...
+
+
+@runtime_checkable
+class Pads(Protocol):
+    """A game whose players keep pads (Mortar Hunt, RECORD.md ``pad``)."""
+
+    def pads(self, record: Any, player: str | None = None) -> tuple[str, str | None]:
+        """The pads as text up to the first illegal action, and what was illegal (None when
+        nothing was)."""
+        ...

@@ -4,11 +4,12 @@ part of the duel's line protocol."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ...kit.records import RecordIllegalError, Verdict
+from ...kit.records import RecordIllegalError, Verdict, printable
 from .actions import Action, Setup
 from .pad import pad_for
 from .record import Record, action_from_json, action_json, from_data
@@ -50,6 +51,9 @@ class MortarHunt:
         and what was illegal (None when nothing was)."""
         if player is not None and player not in self.players:
             return "", f"there is no player {player!r} (A or B)"
+        # names are printed inside the pad's lines: their line breaks too must stay escapes
+        record = dataclasses.replace(record, names={p: None if n is None else printable(n)
+                                                    for p, n in record.names.items()})
         illegal = None
         try:
             game = record.replay()
