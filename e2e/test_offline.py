@@ -110,7 +110,32 @@ def test_offline_reload_plays_a_turn(visited, dist_site):
         assert after == {k: v for k, v in before.items() if k != "/sw.js"}, "the page used the network"
         assert log.failed == []
         log.assert_clean()
+        # a link opened offline, play by links never fetched on this device: said in words, and
+        # the game here goes on (its archive, py/links/…, is fetched only for a game by links):
+        # on the open page, and on a page opened on the link
+        from mortar.games import load
+        from mortar.kit.remote import RemoteGame
+
+        invitation = RemoteGame.start(load("mortar-hunt"), None, "Ann", "B").last_message()
+        # (kept with its game once played, so dropped from the cache here; and Playwright's
+        # offline switch leaves the service worker's own requests online)
+        page.evaluate("""async (name) => { const cache = await caches.open(name);
+            for (const r of await cache.keys()) if (r.url.includes("/py/links/")) await cache.delete(r); }""", cache)
+        context.route("**/py/links/**", lambda route: route.abort("internetdisconnected"))
+        base = page.url.partition("#")[0]
+        shown = page.locator("#app [data-screen]").first.get_attribute("data-screen")
+        page.goto(f"{base}#{invitation}", wait_until="commit")
+        for url in (None, f"{base}&lang=en#{invitation}"):
+            if url is not None:
+                page.goto(url, wait_until="domcontentloaded")
+                wait_ready(page)
+                shown = "curtain"  # (the game restored: behind the curtain, as after any reload)
+            notice = page.locator("#app .notice").first.text_content() or ""
+            assert "this device is offline: connect, then try again" in notice, notice
+            assert page.locator("#app [data-screen]").first.get_attribute("data-screen") == shown
+        assert page.url.endswith(f"#{invitation}")  # (opened once the device is online)
     finally:
+        context.unroute("**/py/links/**")
         context.set_offline(False)
 
 

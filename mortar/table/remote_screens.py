@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, cast
 from . import qr
 from .html import El, h
 from .remote_view import action_button, name_input, open_panel, rulings_words
-from .words import _
+from .words import _, game_title
 
 if TYPE_CHECKING:
     from .kind import FieldSpec, GameKind, S, SeatT
@@ -37,8 +37,9 @@ def waiting_model(table: Table[S, SeatT], base: Screen) -> WaitingScreen:
     game = remote.game
     over = table.screen == "ended"
     outcome = outcome_words(remote, table) if over else None
-    return {**base, "title": table.kind.game.title, "turn": table.turn(), "invitation": len(game.chain) == 1,
-            "verdict": table.verdict() if over else None, "outcome": outcome,
+    return {**base, "title": game_title(table.kind.game.title), "turn": table.turn(),
+            "invitation": len(game.chain) == 1, "verdict": table.verdict() if over else None,
+            "outcome": outcome,
             "send": send_model(table), "pasted": table.pasted, "reviewed": remote.review is not None}
 
 
@@ -61,7 +62,7 @@ def join_model(table: Table[S, SeatT], base: Screen) -> JoinScreen:
     side = next(p for p in kind.game.players if p != invitation.inviter)
     inviter = invitation.name or kind.sides[invitation.inviter]
     values = kind.invitation_form(invitation.options)
-    return {**base, "title": kind.game.title, "inviter": inviter,
+    return {**base, "title": game_title(kind.game.title), "inviter": inviter,
             "inviter_side": kind.sides[invitation.inviter], "side": side, "your_side": kind.sides[side],
             "options": options_words(kind.fields, values),
             "rulings": rulings_words(kind), "name": table.form.names.get(side, ""),

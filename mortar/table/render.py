@@ -17,7 +17,7 @@ from . import remote_view, words
 from .drafts import Chosen
 from .hints import points_of
 from .html import Attr, Child, El, h
-from .words import _, ngettext
+from .words import _, game_title, ngettext
 
 if TYPE_CHECKING:
     from .kind import FieldSpec, GameKind, S, SeatT
@@ -293,7 +293,7 @@ def render_start(model: Screen, kind: GameKind[S, SeatT]) -> El:
     aid = None
     if kind.aid is not None:
         aid = field(kind.aid, {kind.aid.name: "on" if form["aid"] else "off"})
-    games = (remote_view.games_card(start["remote_games"], kind.game.title, start["pasted"])
+    games = (remote_view.games_card(start["remote_games"], game_title(kind.game.title), start["pasted"])
              if start["links"] else None)
     return h("div", {"class": "start"},
              _saved_card(saved, kind), games,

@@ -22,7 +22,7 @@ from ..kit.steps import Steps
 from .effects import Fanfare
 from .kind import GameKind, ReviewStep, S, SeatT
 from .names import Names
-from .words import _
+from .words import _, game_title
 
 INTENTS = frozenset({"replay", "aid"})
 
@@ -125,11 +125,11 @@ def reviewing(kind: GameKind[S, SeatT], text: str | bytes,
         data: JSONValue = load_json(text)
     except RecordError as e:
         raise ValueError(_("That file is not a record of {title}: {reason}.").format(
-            title=game.title, reason=e)) from None
+            title=game_title(game.title), reason=e)) from None
     other = _other_game(data, game.name, titles)
     if other is not None:
         raise ValueError(_("That file is a record of {other}, not of {title}: open it in {other}.").format(
-            other=other, title=game.title))
+            other=game_title(other), title=game_title(game.title)))
     yield
     try:
         record = game.parse_record(data)
@@ -140,7 +140,7 @@ def reviewing(kind: GameKind[S, SeatT], text: str | bytes,
             reason=e)) from None
     except (RecordError, ValueError) as e:
         raise ValueError(_("That file is not a record of {title}: {reason}.").format(
-            title=game.title, reason=e)) from None
+            title=game_title(game.title), reason=e)) from None
     computer = {p: level for p, level in record.computer.items() if p in game.players}
     names = Names(dict(record.names), kind.sides, frozenset(computer))
     return Review(kind, record, replay, "import", names, computer)

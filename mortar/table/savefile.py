@@ -22,7 +22,7 @@ from ..kit.jsontext import JSONTextError, JSONValue, loads
 from ..kit.records import NewerFormatError, RecordError, RecordIllegalError, UnknownLevelError
 from ..kit.steps import Steps, finish, last_of
 from .kind import GameKind, S, SaveError, SeatT, TableFacts
-from .words import _
+from .words import _, game_title
 
 VERSION = 3
 
@@ -79,7 +79,7 @@ def loading(kind: GameKind[S, SeatT], text: str) -> Steps[Saved[S]]:
         raise SaveError(_("The saved game comes from a newer version of this page.")) from None
     except UnknownLevelError:
         raise SaveError(_("The saved game names a computer level this version of {title} does not have "
-                          "(it has {levels}).").format(title=kind.game.title,
+                          "(it has {levels}).").format(title=game_title(kind.game.title),
                                                        levels=", ".join(kind.game.levels))) from None
     except (RecordError, ValueError):
         raise SaveError(_("The saved game is damaged (it is not a whole game record).")) from None

@@ -54,6 +54,12 @@ def _(text: str) -> str:
     return _translate(text)
 
 
+def game_title(title: str) -> str:
+    """A game's title in the page's language: a word of the catalogue, marked where the picker
+    shows it (index.html), as static/boot.js draws it there."""
+    return _translate(title)
+
+
 def ngettext(one: str, many: str, n: int) -> str:
     return _plural(one, many, n)
 

@@ -392,7 +392,7 @@ class App:
             return  # not a deliberate press made on this screen: a held key or a double tap
         arg = el.getAttribute("data-arg")
         if action in links.ACTIONS:  # a game by links: share, copy, the camera (its archive's)
-            links_archive.then(self.links, lambda: self._sharing(action, el))
+            links_archive.then(self, lambda: self._sharing(action, el))
             return
         if action == "export":
             files.export(self, None if absent(arg) else arg)

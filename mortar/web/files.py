@@ -13,6 +13,7 @@ import js
 from pyodide.ffi import create_once_callable, to_js
 
 from ..kit.records import MAX_RECORD_BYTES
+from ..table.words import _, game_title
 from .page import JsObject, absent, show_error
 
 if TYPE_CHECKING:
@@ -82,7 +83,8 @@ def import_file(app: App, input_el: JsObject) -> None:
     if absent(file):
         return
     if file.size > MAX_RECORD_BYTES:
-        app.table.notice = f"That file is too big to be a {app.table.kind.game.title} record."
+        app.table.notice = _("That file is too big to be a record of {title}.").format(
+            title=game_title(app.table.kind.game.title))
         app.render()
         return
 

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from ..table.remote_seat import PREFIX
 from ..table.saves import Storage
+from ..table.words import _
 from .fallback import fetch_async, fetch_sync
 
 if TYPE_CHECKING:
@@ -34,6 +35,9 @@ if TYPE_CHECKING:
     from types import ModuleType
 
     from .events import App
+
+NEEDS_CONNECTION = _("Play by links is fetched the first time it is used on this device, and this device "
+                     "is offline: connect, then try again.")
 
 # The intents that begin a game by links (the table's on_<intent>): each waits for the archive.
 BEGINS = frozenset({"open-link", "remote-open"})
@@ -118,6 +122,16 @@ def install(game: str) -> LinksArchive:
     return archive
 
 
+async def fetched(archive: LinksArchive) -> bool:
+    """Fetch and unpack ``archive``; False when it cannot be had (offline, and never fetched:
+    the service worker keeps it once it was)."""
+    try:
+        await archive.load()
+    except Exception:
+        return False
+    return True
+
+
 def saved_here(storage: Storage, game: str) -> bool:
     """A game by links of ``game`` is saved on this device (the start screen lists it)."""
     keys: Callable[[], list[str]] | None = getattr(storage, "keys", None)
@@ -129,8 +143,10 @@ def begins(action: str, arg: str | None, value: str | None) -> bool:
     return action in BEGINS or (action == "field" and arg == "opponent" and value == "remote")
 
 
-def then(archive: LinksArchive | None, do: Callable[[], None]) -> None:
-    """``do`` now if the archive is here (or the page has none), else once it is fetched."""
+def then(app: App, do: Callable[[], None]) -> None:
+    """``do`` now if the archive is here (or the page has none), else once it is fetched; if it
+    cannot be (offline, never fetched), the page says so instead."""
+    archive = app.links
     if archive is None or archive.here:
         do()
         return
@@ -140,16 +156,17 @@ def then(archive: LinksArchive | None, do: Callable[[], None]) -> None:
     root = js.document.documentElement
     root.setAttribute("aria-busy", "true")  # (a tap is being answered: the archive is on its way)
 
-    async def fetched() -> None:
+    async def fetched_then() -> None:
         try:
-            await archive.load()
-        finally:  # (else its finder tries once more, or the import fails as it would have)
-            try:
+            if await fetched(archive):
                 do()
-            finally:
-                root.removeAttribute("aria-busy")
+            else:
+                app.table.notice = NEEDS_CONNECTION
+                app.render()
+        finally:
+            root.removeAttribute("aria-busy")
 
-    asyncio.ensure_future(fetched())
+    asyncio.ensure_future(fetched_then())
 
 
 def wanted(app: App, archive: LinksArchive, action: str, arg: str | None, value: str | None) -> bool:
@@ -157,5 +174,5 @@ def wanted(app: App, archive: LinksArchive, action: str, arg: str | None, value:
     (:meth:`App.run`) once it is here."""
     if archive.here or not begins(action, arg, value):
         return False
-    then(archive, lambda: app.run(action, arg, value))
+    then(app, lambda: app.run(action, arg, value))
     return True

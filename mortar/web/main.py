@@ -9,6 +9,7 @@ import importlib
 import importlib.util
 import sys
 import traceback
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .. import games
@@ -118,15 +119,24 @@ async def start() -> None:
                       titles={e.name: e.title for e in games.entries()},
                       link_base=links.link_base(kind.game.name))
         arrived = links.fragment()  # a link, or a game by links to go back to
+        offline = False  # play by links wanted, its archive never fetched, and no connection
         if arrived or links_archive.saved_here(storage, name):  # (the start screen lists those)
-            await archive.load()
+            offline = not await links_archive.fetched(archive)
+            if offline:
+                arrived = ""
         if not arrived:
             table.restore()
         early, picked, on_show = first_screen_choices(js.window)
-        if not arrived and any(links_archive.begins("field", *field) for field in early.fields):
-            await archive.load()
+        remote = any(links_archive.begins("field", *field) for field in early.fields)
+        if not arrived and remote and not await links_archive.fetched(archive):
+            offline = True
+            early = replace(early, fields=tuple(field for field in early.fields
+                                                if not links_archive.begins("field", *field)))
         if not arrived:  # (what was done on the first screen before Python: its start form)
             apply(table, early)
+        if offline:  # (the link stays in the address: a reload once connected opens it)
+            needs = links_archive.NEEDS_CONNECTION
+            table.notice = f"{table.notice} {needs}" if table.notice else needs
         # The modules and a restored game stay for the page's life: no later collection walks
         # them again (after a long game's reload that collection alone cost a first decision).
         gc.freeze()

@@ -14,7 +14,7 @@ import js
 from pyodide.ffi import create_proxy
 
 from ..table.html import h
-from ..table.words import _
+from ..table.words import _, game_title
 from .dom import build
 from .links import _js
 from .page import JsObject, absent
@@ -58,7 +58,7 @@ async def _copy(app: App, text: str) -> None:
 
 
 async def _share(app: App, text: str) -> None:
-    title = app.table.kind.game.title
+    title = game_title(app.table.kind.game.title)
     with contextlib.suppress(Exception):  # cancelled, or not allowed here: Copy and the QR code stay
         await js.navigator.share(_js({"title": title, "url": text}))
 
