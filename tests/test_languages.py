@@ -265,3 +265,21 @@ def test_the_inactivity_draw_counts_the_tables_own_limit_in_czech():
         words.install(None)
     assert got == ["Remíza: 1 tah bez útoku.", "Remíza: 3 tahy po sobě bez útoku.",
                    "Remíza: 200 tahů po sobě bez útoku."]
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_a_heading_never_breaks_inside_a_players_side(lang):
+    """"Ann (Hráč A)" broke as "(Hráč" / "A)" in Czech: the side is one unbreakable word, alone or
+    in the parenthesis, in every language."""
+    from mortar.table.names import Names
+    header, entries = i18n.catalogue(lang)
+    words.install(gettext.GNUTranslations(io.BytesIO(i18n.mo_bytes(header, entries))))
+    try:
+        side = words._("Player {p}").format(p="A")
+        names = Names({"A": "Ann Marie", "B": None}, {"A": side, "B": side.replace("A", "B")})
+        titled, alone = names.titled("A"), names.titled("B")
+    finally:
+        words.install(None)
+    assert " " in side
+    assert titled.startswith("Ann Marie") and side.replace(" ", "\u00a0") in titled  # the name may break
+    assert " " not in alone and alone == side.replace("A", "B").replace(" ", "\u00a0")

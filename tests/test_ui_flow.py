@@ -532,7 +532,7 @@ def test_leaving_for_the_start_screen_keeps_the_save():
     t.start()
     model = t.do("menu")
     assert model["screen"] == "start"
-    assert model["saved"] == {"ok": True, "names": {"A": "Alice (Player A)", "B": "Bob (Player B)"},
+    assert model["saved"] == {"ok": True, "names": {"A": "Alice (Player\u00a0A)", "B": "Bob (Player\u00a0B)"},
                               "over": False,
                               "turn": 1, "stage": "play", "computer": False}
     model = t.do("resume")
@@ -800,7 +800,7 @@ def test_a_game_against_the_computer_has_no_curtain_and_reports_its_turns():
     storage = MemoryStorage()
     t = _vs_computer(storage=storage)
     model = t.do("new-game")
-    assert model["screen"] == "placement" and model["name"] == "Ann (Player A)"  # no curtain before a person
+    assert model["screen"] == "placement" and model["name"] == "Ann (Player\u00a0A)"
     for n, position in enumerate(A_SETUP, 1):
         square, facing = position.split("/")
         t.do("select", str(n))
@@ -835,7 +835,8 @@ def test_the_computer_can_play_first_and_the_person_second():
     model = t.do("new-game")
     assert model["screen"] == "thinking"
     model = t.do("think")
-    assert model["screen"] == "placement" and model["player"] == "B" and model["name"] == "Ann (Player B)"
+    assert model["screen"] == "placement" and model["player"] == "B"
+    assert model["name"] == "Ann (Player\u00a0B)"
     assert t.flow.game.name("A") is None and t.flow.names["A"] == "Computer"
 
 

@@ -75,6 +75,12 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def unbroken(text: str) -> str:
+    """``text`` kept on one line: its spaces made no-break (a side such as "Hráč A" in a
+    heading's parenthesis must not break inside it, in any language)."""
+    return text.replace(" ", "\u00a0")
+
+
 def sentence(text: str) -> str:
     """``text`` as a sentence: a capital first letter and a full stop."""
     text = capital(text.strip())
