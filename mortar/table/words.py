@@ -81,6 +81,13 @@ def unbroken(text: str) -> str:
     return text.replace(" ", "\u00a0")
 
 
+def refused(tried: object, reason: str) -> str:
+    """A tap refused, said the same way in every game of the box: what was tried, as the board
+    names it (a square ``d4``, a move ``b2–d4``), then why, in the game's words (its rule's
+    sentence): ``b2–d4: A Hopper jumps in a straight line.``"""
+    return _("{tried}: {reason}").format(tried=tried, reason=reason)
+
+
 def sentence(text: str) -> str:
     """``text`` as a sentence: a capital first letter and a full stop."""
     text = capital(text.strip())
