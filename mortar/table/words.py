@@ -70,6 +70,15 @@ def marked(text: str) -> str:
     return _translate(text)
 
 
+def in_context(text: str) -> str:
+    """``in_context(N_("context|text"))`` (GLib's ``Q_``): a word that reads alike in English in
+    two places but not in every language (a piece's name and its short mark on a tile, both
+    "Spy" in English) has a msgid of its own. The translation, or the text after the bar where
+    there is none."""
+    words = _translate(text)
+    return text.partition("|")[2] if words == text else words
+
+
 def capital(text: str) -> str:
     """``text`` with a capital first letter (the rest as it is: German nouns keep theirs)."""
     return text[:1].upper() + text[1:]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import Enum
 
-from ....table.words import _, ngettext
+from ....table.words import N_, _, in_context, ngettext
 from ..actions import Attack, Move, Refusal, RefusalCode
 from ..board import Player, Square
 from ..pieces import Clash, Piece
@@ -28,8 +28,8 @@ NAME: dict[Piece, str] = {
 MARK: dict[Piece, str] = {
     Piece.MARSHAL: _("Mar"), Piece.GENERAL: _("Gen"), Piece.CAPTAIN: _("Cpt"),
     Piece.CADET: _("Cdt"), Piece.CORPORAL: _("Cpl"), Piece.RIFLEMAN: _("Rfl"),
-    Piece.SCOUT: _("Sct"), Piece.MINER: _("Min"), Piece.SPY: _("Spy"),
-    Piece.MINEFIELD: _("Mine"), Piece.FLAG: _("Flag"),
+    Piece.SCOUT: _("Sct"), Piece.MINER: _("Min"), Piece.SPY: in_context(N_("mark|Spy")),
+    Piece.MINEFIELD: _("Mine"), Piece.FLAG: in_context(N_("mark|Flag")),
 }
 ARMY: dict[Player, str] = {Player.RED: _("Red"), Player.BLUE: _("Blue")}
 
@@ -47,7 +47,7 @@ REFUSED: dict[Enum, str] = {
     RefusalCode.IMMOVABLE: _("Your {piece} never moves."),
     RefusalCode.FORBIDDEN_SQUARE: _("No piece enters a forbidden square."),
     RefusalCode.OCCUPIED: _("A piece of yours stands there."),
-    RefusalCode.NOT_A_LINE: _("A piece steps to a square next to it, across or up and down."),
+    RefusalCode.NOT_A_LINE: _("A piece moves along a row or a column, never diagonally."),
     RefusalCode.NOT_A_SCOUT: _("Only a Scout goes further than the next square."),
     RefusalCode.BLOCKED: _("A piece or a forbidden square stands in the way."),
     RefusalCode.DIAGONAL_ATTACK: _("Attacks go across or up and down, never diagonally."),
