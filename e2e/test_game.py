@@ -218,7 +218,7 @@ def test_craters_turn_limit_draw_compulsory_shot_and_a_name_that_looks_like_html
     assert d.text("#app .outcome") == "Draw 0:0 after 3 turns (turn limit)."
     assert dialogs == []
     assert desk.page.locator("#app img").count() == 0
-    assert desk.page.locator("#app .review-side h3").first.inner_text() == f"{evil} (Player A)"
+    assert desk.page.locator("#app .review-side h3").first.inner_text() == f"{evil} (Player\u00a0A)"
     assert_clean(desk)
 
 

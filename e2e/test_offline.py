@@ -119,8 +119,10 @@ def test_offline_reload_plays_a_turn(visited, dist_site):
         invitation = RemoteGame.start(load("mortar-hunt"), None, "Ann", "B").last_message()
         # (kept with its game once played, so dropped from the cache here; and Playwright's
         # offline switch leaves the service worker's own requests online)
-        page.evaluate("""async (name) => { const cache = await caches.open(name);
-            for (const r of await cache.keys()) if (r.url.includes("/py/links/")) await cache.delete(r); }""", cache)
+        page.evaluate("""async (name) => {
+            const cache = await caches.open(name);
+            for (const r of await cache.keys()) if (r.url.includes("/py/links/")) await cache.delete(r);
+        }""", cache)
         context.route("**/py/links/**", lambda route: route.abort("internetdisconnected"))
         base = page.url.partition("#")[0]
         shown = page.locator("#app [data-screen]").first.get_attribute("data-screen")

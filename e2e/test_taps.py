@@ -43,7 +43,7 @@ def test_a_turn_against_the_computer_in_four_taps(open_game):
     before, controls = page.evaluate(SCREEN), page.evaluate(CONTROLS)
     said = d.text("#app .say")
     d.tap_square("L1")
-    assert d.text("#app .say") == "Piece 2 cannot reach L1 in one move: tap a marked square."
+    assert d.text("#app .say") == "Piece 2 to L1: A move is at most three steps."
     assert d.text("#app .say") != said
     assert page.evaluate(SCREEN) == before
     assert page.evaluate(CONTROLS) == controls

@@ -96,12 +96,12 @@ def test_a_chain_with_nowhere_further_to_go_is_chosen_whole() -> None:
 def test_refused_taps_are_said_in_words() -> None:
     draft = draft_of(state_after())
     draft.handle("square", "c3")
-    assert draft.message == "Pick one of your pieces first, then where it goes."
+    assert draft.message == "c3: Pick one of your pieces first, then where it goes."
     draft.handle("square", "a5")
     assert "That is Bob's piece" in (draft.message or "")
     draft.handle("square", "c1")
     draft.handle("square", "c4")  # too far: the rules' words
-    assert draft.message == "A piece steps to a square next to it or jumps over one piece next to it."
+    assert draft.message == "c1–c4: A piece steps to a square next to it or jumps over one piece next to it."
 
 
 def test_the_last_move_its_path_and_its_enlightenment_are_drawn_and_said() -> None:

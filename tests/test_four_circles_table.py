@@ -56,7 +56,7 @@ def test_placing_a_tap_on_a_free_tile_and_the_count_down() -> None:
     assert model["placing"] and model["to_place"] == {"White": 5, "Red": 4}
     assert marked(draft, "choice") == {str(cell) for cell in state.position.tiles} - cells("a1", "b1", "a2")
     draft.handle("square", "a1")
-    assert draft.message == "A piece stands on that tile."
+    assert draft.message == "(1,1): A piece stands on that tile."  # the cell tapped, and why
     assert draft.handle("square", "c3").action == Place(c("c3"))
     text = all_text(KIND.render_play(model, Frame("turn")))
     assert "Pieces to place: Ann 4 · Bob 5" in text and "Placing · Bob (White)" in text

@@ -117,12 +117,12 @@ def test_refused_taps_are_said_in_words() -> None:
     state = playing()
     draft = KIND.draft(state.seat("Red"), context(KIND, NAMES, "Red"))
     draft.handle("square", "b4")
-    assert draft.message == "Pick one of your pieces first, then where it goes."
+    assert draft.message == "b4: Pick one of your pieces first, then where it goes."
     draft.handle("square", "b8")
     assert "That is Bob's Hopper" in (draft.message or "")
     draft.handle("square", "b2")  # a Sneaker: picked
     draft.handle("square", "b5")  # too far for a step: the rule, by the refusal's code
-    assert draft.message == "A Sneaker steps to a square next to it."
+    assert draft.message == "b2–b5: A Sneaker steps to a square next to it."
     assert draft.picked is sq("b2")
     assert draft.handle("square", "b2") == CHANGED and draft.picked is None  # a second tap: put back
 

@@ -265,3 +265,37 @@ def test_the_inactivity_draw_counts_the_tables_own_limit_in_czech():
         words.install(None)
     assert got == ["Remíza: 1 tah bez útoku.", "Remíza: 3 tahy po sobě bez útoku.",
                    "Remíza: 200 tahů po sobě bez útoku."]
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_a_heading_never_breaks_inside_a_players_side(lang):
+    """"Ann (Hráč A)" broke as "(Hráč" / "A)" in Czech: the side is one unbreakable word, alone or
+    in the parenthesis, in every language."""
+    from mortar.table.names import Names
+    header, entries = i18n.catalogue(lang)
+    words.install(gettext.GNUTranslations(io.BytesIO(i18n.mo_bytes(header, entries))))
+    try:
+        side = words._("Player {p}").format(p="A")
+        names = Names({"A": "Ann Marie", "B": None}, {"A": side, "B": side.replace("A", "B")})
+        titled, alone = names.titled("A"), names.titled("B")
+    finally:
+        words.install(None)
+    assert " " in side
+    assert titled.startswith("Ann Marie") and side.replace(" ", "\u00a0") in titled  # the name may break
+    assert " " not in alone and alone == side.replace("A", "B").replace(" ", "\u00a0")
+
+
+def test_every_short_mark_on_a_tile_is_short_in_every_language():
+    """Maršál a Špión's marks on its tiles ("Mar", "Spy") are at most four letters in every
+    language: the Serbian tray drew the names "Шпијун" and "Застава" (which shared their
+    msgid with the marks) across the tiles' edges."""
+    import ast
+    source = (ROOT / "mortar" / "games" / "marsal_a_spion" / "table" / "texts.py").read_text(encoding="utf-8")
+    mark = next(node.value for node in ast.walk(ast.parse(source)) if isinstance(node, ast.AnnAssign)
+                and isinstance(node.target, ast.Name) and node.target.id == "MARK")
+    msgids = {n.value for n in ast.walk(mark) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+    assert len(msgids) == 11 and "mark|Spy" in msgids
+    for lang in i18n.LANGUAGES:
+        table = {e.msgid: e.msgstr[0] for e in i18n.catalogue(lang)[1] if e.plural is None}
+        long = {m: table[m] for m in msgids if len(table.get(m) or m.partition("|")[2] or m) > 4}
+        assert not long, (lang, long)

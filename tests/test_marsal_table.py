@@ -288,12 +288,12 @@ def test_taps_that_cannot_be_played_say_why_and_a_second_tap_puts_the_piece_down
     state = arrange("E4:CPL A1:FLG B1:MF", "E9:CPL J11:FLG")
     draft = turn(state)
     draft.handle("square", "E6")
-    assert draft.message == "First tap one of your pieces."
+    assert draft.message == "E6: First tap one of your pieces."
     draft.handle("square", "B1")
-    assert draft.message == "Your Minefield never moves."
+    assert draft.message == "B1: Your Minefield never moves."
     draft.handle("square", "E4")
     draft.handle("square", "E7")
-    assert draft.message == "Your Corporal on E4 cannot reach E7: tap a marked square."
+    assert draft.message == "Corporal E4–E7: Only a Scout goes further than the next square."
     draft.handle("square", "E4")
     assert draft.model()["picked"] is None
     assert draft.handle("square", "Z99") == UNCHANGED

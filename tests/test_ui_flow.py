@@ -230,7 +230,7 @@ def test_placement_is_confirmed_only_when_valid_with_the_engines_reason():
     t.do("select", "2")
     before = t.model()
     model = t.do("square", "D7")  # in B's half: nothing is put there, the words say why
-    assert model["message"] == "D7 is not in A's half (rows 1-4)."
+    assert model["message"] == "D7: Your pieces stay in your own half."
     assert {**model, "message": None} == {**before, "message": None}
     t.do("select", "3")
     model = t.do("square", "F1")
@@ -314,15 +314,14 @@ def test_step_controls_preview_undo_and_reasons():
     assert model["move"]["end"] == "F4/NE" and model["move"]["next"] == dict.fromkeys(
         ("forward", "back", "left", "right"))
     model = t.do("step", "forward")  # a fourth step: the engine's reason
-    assert model["message"] == "A move has at most three steps."
+    assert model["message"] == "Piece 2: A move is at most three steps."
     model = t.do("undo-step")
     assert model["move"]["steps"] == ["forward", "right"] and model["move"]["end"] == "E3/NE"
     t.do("clear-move")
     t.do("step", "left")
     model = t.do("step", "right")  # back where it started: the engine says why not
     assert model["move"]["end"] == "E2/N"
-    assert model["move"]["error"] == ("Piece 2 cannot move from E2/N to E2/N: "
-                                      "a move must change the square or the facing.")
+    assert model["move"]["error"] == "Piece 2: A move must change the square or the facing."
     model = t.do("confirm-move")
     assert model["stage"] == "move" and model["message"] == model["move"]["error"]
     # back is one step and nothing else
@@ -331,7 +330,7 @@ def test_step_controls_preview_undo_and_reasons():
     assert model["move"]["end"] == "E1/N"
     assert all(v is None for v in model["move"]["next"].values())
     model = t.do("step", "left")
-    assert model["message"] == "A step back is a whole move: one square, no turning."
+    assert model["message"] == "Piece 2: A step back is a whole move."
 
 
 def test_picking_a_destination_then_a_facing():
@@ -350,10 +349,10 @@ def test_picking_a_destination_then_a_facing():
     model = t.do("facing", "E")
     assert model["move"]["end"] == "D3/E" and model["move"]["error"] is None
     model = t.do("square", "H8")  # no piece can fire there after this move: nothing changes
-    assert model["message"] == "None of your pieces can fire at H8 after this move."
+    assert model["message"] == "H8: A piece fires only along its facing."
     assert model["stage"] == "move" and model["move"]["end"] == "D3/E"
     model = t.do("square", "L1")  # not reachable: said, and nothing else is picked
-    assert model["message"] == "Piece 1 cannot reach L1 in one move: tap a marked square."
+    assert model["message"] == "Piece 1 to L1: A move is at most three steps."
     assert model["move"]["end"] == "D3/E" and model["move"]["steps"] == ["right", "forward", "right"]
     model = t.do("square", "C3")  # only facing N is reachable there… and more by turning
     assert set(model["move"]["facings"]) >= {"N"}
@@ -379,7 +378,7 @@ def test_fire_needs_a_target_and_a_shot_result_cannot_be_taken_back():
     assert model["fire"]["piece"] == 1 and model["fire"]["target"] is None
     assert not t.flow.dispatch("confirm")  # nothing chosen yet: the button is not on screen
     model = t.do("square", "H9")
-    assert model["message"] == "None of your pieces can fire at H9 this turn."
+    assert model["message"] == "H9: A piece fires only along its facing."
     model = t.do("square", "E6")  # piece 2's target: the firing piece follows
     assert model["fire"]["piece"] == 2 and model["fire"]["target"] == "E6"
     assert "aim" in model["board"]["E6"]["marks"]
@@ -406,7 +405,7 @@ def test_skip_is_refused_with_the_reason_when_a_shot_is_compulsory():
     model = t.do("confirm-move")
     assert model["stage"] == "fire"
     assert not model["fire"]["can_skip"]
-    assert model["fire"]["skip_error"] == "A must shoot this turn (A did not shoot in the last two turns)."
+    assert model["fire"]["skip_error"] == "You must fire this turn."
     model = t.do("skip")
     assert model["stage"] == "fire" and model["message"] == model["fire"]["skip_error"]
     assert len(t.flow.game.history) == 4
@@ -532,7 +531,7 @@ def test_leaving_for_the_start_screen_keeps_the_save():
     t.start()
     model = t.do("menu")
     assert model["screen"] == "start"
-    assert model["saved"] == {"ok": True, "names": {"A": "Alice (Player A)", "B": "Bob (Player B)"},
+    assert model["saved"] == {"ok": True, "names": {"A": "Alice (Player\u00a0A)", "B": "Bob (Player\u00a0B)"},
                               "over": False,
                               "turn": 1, "stage": "play", "computer": False}
     model = t.do("resume")
@@ -800,7 +799,7 @@ def test_a_game_against_the_computer_has_no_curtain_and_reports_its_turns():
     storage = MemoryStorage()
     t = _vs_computer(storage=storage)
     model = t.do("new-game")
-    assert model["screen"] == "placement" and model["name"] == "Ann (Player A)"  # no curtain before a person
+    assert model["screen"] == "placement" and model["name"] == "Ann (Player\u00a0A)"
     for n, position in enumerate(A_SETUP, 1):
         square, facing = position.split("/")
         t.do("select", str(n))
@@ -835,7 +834,8 @@ def test_the_computer_can_play_first_and_the_person_second():
     model = t.do("new-game")
     assert model["screen"] == "thinking"
     model = t.do("think")
-    assert model["screen"] == "placement" and model["player"] == "B" and model["name"] == "Ann (Player B)"
+    assert model["screen"] == "placement" and model["player"] == "B"
+    assert model["name"] == "Ann (Player\u00a0B)"
     assert t.flow.game.name("A") is None and t.flow.names["A"] == "Computer"
 
 
@@ -947,8 +947,8 @@ def test_a_square_that_cannot_be_used_changes_nothing_but_the_words():
     t.do("reveal")
     t.do("square", "C2")
     before = t.do("square", "C3")
-    for square, words in (("L1", "Piece 1 cannot reach L1 in one move: tap a marked square."),
-                          ("L9", "None of your pieces can fire at L9 after this move.")):
+    for square, words in (("L1", "Piece 1 to L1: A move is at most three steps."),
+                          ("L9", "L9: A piece fires only along its facing.")):
         after = t.do("square", square)
         assert after["message"] == words
         assert {**after, "message": None} == {**before, "message": None}

@@ -57,7 +57,7 @@ def test_the_result_screen_is_headed_with_its_own_turn_and_the_last_turn_is_anno
     model = t.turn(3, steps=["left"], shot=None)  # B's turn 1
     assert model["stage"] == "result" and model["result"]["turn"] == 1
     title = render(model).find(class_="screen-title")[0].text()
-    assert title == "Turn 1 · Bob (Player B)"
+    assert title == "Turn 1 · Bob (Player\u00a0B)"
 
 
 def test_words_are_device_neutral_and_the_aim_needs_no_font_glyph():

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from ..kit.records import name_key
-from .words import _
+from .words import _, unbroken
 
 
 @dataclass(frozen=True)
@@ -38,9 +38,10 @@ class Names(Mapping[str, str]):
         return len(self.sides)
 
     def titled(self, player: str) -> str:
-        """The name with its side where the name does not say it: ``Ann (Red)``, ``Red``."""
+        """The name with its side where the name does not say it: ``Ann (Red)``, ``Red``. The
+        side never breaks across lines (``Ann (Player A)`` has a no-break space)."""
         name, side = self[player], self.sides[player]
-        return name if name == side else _("{name} ({side})").format(name=name, side=side)
+        return unbroken(side) if name == side else _("{name} ({side})").format(name=name, side=unbroken(side))
 
 
 def names_refusal(given: Mapping[str, str | None]) -> str | None:

@@ -22,8 +22,8 @@ from .effects import Flip
 from .hints import CHOICE, Hint
 from .kind import Taps
 from .open_board import BoardModel, DiscModel, drawn
-from .open_table import COMMON_INTENTS, SIDES, OpenDraft, SeatT
-from .words import _
+from .open_table import COMMON_INTENTS, SIDES, OpenDraft, SeatT, path_words
+from .words import _, refused
 
 Sq = TypeVar("Sq", bound=Hashable)
 
@@ -123,9 +123,9 @@ class PathDraft(OpenDraft[SeatT], Generic[SeatT, Sq]):
 
     def _chosen(self) -> Reply[object]:
         move = self.move(self.path)
-        refused = self.refused(move)
-        if refused is not None:  # (a landing the chain may not stop on)
-            self.message = refused
+        reason = self.refused(move)
+        if reason is not None:  # (a landing the chain may not stop on)
+            self.message = refused(path_words(self.path), reason)
             return CHANGED
         return self.choose(move, self.label(self.path), str(self.path[-1]))
 
@@ -160,11 +160,12 @@ class PathDraft(OpenDraft[SeatT], Generic[SeatT, Sq]):
                 self.message = self.stuck(sq)
             return CHANGED
         if self.path:  # a square the picked piece cannot reach now: the rules say why
-            self.message = self.refused(self.move([*self.path, sq]))
+            reason = self.refused(self.move([*self.path, sq]))
+            self.message = None if reason is None else refused(path_words([*self.path, sq]), reason)
         elif owner is not None:
-            self.message = self.not_yours(sq)
+            self.message = refused(sq, self.not_yours(sq))
         else:
-            self.message = self.pick_first()
+            self.message = refused(sq, self.pick_first())
         return CHANGED
 
     def chain_hint(self) -> str | None:

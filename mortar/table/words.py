@@ -76,9 +76,31 @@ def marked(text: str) -> str:
     return _translate(text)
 
 
+def in_context(text: str) -> str:
+    """``in_context(N_("context|text"))`` (GLib's ``Q_``): a word that reads alike in English in
+    two places but not in every language (a piece's name and its short mark on a tile, both
+    "Spy" in English) has a msgid of its own. The translation, or the text after the bar where
+    there is none."""
+    words = _translate(text)
+    return text.partition("|")[2] if words == text else words
+
+
 def capital(text: str) -> str:
     """``text`` with a capital first letter (the rest as it is: German nouns keep theirs)."""
     return text[:1].upper() + text[1:]
+
+
+def unbroken(text: str) -> str:
+    """``text`` kept on one line: its spaces made no-break (a side such as "Hráč A" in a
+    heading's parenthesis must not break inside it, in any language)."""
+    return text.replace(" ", "\u00a0")
+
+
+def refused(tried: object, reason: str) -> str:
+    """A tap refused, said the same way in every game of the box: what was tried, as the board
+    names it (a square ``d4``, a move ``b2–d4``), then why, in the game's words (its rule's
+    sentence): ``b2–d4: A Hopper jumps in a straight line.``"""
+    return _("{tried}: {reason}").format(tried=tried, reason=reason)
 
 
 def sentence(text: str) -> str:

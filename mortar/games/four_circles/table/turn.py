@@ -20,7 +20,7 @@ from ....table.hints import CHOICE, MOVABLE, Hint
 from ....table.open_board import BoardModel
 from ....table.open_table import COMMON_INTENTS, SIDES, refusal_text
 from ....table.path_draft import PathDraft
-from ....table.words import _
+from ....table.words import _, refused
 from ..actions import Move, Moved, Place, Placed, RefusalCode
 from ..board import PIECES_EACH, parse_cell
 from ..state import Seat
@@ -122,15 +122,16 @@ class TurnDraft(PathDraft[Seat, Cell]):
             if refusal is None:
                 self.tile, self.path = cell, []
             else:  # (the rule by its name: a tile that cannot follow a piece says put-down rule 3)
-                self.message = (_("This tile cannot move ({rule}).").format(rule=RULE[refusal.code])
-                                if refusal.code in RULE else refusal_text(refusal, views.REFUSED))
+                reason = (_("This tile cannot move ({rule}).").format(rule=RULE[refusal.code])
+                          if refusal.code in RULE else refusal_text(refusal, views.REFUSED))
+                self.message = refused(cell, reason)
             return CHANGED
         return super().on_square(arg)
 
     def _place(self, cell: Cell) -> Reply[object]:
-        refused = self.refused(Place(cell))
-        if refused is not None:
-            self.message = refused
+        reason = self.refused(Place(cell))
+        if reason is not None:
+            self.message = refused(cell, reason)
             return CHANGED
         return self._choose(Place(cell), cell)
 
@@ -145,10 +146,10 @@ class TurnDraft(PathDraft[Seat, Cell]):
             return CHANGED
         refusal = seat.position.put_down_refusal(self.tile, cell)
         if refusal is None:  # a free cell beside the board, but no piece of the player's reaches it
-            self.message = _("The tile cannot go there ({rule}): no piece of yours could move onto "
-                             "it.").format(rule=RULE[RefusalCode.PUTDOWN_REACH])
+            self.message = refused(cell, _("The tile cannot go there ({rule}): no piece of yours could "
+                                           "move onto it.").format(rule=RULE[RefusalCode.PUTDOWN_REACH]))
         else:
-            self.message = refusal_text(refusal, views.REFUSED)
+            self.message = refused(cell, refusal_text(refusal, views.REFUSED))
         return CHANGED
 
     def _follow(self, cell: Cell) -> Reply[object]:

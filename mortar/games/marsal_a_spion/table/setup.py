@@ -24,7 +24,7 @@ from ..seat import Seat
 from .layouts import PRESETS, WIDTH, Layout, placement_of, square_at
 from .scene import setup_board
 from .texts import ARMY as ARMY_WORD
-from .texts import NAME
+from .texts import NAME, refusal_text
 
 if TYPE_CHECKING:
     from .models import SetupModel
@@ -179,7 +179,7 @@ class SetupDraft:
         setup = Setup.of(self.placement)
         refusal = self.seat.refusal(setup)
         if refusal is not None:  # (a whole army on the home rows is always legal: R4)
-            self.message = refusal.message
+            self.message = refusal_text(refusal)
             return True
         return Play(setup)
 

@@ -8,9 +8,10 @@ identities it learned, its own setup), so a text can hold no more than the seat 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import Enum
 
-from ....table.words import _, ngettext
-from ..actions import Attack, Move
+from ....table.words import N_, _, in_context, ngettext
+from ..actions import Attack, Move, Refusal, RefusalCode
 from ..board import Player, Square
 from ..pieces import Clash, Piece
 from ..rules import Outcome, Termination
@@ -27,10 +28,39 @@ NAME: dict[Piece, str] = {
 MARK: dict[Piece, str] = {
     Piece.MARSHAL: _("Mar"), Piece.GENERAL: _("Gen"), Piece.CAPTAIN: _("Cpt"),
     Piece.CADET: _("Cdt"), Piece.CORPORAL: _("Cpl"), Piece.RIFLEMAN: _("Rfl"),
-    Piece.SCOUT: _("Sct"), Piece.MINER: _("Min"), Piece.SPY: _("Spy"),
-    Piece.MINEFIELD: _("Mine"), Piece.FLAG: _("Flag"),
+    Piece.SCOUT: _("Sct"), Piece.MINER: _("Min"), Piece.SPY: in_context(N_("mark|Spy")),
+    Piece.MINEFIELD: _("Mine"), Piece.FLAG: in_context(N_("mark|Flag")),
 }
 ARMY: dict[Player, str] = {Player.RED: _("Red"), Player.BLUE: _("Blue")}
+
+# The rules' refusals (legality.py) by their code, in words: the engine's own reasons are
+# English, for records and the command line. ``{piece}``: the player's own piece tried.
+REFUSED: dict[Enum, str] = {
+    RefusalCode.MALFORMED: _("That is not a move of this game."),
+    RefusalCode.GAME_OVER: _("The game is over."),
+    RefusalCode.NOT_YOUR_TURN: _("It is not your turn."),
+    RefusalCode.SETTING_UP: _("The pieces are still being set up: play has not begun."),
+    RefusalCode.SET_UP_ALREADY: _("Your army is set up already."),
+    RefusalCode.SETUP_SQUARES: _("An army fills its four home rows, one piece on each square."),
+    RefusalCode.SETUP_COUNTS: _("An army has the pieces the rules give it, no more and no fewer."),
+    RefusalCode.NO_OWN_PIECE: _("No piece of yours stands there."),
+    RefusalCode.IMMOVABLE: _("Your {piece} never moves."),
+    RefusalCode.FORBIDDEN_SQUARE: _("No piece enters a forbidden square."),
+    RefusalCode.OCCUPIED: _("A piece of yours stands there."),
+    RefusalCode.NOT_A_LINE: _("A piece moves along a row or a column, never diagonally."),
+    RefusalCode.NOT_A_SCOUT: _("Only a Scout goes further than the next square."),
+    RefusalCode.BLOCKED: _("A piece or a forbidden square stands in the way."),
+    RefusalCode.DIAGONAL_ATTACK: _("Attacks go across or up and down, never diagonally."),
+    RefusalCode.NO_ENEMY: _("No enemy piece stands there."),
+    RefusalCode.NO_DRAW_OFFER: _("No draw was offered: there is none to accept."),
+    RefusalCode.OFFER_WITHOUT_PLAY: _("A draw is offered with a move or an attack."),
+}
+
+
+def refusal_text(refusal: Refusal, piece: Piece | None = None) -> str:
+    """Why the rules refuse an action, in the page's words, from its code (``piece``: the own
+    piece tried, which a reason may name)."""
+    return REFUSED[refusal.code].format(piece=NAME[piece] if piece is not None else _("piece"))
 
 
 def plural(piece: Piece, count: int) -> str:

@@ -18,13 +18,13 @@ from mortar.kit.common import AcceptDraw, OfferDraw, Resign
 from ....table.drafts import CHANGED, UNCHANGED, Chosen, Context, Reply, Result
 from ....table.drafts import Play as Confirmed
 from ....table.hints import DEST_OR_TARGET, Hint
-from ....table.words import _, sentence
-from ..actions import Attack, Move, Play, Removed
+from ....table.words import _, refused
+from ..actions import Attack, Move, Play, RefusalCode, Removed
 from ..board import Square
 from ..pieces import PIECES, Piece
 from ..seat import Seat, SeenAction
 from .scene import seat_board
-from .texts import ARMY, NAME, enemy_action, own_result
+from .texts import ARMY, NAME, enemy_action, own_result, refusal_text
 
 if TYPE_CHECKING:
     from .models import PendingModel, ReportModel, ResultModel, TrayModel, TurnModel
@@ -121,23 +121,31 @@ class TurnDraft:
             elif square in self.plays:
                 self.picked, self.aim = square, None
             else:
-                self.message = (_("Your {piece} never moves.") if not mine.movable else
-                                _("Your {piece} on {square} has nowhere to go.")).format(
-                                    piece=NAME[mine], square=square)
+                self.message = refused(square, (_("Your {piece} never moves.") if not mine.movable else
+                                                _("Your {piece} on {square} has nowhere to go.")).format(
+                                                    piece=NAME[mine], square=square))
             return CHANGED
         if self.picked is None:
-            self.message = _("First tap one of your pieces.")
+            self.message = refused(square, _("First tap one of your pieces."))
             return CHANGED
         play = next((p for p in self.plays[self.picked] if p.end is square), None)
         if play is None:
-            piece = self._mine(self.picked)
-            assert piece is not None
-            self.message = Hint(_("Your {piece} on {start} cannot reach {square}: tap a marked "
-                                  "square.").format(piece=NAME[piece], start=self.picked, square=square),
-                                DEST_OR_TARGET)
+            self.message = Hint(self._unreachable(self.picked, square), DEST_OR_TARGET)
             return CHANGED
         self.aim = play
         return self._chosen()
+
+    def _unreachable(self, start: Square, end: Square) -> str:
+        """Why the piece on ``start`` cannot go to ``end``, by the rules' refusal of the attack
+        there (an enemy piece stands on it) or else of the move: ``Scout E4–E7: A piece or a
+        forbidden square stands in the way.``"""
+        piece = self._mine(start)
+        assert piece is not None
+        refusal = self.seat.refusal(Attack(start, end))
+        if refusal is not None and refusal.code is RefusalCode.NO_ENEMY:
+            refusal = self.seat.refusal(Move(start, end))
+        reason = refusal_text(refusal, piece) if refusal is not None else _("Tap a marked square.")
+        return refused(_("{piece} {start}–{end}").format(piece=NAME[piece], start=start, end=end), reason)
 
     def on_cancel(self, arg: str | None) -> Reply[object]:
         if self.resign_asked or self.accept_asked:
@@ -166,7 +174,7 @@ class TurnDraft:
     def _finish(self, action: Action) -> Reply[object]:
         refusal = self.seat.refusal(action)
         if refusal is not None:
-            self.message = sentence(refusal.message)
+            self.message = refusal_text(refusal)
             return CHANGED
         return Confirmed(action)
 

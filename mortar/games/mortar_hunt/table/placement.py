@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ....table.drafts import Context, Result
-from ....table.words import _, ngettext
+from ....table.words import _, ngettext, refused
 from ..actions import Setup
 from ..notation import Facing, NotationError, Position, Square
 from ..rules import PieceType
@@ -54,7 +54,7 @@ class PlacementDraft(Draft):
             return True
         refusal = self.seat.square_refusal(square)
         if refusal:  # a square the piece may not stand on: nothing moves, the words say why
-            self.message = scene.refusal_words(refusal)
+            self.message = refused(square, scene.refusal_words(refusal))
             return True
         if self.squares[self.selected - 1] is not None and not self.picked:
             unplaced = [i + 1 for i, sq in enumerate(self.squares) if sq is None]
@@ -106,7 +106,7 @@ class PlacementDraft(Draft):
                             len(missing)).format(pieces=pieces)
         setup = self.setup()
         refusal = self.seat.setup_refusal(setup) if setup else None
-        return refusal.message if refusal else None
+        return scene.refusal_words(refusal) if refusal else None
 
     def on_confirm_placement(self, arg: str | None) -> Reply:
         error = self.error()

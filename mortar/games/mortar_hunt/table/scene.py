@@ -333,9 +333,16 @@ REFUSALS = {
 }
 
 
-def refusal_words(refusal: Refusal) -> str:
-    """A refusal as a sentence: its code's words where the language has them, else the engine's
-    own (English: they name the squares and pieces)."""
-    english = REFUSALS.get(refusal.code)  # type: ignore[call-overload]
-    words = marked(english) if english is not None else None
-    return sentence(refusal.message if words is None or words == english else words)
+# A shot refused for these reasons is said in a shot's words, not a move's.
+SHOT_REFUSALS = {
+    RefusalCode.NOT_ALONG_FACING: N_("A piece fires only along its facing."),
+    RefusalCode.OBSTACLE: N_("No shot lands on the obstacle row."),
+}
+
+
+def refusal_words(refusal: Refusal, shot: bool = False) -> str:
+    """A refusal as a sentence, its code's words in the page's language (the engine's own, which
+    are English, only for a code without words). The caller names what was tried
+    (``words.refused``): the code's words say why."""
+    words = (SHOT_REFUSALS if shot else {}).get(refusal.code) or REFUSALS.get(refusal.code)  # type: ignore[call-overload]
+    return sentence(marked(words) if words is not None else refusal.message)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from ....table.drafts import CHANGED, UNCHANGED, Chosen, Context, Play, Reply, Result
 from ....table.hints import DEST, Hint
-from ....table.words import _
+from ....table.words import _, refused
 from ..actions import Action, IllegalActionError, Move, Resign, Sacrifice, Shot, Turn
 from ..moves import MAX_STEPS, Step
 from ..notation import Facing, NotationError, Position, Square
@@ -151,7 +151,8 @@ class TurnDraft(Draft):
                 return self.on_select(str(own))  # the piece that fires
             pieces = [n for n in PIECES if square in self._shots(n)]
             if not pieces:
-                self.message = _("None of your pieces can fire at {square} this turn.").format(square=square)
+                self.message = self._no_shot(square, self.move) or _(
+                    "None of your pieces can fire at {square} this turn.").format(square=square)
                 return CHANGED
             if self.fire_piece not in pieces:
                 self.fire_piece = pieces[0]
@@ -181,8 +182,7 @@ class TurnDraft(Draft):
             return self._aim_from_move(square)
         facings = self._dest_facings(square)
         if not facings:
-            self.message = Hint(_("Piece {n} cannot reach {square} in one move: tap a marked square.").format(
-                n=self.piece, square=square), DEST)
+            self.message = Hint(self._unreachable(self.piece, square), DEST)
             return CHANGED
         current = self.pending_end()
         if current is not None and current.square is square and current.facing in facings:
@@ -201,11 +201,30 @@ class TurnDraft(Draft):
         assert end is not None and self.piece is not None
         move = Move(self.piece, end)
         if not any(square in self._shots(n, move) for n in PIECES):
-            self.message = _("None of your pieces can fire at {square} after this move.").format(
-                square=square)
+            self.message = self._no_shot(square, move) or _(
+                "None of your pieces can fire at {square} after this move.").format(square=square)
             return CHANGED
         self.on_confirm_move(None)
         return self.on_square(str(square))
+
+    def _unreachable(self, piece: int, square: Square) -> str:
+        """Why ``piece`` cannot end its move on ``square``, by the rules' refusal of the move
+        there with the facing it has: ``Piece 1 to L1: That square is a crater.``"""
+        facing = self.seat.piece(piece).position.facing
+        refusal = self.seat.move_refusal(Move(piece, Position(square, facing)))
+        reason = scene.refusal_words(refusal) if refusal is not None else _("Tap a marked square.")
+        return refused(_("Piece {n} to {square}").format(n=piece, square=square), reason)
+
+    def _no_shot(self, square: Square, move: Move | None) -> str | None:
+        """Why no piece can fire at ``square`` (after ``move``), when the rules give every live
+        piece one reason (``H5: You cannot fire into your own half.``); None when they differ."""
+        if move is None:
+            return None
+        codes = {r.code: r for n in PIECES if self._alive(n)
+                 for r in [self.seat.refusal(Turn(move, Shot(n, square)))] if r is not None}
+        if len(codes) != 1:
+            return None
+        return refused(square, scene.refusal_words(next(iter(codes.values())), shot=True))
 
     def _go(self, end: Position) -> None:
         """The move ends at ``end``: its shortest steps (the start itself: no move yet)."""
@@ -281,7 +300,7 @@ class TurnDraft(Draft):
         try:
             self.seat.step_path(self.piece, [*self.steps, step])
         except IllegalActionError as e:
-            self.message = scene.refusal_words(e.refusal)
+            self.message = refused(_("Piece {n}").format(n=self.piece), scene.refusal_words(e.refusal))
             return CHANGED
         self.steps.append(step)
         self.message = None
@@ -316,7 +335,7 @@ class TurnDraft(Draft):
         if end is None:
             return _("Build the move: pick a marked square, or step with the buttons.")
         refusal = self.seat.move_refusal(Move(self.piece, end))
-        return scene.refusal_words(refusal) if refusal else None
+        return refused(_("Piece {n}").format(n=self.piece), scene.refusal_words(refusal)) if refusal else None
 
     def on_confirm_move(self, arg: str | None) -> Reply[object]:
         if self.stage != "move":
