@@ -126,6 +126,9 @@ def test_an_open_game_by_links_between_two_phones(phones, site):
     verified(a, b, winner="Bob")  # (the verified end's screen under a review: walked in Maršál a Špión's)
     b.tap("remote-review")
     assert b.settled() == "over"
+    # sideways, the review's board beside its words (it once shrank to a sliver 24 px wide)
+    board = b.page.locator("#app .game-board").bounding_box()
+    assert board is not None and min(board["width"], board["height"]) > 200, board
 
 
 def test_a_hidden_game_by_links_keeps_each_phones_secrets(phones, site):
