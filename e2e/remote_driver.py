@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -51,9 +51,17 @@ class Device:
 
     def load(self, url: str) -> None:
         """A new page at ``url`` (Python starts again in it)."""
-        self.page.goto(url, wait_until="domcontentloaded")
+        self.begin(url)
+        self.ready()
+
+    def begin(self, url: str) -> None:
+        """A new page at ``url`` on its way: Python starts in it while the test goes on."""
+        self.page.goto(url, wait_until="commit")
+
+    def ready(self) -> str:
+        """The page begun, once it is ready and settled."""
         self.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_MS)
-        self.settled()
+        return self.settled()
 
     def screen(self) -> str:
         return str(self.page.get_attribute("html", "data-screen"))
@@ -109,14 +117,16 @@ class Device:
 
 class Mirror:
     """The whole game as the test knows it (it chose both players' actions): the player to act,
-    their legal actions and the taps that play one."""
+    their legal actions and the taps that play one. Given a ``line`` of actions, it chooses those
+    in turn (each checked legal by the engine), then at random."""
 
-    def __init__(self, name: str, values: dict[str, str]) -> None:
+    def __init__(self, name: str, values: dict[str, str], line: Sequence[Any] = ()) -> None:
         self.kind = games.table(name)
         game = self.kind.game
         options = self.kind.new(values, {p: None for p in game.players}).options
         self.state = game.new(links_of(game).remote_options(options), {p: None for p in game.players})
         self.rng = random.Random(name)
+        self.line = list(line)
 
     def to_play(self) -> str:
         player = self.state.to_play
@@ -125,6 +135,11 @@ class Mirror:
 
     def choose(self) -> Any:
         seat = self.state.seat(self.to_play())
+        if self.line:
+            action = self.line.pop(0)
+            refusal = seat.refusal(action)
+            assert refusal is None, f"{action}: {refusal}"
+            return action
         try:
             actions = [a for a in seat.legal_actions() if not isinstance(a, Resign)]
         except Exception:  # a setup is too many to list: one at random
@@ -159,12 +174,14 @@ def start(a: Device, site, game: str, values: dict[str, str], side: str, *, load
     a.settled()
 
 
-def join(b: Device, link: str, *, loaded: bool = False, check: bool = True) -> None:
-    """Bob opens the invitation (a new page: the game loads; only the address's fragment
-    changes where the game's page is ``loaded`` already), sees who invites him to what, and
-    joins (``check``: the join screen walked)."""
+def join(b: Device, link: str, *, loaded: bool = False, begun: bool = False, check: bool = True) -> None:
+    """Bob opens the invitation (a new page: the game loads, ``begun`` already; only the
+    address's fragment changes where the game's page is ``loaded`` already), sees who invites
+    him to what, and joins (``check``: the join screen walked)."""
     if loaded:
         b.open(link)
+    elif begun:
+        b.ready()
     else:
         b.load(link)
     assert b.screen() == "join", b.screen()

@@ -5,9 +5,9 @@ a message (the game's address with the link in its ``#fragment``).
 
 * An open game (Four Circles), Ann inviting from the upright phone: the invitation (its QR
   code read by jsQR, the page's own decoder where a browser has no BarcodeDetector), the join
-  screen, several turns each way, a reload on each side, a link opened twice, one from the
-  future, an edited one and an illegal turn refused in words, a resignation and the end verified
-  on both phones.
+  screen, a reload on each side, a link opened twice, one from the future, an edited one and
+  an illegal turn refused in words, and the game played on to its end under the rules, by the
+  shortest win there is (Bob's four in a line at turn 19), verified on both phones.
 * A hidden game (Mortar Hunt), Ann inviting from the sideways phone: both placements committed,
   then played to its end under the rules in a few turns (the mirror aims Ann's shots where Bob's
   pieces stand): her third hit ends it on his phone at once, his link and hers carry their
@@ -43,7 +43,7 @@ from remote_driver import (
     verified,
 )
 
-from mortar.kit.common import Resign
+from mortar.games.four_circles.actions import Move, Place, Termination
 from mortar.kit.link import read
 
 
@@ -55,17 +55,29 @@ def phones(open_game):
 
 LENGTHS: list[int] = []
 
+# A shortest game of Four Circles won under its rules (FC7: four marked pieces in a line; a piece
+# is marked by a jump, FC5): Bob (Red) places four pieces on row 2 and two on row 3, Ann (White)
+# fills the rest of row 3 and the corners she needs; then each of Bob's four jumps over row 3
+# onto row 4 while Ann steps about below, and his fourth jump makes the line: 19 turns, the
+# fewest (12 placements, and 4 moves of the winner's).
+FOUR_IN_A_ROW = (*map(Place.parse, ("(1,2)", "(1,1)", "(2,2)", "(2,1)", "(3,2)", "(3,3)",
+                                    "(4,2)", "(4,3)", "(1,3)", "(5,1)", "(2,3)", "(5,2)")),
+                 *map(Move.parse, ("(1,2)-(1,4)", "(5,1)-(4,1)", "(2,2)-(2,4)", "(4,1)-(3,1)",
+                                   "(3,2)-(3,4)", "(5,2)-(5,3)", "(4,2)-(4,4)")))
+
 
 def test_an_open_game_by_links_between_two_phones(phones, site):
     a, b = phones
-    mirror = Mirror("four-circles", {"first": "Red"})
+    mirror = Mirror("four-circles", {"first": "Red"}, FOUR_IN_A_ROW)
     start(a, site, "four-circles", {"first": "Red"}, "second")  # Ann plays White: Bob (Red) starts
     assert a.screen() == "waiting"
     assert a.page.locator("#app .remote-waiting h2").text_content() == "Invite a friend"
+    invitation = a.link()
+    b.begin(invitation)  # Bob opens it: the game's page loads on his phone while hers is checked
     a.check("waiting (invitation)")
     qr_reads_as_the_link(a)
-    LENGTHS.append(len(a.link()))
-    join(b, a.link())
+    LENGTHS.append(len(invitation))
+    join(b, invitation, begun=True)
     devices = {"Red": b, "White": a}
     assert b.screen() == "turn"
     for _ in range(5):  # Bob, Ann, Bob, Ann, Bob
@@ -101,17 +113,22 @@ def test_an_open_game_by_links_between_two_phones(phones, site):
     b.dismiss()
     assert b.open(honest) == "turn"
 
-    # Bob resigns: his last link comes first on his phone (Ann's needs it), the review a tap away
-    mirror.play(b, Resign())
-    assert b.settled() == "ended"
+    # on to Bob's four in a line: his last move ends the game on his phone, his link on hers
+    while mirror.state.outcome is None:
+        mover = turn(mirror, devices)
+        LENGTHS.append(len(mover.link()))
+    outcome = mirror.state.outcome
+    assert (outcome.winner, outcome.reason, outcome.turns) == ("Red", Termination.FOUR, 19) and mover is b
+    assert b.screen() == "ended"
     assert "Ann's device needs your last link" in (b.page.locator("#app").text_content() or "")
     b.check("ended")
-    a.open(b.link())
     assert a.screen() == "over"  # an open game has no secrets: her phone verifies it at once
-    verified(a, b)
-    a.check("over")
+    verified(a, b, winner="Bob")  # (the verified end's screen under a review: walked in Maršál a Špión's)
     b.tap("remote-review")
     assert b.settled() == "over"
+    # sideways, the review's board beside its words (it once shrank to a sliver 24 px wide)
+    board = b.page.locator("#app .game-board").bounding_box()
+    assert board is not None and min(board["width"], board["height"]) > 200, board
 
 
 def test_a_hidden_game_by_links_keeps_each_phones_secrets(phones, site):

@@ -7,17 +7,19 @@ Circles whole, Mortar Hunt's first turns), in a file of its own so that it runs 
   commitment (the other phone's page and storage hold none of it), the second arranges in the
   open, the first opens it with its first move; a draw offered with a move and accepted by link
   ends it, verified on both phones.
-* Enlightenment: a few turns, then a resignation, verified on both phones.
-* Maršál a Špión: both setups committed (two of the setup screen's whole setups), an attack
-  the attacker loses, a move, an attack the attacker wins, each seen from both phones (the
-  attacker's shows the defender; the defender's shows the outcome, and holds nothing of a
-  winning attacker: not in its page, not in its storage), the defender's phone reloaded in the
-  middle of the first; a resignation, and both armies opened and checked on both phones
-  ("verified").
+* Enlightenment: a few turns, then a resignation (the loser's phone asks for its last link),
+  verified on both phones; the winner reads that link with the camera.
+* Maršál a Špión: both setups committed (two of the setup screen's whole setups, the second
+  with two swaps tapped), an attack the attacker loses and one the attacker wins, each seen
+  from both phones (the attacker's shows the defender; the defender's shows the outcome, and
+  holds nothing of a winning attacker: not in its page, not in its storage), the defender's
+  phone reloaded in the middle of the first; then a Scout's run takes the Flag, and both armies
+  are opened and checked on both phones ("verified", the winner named).
 * A lying device: Mortar Hunt against a test double in CPython (the kit's own ``RemoteGame``)
   that answers "miss" where a piece of its was hit; the honest phone's screen gives the verdict
   in words once the double's openings come. Then, on the same page, a new game against a double
-  that opens at the end a placement other than the one it committed to: caught, in words.
+  that opens at the end a placement other than the one it committed to: caught, in words. Both
+  verdict screens are walked.
 
 The phones load each game's page side by side (``load_both``), and the second joins by its
 address's fragment, as a person opens a link on a page already open.
@@ -47,6 +49,7 @@ from mortar.games.marsal_a_spion.actions import Attack
 from mortar.games.marsal_a_spion.board import Player as MarsalPlayer
 from mortar.games.marsal_a_spion.links import context as marsal_context
 from mortar.games.marsal_a_spion.pieces import Clash, Piece, clash
+from mortar.games.marsal_a_spion.rules import Termination
 from mortar.games.marsal_a_spion.table.texts import NAME as PIECE_NAMES
 from mortar.games.mortar_hunt.links.device import HuntKnowledge
 from mortar.games.mortar_hunt.notation import Position
@@ -98,7 +101,7 @@ def test_hopper_and_sneaker_by_links_with_the_secret_arrangement(phones, site):
     assert a.settled() == "waiting", a.screen()
     invitation = sent(a)
     assert [set(step) for step in steps_of(invitation)] == [{"commit"}]  # a commitment, no arrangement
-    join(b, invitation, loaded=True)
+    join(b, invitation, loaded=True, check=False)  # (walked in test_remote.py)
     hidden_from(b, arrangement)
     b.check("arranging, the other's arrangement committed")
     sent(turn(mirror, devices))  # Bob arranges in the open; Ann's phone gets it
@@ -167,6 +170,9 @@ def test_enlightenment_by_links_to_a_resignation(phones, site):
     mirror.play(loser, Resign())
     assert loser.settled() == "ended", loser.screen()
     winner = a if loser is b else b
+    # an open game is verified on the loser's phone at once; the winner's needs the last link
+    asked = f"{'Bob' if winner is b else 'Ann'}'s device needs your last link"
+    assert asked in (loser.page.locator("#app").text_content() or ""), asked
     winner.scan(sent(loser))  # with the camera, off the loser's screen
     verified(a, b)
 
@@ -182,8 +188,11 @@ def test_marsal_a_spion_by_links_an_attack_seen_from_both_phones(phones, site):
     devices = {"Red": a, "Blue": b}
     set_up(a, mirror, "centre")  # her army committed square by square: the invitation carries its root
     assert a.settled() == "waiting", a.screen()
-    join(b, sent(a), loaded=True)
-    set_up(b, mirror, "corner")  # (these two armies meet in two attacks and one move between)
+    join(b, sent(a), loaded=True, check=False)
+    # Bob's two swaps: a Scout on E8, across the empty middle from Ann's Miner, and his Flag on
+    # J8, across it from her Scout: her attack that loses, his that wins, then her Scout's run
+    # at his Flag (R7), each at once
+    set_up(b, mirror, "corner", swaps=(("J11", "J8"), ("E8", "F8")))
     assert b.settled() == "waiting", b.screen()
     a.open(sent(b))
     # an attack the attacker loses where one is at hand (it is then opened to the defender),
@@ -205,14 +214,24 @@ def test_marsal_a_spion_by_links_an_attack_seen_from_both_phones(phones, site):
             assert moves < 60, "no attack the attacker wins"
         assert mirror.state.outcome is None
     print(f"\n(Maršál a Špión by links: {moves} moves, {len(attacks)} attacks)")
-    loser = devices[mirror.to_play()]
-    mirror.play(loser, Resign())
-    assert loser.settled() == "ended", loser.screen()
-    assert "Not verified yet" in loser.page.locator("#app .verdict").first.text_content()
-    winner = a if loser is b else b
-    winner.open(sent(loser))  # the resignation and the loser's army opened
-    loser.open(sent(winner))  # the winner's army opened
-    verified(a, b)
+    # Ann's Scout runs at Bob's Flag and takes it (R7, R9): the game ends under the rules
+    assert mirror.to_play() == "Red"
+    flag = next(x for x in mirror.state.seat("Red").legal_actions()
+                if isinstance(x, Attack) and ending(mirror, x) is None)
+    mirror.play(a, flag)
+    assert a.settled() == "waiting", a.screen()
+    b.open(sent(a))  # his phone opens the Flag to hers, with no choice to make
+    a.open(sent(b))  # hers resolves the attack: the end, not verified until his army is opened
+    outcome = mirror.state.outcome
+    assert outcome is not None and (outcome.winner, outcome.reason) == ("Red", Termination.FLAG_CAPTURED)
+    assert a.screen() == "ended", a.screen()
+    assert "Not verified yet" in (a.page.locator("#app .verdict").first.text_content() or "")
+    b.open(sent(a))  # the Flag taken, and her army opened
+    assert b.screen() == "ended", b.screen()
+    a.open(sent(b))  # his army opened
+    verified(a, b, winner="Ann")
+    assert "Bob's flag is captured" in (a.page.locator("#app").text_content() or "")
+    a.check("Maršál a Špión, the Flag taken, both armies open")
 
 
 def closer(mirror: Mirror, *, winning: bool) -> Any:
@@ -321,12 +340,14 @@ def salt_of(device: Device, player: str, handle: Any) -> str:
     return commitment.to_text(commitment.salt(secret, where))
 
 
-def set_up(device: Device, mirror: Mirror, preset: str) -> None:
-    """A whole army of the setup screen's ``preset`` on the phone, confirmed (two taps); the
-    mirror takes the setup the phone made, read from its own save (what its player sees on
-    their own board)."""
+def set_up(device: Device, mirror: Mirror, preset: str, swaps: tuple[tuple[str, str], ...] = ()) -> None:
+    """A whole army of the setup screen's ``preset`` on the phone (``swaps``: pairs of its
+    squares whose pieces are swapped, a tap on each), confirmed (two taps); the mirror takes the
+    setup the phone made, read from its own save (what its player sees on their own board)."""
     assert device.settled() == "setup", device.screen()
     device.tap("preset", preset)
+    for square in (square for pair in swaps for square in pair):
+        device.tap("square", square)
     device.tap("confirm-setup")
     device.settled()
     player = mirror.to_play()
@@ -434,3 +455,6 @@ def test_a_lying_device_is_caught_on_the_honest_phone(phones, site):
     verdict = a.page.locator("#app .verdict").first.text_content() or ""
     assert "Bob's device opened a placement other than the one it committed to." in verdict, verdict
     assert "A lie loses the game: Ann wins." in verdict, verdict
+    # the lie decides the game, not her resignation
+    assert "Bob wins" not in (a.page.locator("#app").text_content() or "")
+    a.check("another lie caught")

@@ -290,6 +290,7 @@ def test_a_lie_found_at_the_end_is_the_verdict_and_loses_the_game():
     words = shown(browser)
     assert "Bob's device opened a placement other than the one it committed to." in words
     assert "A lie loses the game: Ann wins." in words
+    assert "Bob wins" not in words  # (Ann resigned: the lie, not her resignation, decides the game)
 
 
 def _turned_first_piece(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:

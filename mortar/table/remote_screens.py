@@ -44,9 +44,10 @@ def waiting_model(table: Table[S, SeatT], base: Screen) -> WaitingScreen:
 
 
 def outcome_words(remote: RemoteSeat, table: Table[S, SeatT]) -> str | None:
-    """How the game ended as this device knows it (the verified end says it whole)."""
-    outcome = remote.game.outcome
-    if outcome is None:
+    """How the game ended as this device knows it (the verified end says it whole; a lie caught
+    decides it instead, and its verdict names the winner)."""
+    outcome, verification = remote.game.outcome, remote.game.verification
+    if outcome is None or verification is not None and verification.lie is not None:
         return None
     names = table.remote_names()
     winner = outcome.winner
