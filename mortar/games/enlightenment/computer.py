@@ -33,7 +33,12 @@ less than an even position). Its draws by repetition against ``ab`` were not won
 go: the last plain pieces of both players lock each other on the edge (each needs the square the
 other stands on, and whichever moves first loses the race), the evaluation sees them even, and
 both shuffled to the third repetition. With contempt hard keeps finding other moves instead, and
-gives the other player the chances to go wrong that a repetition takes away.
+gives the other player the chances to go wrong that a repetition takes away: against ``ab`` at
+150 ms it scored 92.5 % (84.5–100, 20 pairs at seed 1: 37 won, none drawn, 3 lost; 53.9 turns on
+average, the longest 108), where the same pairs without it gave 82.5 % over the first 10 (3 drawn).
+Contempt 100 scored 90 % (10 pairs). At the same nodes it costs no time (the draw is scored where
+it was). A race term for the ending (the moves each player still needs once four plain pieces or
+fewer are left, 30 a move) scored 72.5 % (10 pairs): not kept.
 
 **The fitted variant** (:class:`Weights`, ``VARIANTS["fitted"]``) weighs each piece by where it
 stands on its way (done, enlightened off the edge, ready to be enlightened next move — on the edge
