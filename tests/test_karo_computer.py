@@ -15,7 +15,9 @@ import mortar.games.four_circles.computer
 import mortar.games.hopper_and_sneaker.computer  # noqa: F401 (the packages' computer modules)
 from mortar.games import enlightenment, four_circles, hopper_and_sneaker
 from mortar.kit.common import AcceptDraw, OfferDraw, Pass
+from mortar.kit.search import Level, Model, Search
 from mortar.kit.searchcomputer import SearchComputer
+from mortar.kit.steps import finish
 from mortar.kit.turns import PLAYERS, Player
 
 GAMES = [hopper_and_sneaker, enlightenment, four_circles]
@@ -198,6 +200,45 @@ def test_after_its_patience_the_search_no_longer_flees_the_game_positions():
         patient = replace(level, patience=patience)
         computer = SearchComputer(enlightenment.computer.MODEL, "hard", patient, 1)
         assert (computer.choose(again) == win) is played
+
+
+class Fork:
+    """A toy position for the search: Red to choose between a position the game has met (a
+    draw) and one a little worse for him (White's evaluation ``+10``)."""
+
+    def __init__(self, name: str, to_play: Player) -> None:
+        self.name, self.to_play = name, to_play
+
+    def key(self) -> str:
+        return self.name
+
+    def passed(self) -> Fork:
+        return Fork(self.name, self.to_play.opponent)
+
+
+class ForkModel(Model[Fork]):
+    def actions(self, position: Fork, ply: int) -> list[str]:
+        return ["again", "worse"] if position.name == "root" else ["on"]
+
+    def child(self, position: Fork, action: str) -> Fork:
+        return Fork(action, position.to_play.opponent)
+
+    def winner(self, position: Fork, mover: Player) -> None:
+        return None
+
+    def evaluate(self, position: Fork) -> int:
+        return 10 if position.name == "worse" else 0
+
+
+@pytest.mark.parametrize("contempt, chosen", [(0, "again"), (9, "again"), (11, "worse")])
+def test_contempt_makes_the_computer_play_on_rather_than_repeat(contempt: int, chosen: str) -> None:
+    """A level's ``contempt``: a draw by repetition is worth that much less than nothing to the
+    player deciding, who then prefers a position worth less than the draw's nothing, but not by
+    more than the contempt."""
+    level = Level(depth=1, nodes=100, contempt=contempt)
+    search = Search(ForkModel(), level, random.Random(1), frozenset({("again", WHITE)}))
+    assert finish(search.alphabeta(Fork("root", RED), ["again", "worse"])) == chosen
+    assert search.best_score == (-contempt if chosen == "again" else -10)
 
 
 class RowsOnly(hopper_and_sneaker.computer.HopperModel):

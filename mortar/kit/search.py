@@ -21,7 +21,9 @@ beyond the search's horizon) it would make the game endless, since K0 ends a gam
 repetition the player ahead never allows. So after :attr:`Level.patience` positions of play the
 computer stops fleeing them and plays on by its evaluation alone: a locked game then ends in K0's
 draw by repetition. Past half of it, a draw offered is accepted unless the search sees a forced
-win.
+win. A level's :attr:`Level.contempt` makes a draw worth less than nothing to the player deciding
+(and as much more to his opponent): a stronger player plays on where the positions are even
+rather than repeat them, and the other may still go wrong.
 
 The computer that plays by this search, a decision sliced so that it never blocks the page, is
 :mod:`mortar.kit.searchcomputer`.
@@ -88,6 +90,7 @@ class Level:
     seconds: float | None = PAGE_SECONDS  # a time budget too, where the computer is given a clock
     quiescence: int = 0  # plies of the game's swinging actions (Model.noisy) searched past the depth
     reduce: int = 0  # alpha-beta with pvs: actions from this one on searched a ply shallower first (0: none)
+    contempt: int = 0  # what a draw (repetition, two passes) is worth less than nothing to the computer
 
 
 class Model(Generic[P]):
@@ -182,6 +185,7 @@ class Search(Generic[P]):
         self.path: set[Hashable] = set()  # keys of the positions on the line searched
         self.seen = model.keys(seen) if seen else seen  # keys of the game's positions so far (the seat's)
         self.depth_reached = 0
+        self.me: Player | None = None  # the player deciding (a draw is worth -contempt to him)
         self.best_score = 0  # the chosen action's score, for the player to move
         # The time budget (with a clock): the time spent working, the pauses between slices
         # left out (``resumed`` is when the current slice began; SearchComputer keeps both).
@@ -194,6 +198,12 @@ class Search(Generic[P]):
         if self.clock is None:
             return 0.0
         return self.spent + self.clock() - self.resumed
+
+    def draw(self, mover: Player) -> int:
+        """A draw's worth to ``mover``: nothing, less the level's contempt for the player
+        deciding (who plays on where he can), more for his opponent."""
+        contempt = self.level.contempt
+        return 0 if not contempt else -contempt if mover is self.me else contempt
 
     # --- work ------------------------------------------------------------------------------
 
@@ -232,11 +242,11 @@ class Search(Generic[P]):
         actions = model.actions(pos, ply)
         if not actions:  # K0: the automatic pass; a second pass in a row is a draw
             if passed:
-                return 0
+                return self.draw(pos.to_play)
             child = pos.passed()
             child_key = (child.key(), child.to_play)
             if child_key in self.path or child_key in self.seen:
-                return 0
+                return self.draw(pos.to_play)
             self.path.add(key)
             try:
                 return -(yield from self.negamax(child, child_key, depth - 1, -beta, -alpha, ply + 1, True))
@@ -259,7 +269,7 @@ class Search(Generic[P]):
                 else:
                     child_key = (child.key(), child.to_play)
                     if child_key in path or child_key in seen:
-                        score = 0  # K0: a position again (in the game or on this line): a draw
+                        score = self.draw(mover)  # K0: a position again (in the game or on this line)
                     elif depth == 1:  # a leaf, scored here (what negamax would do at depth 0)
                         if quiescence:
                             score = -(yield from self.quiesce(child, -beta, -alpha, ply + 1, quiescence))
@@ -356,8 +366,10 @@ class Search(Generic[P]):
         setup search uses it; the node budget applies)."""
         pos = self.model.prepare(pos)
         key = (pos.key(), pos.to_play)
+        if self.me is None:
+            self.me = pos.to_play
         if key in self.path or key in self.seen:
-            return 0
+            return self.draw(pos.to_play)
         return (yield from self.negamax(pos, key, depth, -INFINITY, INFINITY, 0, False))
 
     def alphabeta(self, pos: Any, actions: list[Any]) -> Thought:
@@ -366,7 +378,7 @@ class Search(Generic[P]):
         level, model = self.level, self.model
         given, pos = pos, model.prepare(pos)
         inner = {model.inner(given, pos, a): a for a in actions}  # (the same outcome once)
-        mover = pos.to_play
+        mover = self.me = pos.to_play
         root_key = (pos.key(), pos.to_play)
         exact = level.noise > 0  # every root action's score exact, to add noise to
         order = model.order(pos, list(inner), 0)
@@ -392,7 +404,7 @@ class Search(Generic[P]):
                     else:
                         child_key = (child.key(), child.to_play)
                         if child_key in self.path or child_key in self.seen:
-                            score = 0
+                            score = self.draw(mover)
                         else:
                             low = -INFINITY if exact else alpha
                             score = -(yield from self.negamax(child, child_key, depth - 1, -INFINITY, -low,
