@@ -50,6 +50,9 @@ CHECK = r"""
   const width = Math.min(vw, doc.clientWidth);
   if (doc.scrollWidth > width + 1)
     problems.push(`the screen scrolls sideways: ${doc.scrollWidth} px in ${width}`);
+  // a phone widens its page to what is wider than the screen (and shrinks it all to fit): the
+  // page then never scrolls sideways, but the screen is cut ("Губици играча Максимилијан")
+  if (vw > screen.width + 1) problems.push(`the page is wider than the screen: ${vw} px in ${screen.width}`);
 
   const shown = (el) => {
     if (el.closest("[hidden], [inert], [aria-hidden='true'], dialog:not([open])")) return false;

@@ -120,10 +120,12 @@ def test_an_open_game_by_links_between_two_phones(phones, site):
     outcome = mirror.state.outcome
     assert (outcome.winner, outcome.reason, outcome.turns) == ("Red", Termination.FOUR, 19) and mover is b
     assert b.screen() == "ended"
-    assert "Ann's device needs your last link" in (b.page.locator("#app").text_content() or "")
+    shown = b.page.locator("#app").text_content() or ""
+    assert "Ann's device needs your last link" in shown and "four marked pieces in a line" in shown, shown
     b.check("ended")
     assert a.screen() == "over"  # an open game has no secrets: her phone verifies it at once
-    verified(a, b, winner="Bob")  # (the verified end's screen under a review: walked in Maršál a Špión's)
+    verified(a, b, winner="Bob")
+    a.check("over")
     b.tap("remote-review")
     assert b.settled() == "over"
     # sideways, the review's board beside its words (it once shrank to a sliver 24 px wide)

@@ -12,8 +12,8 @@ Circles whole, Mortar Hunt's first turns), in a file of its own so that it runs 
 * Maršál a Špión: both setups committed (two of the setup screen's whole setups, the second
   with two swaps tapped), an attack the attacker loses and one the attacker wins, each seen
   from both phones (the attacker's shows the defender; the defender's shows the outcome, and
-  holds nothing of a winning attacker: not in its page, not in its storage), the defender's
-  phone reloaded in the middle of the first; then a Scout's run takes the Flag, and both armies
+  holds nothing of a winning attacker: not in its page, not in its storage), both phones
+  reloaded in the middle of the first; then a Scout's run takes the Flag, and both armies
   are opened and checked on both phones ("verified", the winner named).
 * A lying device: Mortar Hunt against a test double in CPython (the kit's own ``RemoteGame``)
   that answers "miss" where a piece of its was hit; the honest phone's screen gives the verdict
@@ -40,6 +40,7 @@ from remote_driver import (
     live_squares,
     load_both,
     open_phones,
+    reload_both,
     start,
     turn,
     verified,
@@ -230,7 +231,8 @@ def test_marsal_a_spion_by_links_an_attack_seen_from_both_phones(phones, site):
     assert b.screen() == "ended", b.screen()
     a.open(sent(b))  # his army opened
     verified(a, b, winner="Ann")
-    assert "Bob's flag is captured" in (a.page.locator("#app").text_content() or "")
+    for device in (a, b):  # (his phone, verified first, still shows his last link for hers)
+        assert "Bob's flag is captured" in (device.page.locator("#app").text_content() or "")
     a.check("Maršál a Špión, the Flag taken, both armies open")
 
 
@@ -275,7 +277,7 @@ def attack_seen_from_both(mirror: Mirror, devices: dict[str, Device], attack: At
     the attacker's phone showing it and resolving, the outcome's link. The attacker's phone shows
     the defender; the defender's phone shows the outcome and, when the attacker won, nothing of
     it (R13): not in its page, not in its storage (the attacker's salt, which alone opens it).
-    With ``reload``, the defender's phone is reloaded halfway. True when the attacker won."""
+    With ``reload``, both phones are reloaded halfway. True when the attacker won."""
     attacker, defender = mirror.to_play(), next(p for p in devices if p != mirror.to_play())
     x, y = devices[attacker], devices[defender]
     seat = mirror.state.seat(attacker)
@@ -289,8 +291,10 @@ def attack_seen_from_both(mirror: Mirror, devices: dict[str, Device], attack: At
     assert y.screen() == "waiting", y.screen()  # its piece opened: a link back, with no choice to make
     reveal = sent(y)
     assert [set(step) for step in steps_of(reveal)] == [{"reveal"}], steps_of(reveal)
-    if reload:  # the defender's phone reloaded mid-attack: its answer, made with no tap, was kept
-        assert y.reload() == "waiting" and y.link() == reveal
+    if reload:  # both phones reloaded mid-attack: the attacker's waits on, the defender's answer
+        # (made with no tap) was kept
+        sending = x.link()
+        assert reload_both([x, y]) == ["waiting", "waiting"] and (x.link(), y.link()) == (sending, reveal)
     x.open(reveal)
     shown = x.page.locator("#app").text_content() or ""
     assert f"attacked {attack.end} from {attack.start}: a {PIECE_NAMES[theirs.piece]}." in shown, shown

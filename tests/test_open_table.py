@@ -103,3 +103,29 @@ def test_words_that_name_a_thing_carry_it_where_they_are_drawn() -> None:
     plain = status("Red is to move.")
     assert plain is not None and "data-points" not in plain.attrs
     assert points_of(hint + " more") is None  # (new words: what they name is said again)
+
+
+def test_a_refused_tap_leaves_the_move_chosen_and_its_button() -> None:
+    """A stray tap beside a chosen move is said in words and changes nothing else: the move stays
+    chosen (its Confirm button with it), in a jump chain and in a single move alike; the next tap on
+    its square plays it."""
+    table = Table(OPEN, MemoryStorage())
+    table.restore()
+    table.dispatch("field", "first", "Red")
+    table.dispatch("new-game")
+    for square in ("c1", "c2"):  # Red's step c1–c2, White's e3–d3 (Enlightenment's layout A)
+        table.dispatch("square", square)
+    table.dispatch("confirm")
+    for square in ("e3", "d3"):
+        table.dispatch("square", square)
+    table.dispatch("confirm")
+    for taps, stray in ((("a1", "c1", "c3"), "b5"), (("e2", "d2"), "c4")):  # a chain; a step
+        for square in taps:
+            table.dispatch("square", square)
+        chosen = table.chosen
+        assert chosen is not None and chosen.at == taps[-1]
+        assert table.dispatch("square", stray)
+        assert table.chosen == chosen, (taps, stray)
+        assert table.draft is not None and (table.draft.message or "").startswith(f"{stray}")
+        assert any(el.attrs.get("data-action") == "confirm" for el in render(table.model(), OPEN).walk())
+        table.dispatch("cancel")

@@ -163,6 +163,8 @@ def test_two_devices_play_a_whole_game_by_links_to_the_verified_end(name):
         if table.screen == "ended":
             other = table.remote_names()[table.remote.opponent]
             assert f"{other}'s device needs your last link to end the game too" in shown(table)
+            ending = table.remote.review.outcome_text()  # (the rule that ended it too, as the review says)
+            assert ending in shown(table), ending
             assert table.dispatch("remote-review") and table.screen == "over"
         assert table.remote.game.status is Status.VERIFIED
         assert "Verified: both devices played by the rules." in shown(table)

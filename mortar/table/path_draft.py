@@ -146,12 +146,11 @@ class PathDraft(OpenDraft[SeatT], Generic[SeatT, Sq]):
                 if len(self.path) == 1:
                     self.path = []
                 return self._chosen() if self.moving else CHANGED
-            self.message = self.going_on(self.path[-1])
-            return CHANGED
-        del self.path[1:]  # (a landing chosen is dropped)
+            self.message = refused(sq, self.going_on(self.path[-1]))
+            return self._chosen()  # (a tap refused changes nothing else: the chain stays chosen)
         owner = self.pieces().get(sq)
         if owner == self.player:
-            if self.path == [sq]:
+            if self.path[:1] == [sq]:
                 self.path = []
             elif self.landings([sq]):
                 self.path = [sq]
@@ -160,13 +159,14 @@ class PathDraft(OpenDraft[SeatT], Generic[SeatT, Sq]):
                 self.message = self.stuck(sq)
             return CHANGED
         if self.path:  # a square the picked piece cannot reach now: the rules say why
-            reason = self.refused(self.move([*self.path, sq]))
-            self.message = None if reason is None else refused(path_words([*self.path, sq]), reason)
+            reason = self.refused(self.move([self.path[0], sq]))
+            self.message = None if reason is None else refused(path_words([self.path[0], sq]), reason)
         elif owner is not None:
             self.message = refused(sq, self.not_yours(sq))
         else:
             self.message = refused(sq, self.pick_first())
-        return CHANGED
+        # a tap refused changes nothing else: a move chosen stays chosen, its button with it
+        return self._chosen() if len(self.path) >= 2 else CHANGED
 
     def chain_hint(self) -> str | None:
         """What to do while a chain is built (the piece has left its square): play it, or go on

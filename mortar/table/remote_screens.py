@@ -44,11 +44,14 @@ def waiting_model(table: Table[S, SeatT], base: Screen) -> WaitingScreen:
 
 
 def outcome_words(remote: RemoteSeat, table: Table[S, SeatT]) -> str | None:
-    """How the game ended as this device knows it (the verified end says it whole; a lie caught
-    decides it instead, and its verdict names the winner)."""
+    """How the game ended as this device knows it: as its review says it once verified (with
+    the rule that ended it), the winner alone before. A lie caught decides it instead, and its
+    verdict names the winner."""
     outcome, verification = remote.game.outcome, remote.game.verification
     if outcome is None or verification is not None and verification.lie is not None:
         return None
+    if remote.review is not None:
+        return remote.review.outcome_text()
     names = table.remote_names()
     winner = outcome.winner
     if winner is None:

@@ -174,6 +174,8 @@ class Table(Starting[S, SeatT], Saving[S, SeatT], Reading[S, SeatT], RemoteTable
         if (chosen is not None and chosen.action == reply.action and intent == "square"
                 and arg == chosen.at and reply.at == chosen.at and not self.facts.confirm):
             return self._play_draft(reply.action)  # the second tap on the chosen target
+        if reply == chosen:  # still the one chosen (a tap refused beside it): said once, kept
+            return True
         self.chosen = reply
         self.announce = reply.label
         return True
