@@ -72,7 +72,7 @@ def test_two_taps_swap_two_pieces_and_the_seat_accepts_the_arrangement() -> None
     draft.handle("square", "c1")  # two Hoppers: said, nothing swapped
     assert "changes nothing" in (draft.message or "") and draft.faces[sq("a1")].value == "H"
     draft.handle("square", "b5")
-    assert "home rows (1–2)" in (draft.message or "")
+    assert draft.message == "b5: Your pieces stand on your home rows (1–2)."
     setup = draft.handle("confirm-setup", None).action
     assert isinstance(setup, Setup) and state.seat("Red").refusal(setup) is None
 

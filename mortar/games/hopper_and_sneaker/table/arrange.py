@@ -18,7 +18,7 @@ from ....kit.turns import Player
 from ....table.drafts import CHANGED, UNCHANGED, Context, Play, Reply, Result
 from ....table.open_board import Ground
 from ....table.open_table import SIDES, refusal_text
-from ....table.words import _, ngettext
+from ....table.words import _, ngettext, refused
 from ..actions import Setup
 from ..board import HOME, Face, Square
 from ..state import Seat
@@ -78,7 +78,7 @@ class ArrangeDraft:
         self.message = None
         if sq not in self.faces:
             rows = "–".join(str(r) for r in sorted({s.row for s in HOME[self.seat.player]}))
-            self.message = _("Your pieces stand on your home rows ({rows}).").format(rows=rows)
+            self.message = refused(sq, _("Your pieces stand on your home rows ({rows}).").format(rows=rows))
             self.picked = None
         elif self.picked is None:
             self.picked = sq
