@@ -234,7 +234,7 @@ def test_placement_is_rejected_while_invalid_and_works_by_keyboard(desk):
     d.tap_square("C2")
     d.press(d.page.locator("#app").get_by_role("button", name=re.compile(r"^Piece 2\b")))
     d.tap_square("D7")  # the enemy half: nothing is put there, the line under the board says why
-    assert d.text("#placement-reason") == "D7 is not in A's half (rows 1-4)."
+    assert d.text("#placement-reason") == "D7: Your pieces stay in your own half."
     assert d.square("D7").locator(".tok").count() == 0
     d.press(d.page.locator("#app").get_by_role("button", name=re.compile(r"^Piece 3\b")))
     d.tap_square("F1")

@@ -533,3 +533,19 @@ def test_the_start_form_sets_the_rules_options():
     assert kind.new({"limit": "off"}, names).options.inactivity_limit is None
     with pytest.raises(ValueError, match="whole number"):
         kind.new({"limit": "custom", "custom-limit": "0"}, names)
+
+
+def test_each_players_turns_are_numbered_as_in_every_game_of_the_box():
+    """R5's turns (one action each) are counted per player on the page: Red's first and Blue's
+    first are both turn 1 (the record and the inactivity limit count both players' turns)."""
+    state = arrange("E5:GEN A1:FLG", "E7:CPT J11:FLG F8:SCT")
+    assert KIND.turn(state) == 1 and KIND.draft(state.seat("Red"), context()).model()["turn"] == 1
+    state.apply(play("E5-E6"))
+    blue = KIND.draft(state.seat("Blue"), context())
+    assert KIND.turn(state) == 1 and blue.model()["turn"] == 1
+    assert blue.report is not None and blue.report.startswith("Turn 1: ")
+    state.apply(play("F8-F7"))
+    red = KIND.draft(state.seat("Red"), context())
+    assert KIND.turn(state) == 2 and red.model()["turn"] == 2 and "turn 2." in KIND.outcome_text(
+        state, Names({"Red": "Ann", "Blue": "Bob"}, KIND.sides, frozenset()))
+    assert red.report is not None and red.report.startswith("Turn 1: ")  # Bob's first turn

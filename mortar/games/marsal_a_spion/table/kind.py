@@ -30,7 +30,7 @@ from . import views
 from .layouts import Layout, layout_of, offered_layouts, person, placement_of
 from .parts import SYMBOLS
 from .setup import SetupDraft
-from .texts import ARMY, outcome_text, review_step
+from .texts import ARMY, outcome_text, players_turn, review_step
 from .turn import TurnDraft
 
 if TYPE_CHECKING:
@@ -98,7 +98,7 @@ class MarsalASpionKind(KindBase[State, Seat]):
         return True  # both armies, all game long
 
     def turn(self, state: State) -> int | None:
-        return state.turn if state.phase is not Phase.SETUP else None
+        return players_turn(state.turn) if state.phase is not Phase.SETUP else None
 
     def draft(self, seat: Seat, context: Context) -> SetupDraft | TurnDraft:
         if seat.phase is Phase.SETUP:
@@ -114,7 +114,8 @@ class MarsalASpionKind(KindBase[State, Seat]):
     def outcome_text(self, state: State, names: Names) -> str:
         if state.outcome is None:
             to_play = state.to_play
-            return (_("In progress: {name} to play, turn {n}.").format(name=names[str(to_play)], n=state.turn)
+            return (_("In progress: {name} to play, turn {n}.").format(name=names[str(to_play)],
+                                                                       n=players_turn(state.turn))
                     if to_play is not None and state.setups.keys() == set(PLAYERS) else
                     _("In progress: the armies are being set up."))
         return outcome_text(state.outcome, names, stuck=PLAYERS[state.turns & 1],
@@ -201,7 +202,7 @@ class MarsalASpionKind(KindBase[State, Seat]):
         "can win ends by an agreed draw or the inactivity limit.")}
 
     def seat_turn(self, seat: Seat) -> int | None:
-        return seat.turn if seat.phase is not Phase.SETUP else None
+        return players_turn(seat.turn) if seat.phase is not Phase.SETUP else None
 
     def invitation_form(self, options: Mapping[str, JSONValue]) -> dict[str, str]:
         limit = options.get("inactivity_limit", INACTIVITY_LIMIT)

@@ -210,3 +210,10 @@ def outcome_text(outcome: Outcome | None, names: Mapping[str, str], *, stuck: Pl
         return ngettext("Draw: {limit} turn without an attack.",
                         "Draw: {limit} turns in a row without an attack.", limit).format(limit=limit)
     return _("Draw by agreement after {turns}.").format(turns=turns)
+
+
+def players_turn(number: int) -> int:
+    """The number of R5's turn ``number`` (one action each, counted over both players, as the
+    record and the inactivity limit count them) as the page shows it: each player's own turns
+    counted, Red's first and Blue's first both turn 1, as every game of the box numbers them."""
+    return (number + 1) // 2

@@ -24,7 +24,7 @@ from ..board import Square
 from ..pieces import PIECES, Piece
 from ..seat import Seat, SeenAction
 from .scene import seat_board
-from .texts import ARMY, NAME, enemy_action, own_result, refusal_text
+from .texts import ARMY, NAME, enemy_action, own_result, players_turn, refusal_text
 
 if TYPE_CHECKING:
     from .models import PendingModel, ReportModel, ResultModel, TrayModel, TurnModel
@@ -45,7 +45,7 @@ def report_of(seat: Seat, other: str) -> ReportModel | None:
     if seen is None or not isinstance(seen.action, Move | Attack):
         return None
     own_setup = seat.own_setup.placement() if seat.own_setup is not None else {}
-    return {"turn": seen.turn, "text": enemy_action(seen, other, own_setup),
+    return {"turn": players_turn(seen.turn), "text": enemy_action(seen, other, own_setup),
             "start": str(seen.action.start), "end": str(seen.action.end),
             "attack": isinstance(seen.action, Attack)}
 
@@ -240,7 +240,7 @@ class TurnDraft:
         if played is None:
             return None
         seen, mine = played
-        return {"turn": seen.turn, "attack": isinstance(seen.action, Attack), "mine": mine.id,
+        return {"turn": players_turn(seen.turn), "attack": isinstance(seen.action, Attack), "mine": mine.id,
                 "defender": seen.learned.id if seen.learned is not None else None,
                 "outcome": str(seen.clash) if seen.clash is not None else None,
                 "text": own_result(seen, mine), "over": self.seat.outcome is not None}
@@ -278,7 +278,7 @@ class TurnDraft:
             name=name, army=ARMY[self.player])
         result = self._result() if self.stage == "result" else None
         picked = self._mine(self.picked) if self.picked is not None else None
-        turn = result["turn"] if result is not None else seat.turn
+        turn = result["turn"] if result is not None else players_turn(seat.turn)
         return {
             "kind": "turn", "player": str(self.player), "name": name, "other": other,
             "army": ARMY[self.player], "turn": turn, "stage": self.stage,
