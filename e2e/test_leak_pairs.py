@@ -99,9 +99,13 @@ def test_pairs_of_games_give_the_next_player_the_same_page(open_game):
         d.press_button("Hide my board and pass to Bob")
         d.wait_screen("curtain")
     compare("curtain right after Alice's shot")
-    for d, _ in both:
+    for d, page in both:
         d.reveal("Bob")
         d.wait_screen("turn")
+        # the shot's impact, drawn on his screen too (where it fell is public), ends on a timer:
+        # the two pages are read one after the other, so each once it has ended (an effect that
+        # stays, or one drawn for one game only, still differs)
+        page.wait_for_function("() => !document.querySelector('#fx-layer > *')", timeout=10_000)
     compare("Bob's turn after Alice's shot")
     assert len(checked) == 6
     for g in (gx, gy):
