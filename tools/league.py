@@ -136,7 +136,7 @@ def pair(first: str, second: str, options: Options, seed: int, i: int) -> dict[s
             chooser.label = sides[p]
         times: dict[str, list[float]] = {}
         cpu: dict[str, list[float]] = {}
-        winner = play(state, players, lambda s, p: s.seat(p), times, cpu)
+        winner = play(state, players, lambda s, p: s.seat(p), times, cpu).winner
         mine = "B" if swap else "A"
         if winner == mine:
             result["won"] += 1
