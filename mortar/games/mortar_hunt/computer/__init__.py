@@ -65,11 +65,11 @@ it is believed on. Its own exposure, the enemy's view of its pieces: :mod:`.trac
 probability vector per piece (a small chance on its very square is what matters there, and a
 few hundred joint guesses estimate it badly). Both are built by :mod:`.model` over the window;
 the belief draws its moves from the shared tables of :mod:`.movetables`.
-Levels: *easy* moves at random and shoots loosely (plausible targets weighted by belief, a skip
-now and then); *medium* fires where the hit probability is highest and moves anyhow; *hard*
-scores every legal turn by its win chance over one exchange (:mod:`.exchange`): its hit chance
-now, the chance that the enemy's answer finds one of its pieces (the enemy's belief after this
-turn's shot or skip, where the enemy can reach, the squares its pieces end on), a race model
+Levels: *easy* shoots loosely (a target drawn in proportion to its belief, a skip now and then) from
+any move that reaches it; *medium* fires where the hit probability is highest and moves anyhow;
+*hard* scores every legal turn by its win chance over one exchange (:mod:`.exchange`): its hit
+chance now, the chance that the enemy's answer finds one of its pieces (the enemy's belief after
+this turn's shot or skip, where the enemy can reach, the squares its pieces end on), a race model
 over the piece counts and turns left, and next turn's best shot from where the pieces end up.
 Weights: :class:`HardWeights`; strength figures: ``make duel`` (tools/league.py).
 """

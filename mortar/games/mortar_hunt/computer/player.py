@@ -278,18 +278,21 @@ def _best(rng: random.Random, candidates: Iterable[Candidate]) -> Candidate:
 
 
 def _easy(turns: list[Turn], heat: list[float], rng: random.Random) -> Candidate:
-    """A random move, then a loose shot: often a plausible target, sometimes any, sometimes none."""
-    moves = sorted({t.move for t in turns}, key=lambda m: (m.piece, m.to.index))
-    move = rng.choice(moves)
-    mine = [t for t in turns if t.move == move]
-    shots = [t for t in mine if t.shot is not None]
-    skips = [t for t in mine if t.shot is None]
-    if skips and (not shots or rng.random() < 0.3):
-        return Candidate(skips[0], 0.0, 0.0)
-    weights = [heat[t.shot.at.index] + 0.03 for t in shots]  # type: ignore[union-attr]
-    turn = rng.choices(shots, weights)[0]
-    h = heat[turn.shot.at.index]  # type: ignore[union-attr]
-    return Candidate(turn, h, h)
+    """A loose shot, then any move that fires it: a target drawn in proportion to how likely
+    it holds a piece (the best one is only the likeliest draw), now and then none."""
+    shots = [t for t in turns if t.shot is not None]
+    skips = [t for t in turns if t.shot is None]
+    if skips and (not shots or rng.random() < 0.1):
+        skip = rng.choice(sorted(skips, key=_order))
+        return Candidate(skip, 0.0, 0.0)
+    targets = sorted({t.shot.at.index for t in shots})  # type: ignore[union-attr]
+    target = rng.choices(targets, [heat[i] + 0.01 for i in targets])[0]
+    turn = rng.choice(sorted((t for t in shots if t.shot.at.index == target), key=_order))  # type: ignore[union-attr]
+    return Candidate(turn, heat[target], heat[target])
+
+
+def _order(turn: Turn) -> tuple[int, int, int]:
+    return (turn.move.piece, turn.move.to.index, turn.shot.at.index if turn.shot is not None else -1)
 
 
 # --- placement ------------------------------------------------------------------------------
