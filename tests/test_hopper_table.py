@@ -182,6 +182,12 @@ def test_the_last_move_is_drawn_and_said_and_turns_over_once() -> None:
     assert el.find(class_="arrow last-move")
     assert KIND.draft(state.seat("White"), context(KIND, NAMES, "White")).report == (
         "Turn 1: Ann's Hopper jumped b1–b3 over 1 piece, now a Sneaker.")
+    # White's first move is turn 1 too, as the heading of White's turn says (OpenKind.turn)
+    assert KIND.turn(state) == 1
+    state.apply(Move(sq("b8"), sq("b6")))
+    assert KIND.draft(state.seat("Red"), context(KIND, NAMES, "Red")).report == (
+        "Turn 1: Bob's Hopper jumped b8–b6 over 1 piece, now a Sneaker.")
+    assert KIND.turn(state) == 2
 
 
 # --- the table: no curtain, how two people sit, saves -----------------------------------------------

@@ -187,7 +187,10 @@ class Table(Starting[S, SeatT], Saving[S, SeatT], Reading[S, SeatT], RemoteTable
         return self._play_draft(self.chosen.action)
 
     def on_cancel(self, arg: str | None, value: str | None) -> bool:
-        """The chosen action dropped, or what the draft was building (Escape)."""
+        """The chosen action dropped, or what the draft was building, or the question about the
+        saved game closed: it is kept (Escape)."""
+        if self.screen == "start" and self.form.confirm_replace:
+            return self.on_new_game("keep", None)
         if self.screen != "play" or self.draft is None or self.shown:
             return False
         had = self.chosen is not None
