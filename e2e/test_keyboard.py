@@ -161,6 +161,7 @@ def _open_turn(k: Keyboard, name: str, marked: str, rows: str, *, back: bool = F
     at the heading."""
     f = k.to_board(back=back)
     k.check("the board's tab stop is on the player's side", str(f["square"])[-1] in rows)
+    k.check("the board's tab stop is a piece that can move", "can move" in str(f["words"]))
     k.press("Enter")
     k.to_square(marked)
     k.press("Enter")
@@ -204,7 +205,8 @@ def _four_circles(k: Keyboard) -> None:
         k.press("Enter")
         k.check("the tile chosen is said", k.said().startswith("Place on ("))
         k.press("Escape")
-        k.check("Escape drops the choice", k.page.locator('#app [data-action="confirm"]').count() == 0)
+        k.check("Escape drops the choice", k.page.locator('#app [data-action="confirm"]').count() == 0
+                and "chosen" not in str(k.focused()["words"]))
         k.says("Tap a free tile to place a piece there (plain side up).")
         k.press("Enter")
         k.press("Enter")

@@ -285,6 +285,9 @@ def test_the_computer_plays_from_its_seat_and_the_person_watches_the_board() -> 
         table.dispatch("think")
     assert flat(table.model())["screen"] == "placement"  # Ann sees the computer's arrangement
     assert "White Hopper" in all_text(render(table.model(), KIND))
+    # Ann's own arrangement and move are said before the computer thinks (issue 28, item 11)
+    assert table.dispatch("confirm-setup") and table.screen == "thinking"
+    assert table.announce == "Red arranged the pieces. The computer is thinking."
 
 
 def test_the_e2e_game_ends_in_reds_blockade_after_whites_move() -> None:

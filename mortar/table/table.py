@@ -82,8 +82,8 @@ class Table(Starting[S, SeatT], Saving[S, SeatT], Reading[S, SeatT], RemoteTable
             return
         seat = self.seat_at(player)
         if seat.kind is SeatKind.COMPUTER:
-            self.screen = "thinking"
-            self.announce = _("The computer is thinking.")
+            self.screen = "thinking"  # (the person's own action said first, if it was just played)
+            self.announce = " ".join(w for w in (self.announce, _("The computer is thinking.")) if w)
         elif seat.kind is SeatKind.REMOTE:
             self.screen = "waiting"
         elif self.remote is not None or self.facts.computer or not self.kind.hidden(self._state()):
