@@ -13,15 +13,16 @@ from collections.abc import Callable
 from languages import catalogue
 
 # What has the focus: the control (its square, action or game), its words, whether it is the
-# screen's heading, and whether a focus ring is drawn (an outline of 2 px or more, or the
-# browser's own; the language list draws its ring on the language code beside it).
+# screen's heading, and whether a focus ring is drawn (a solid outline of 2 px or more, not a
+# square's own dashed frame, or the browser's own; the language list draws its ring on the
+# language code beside it, a hand-over button its dashed one until it takes presses).
 FOCUS = """() => {
   const el = document.activeElement;
   if (!el || el === document.body) return null;
   const ringed = (e) => {
     if (!e) return false;
     const cs = getComputedStyle(e);
-    return cs.outlineStyle === 'auto' || (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2
+    return cs.outlineStyle === 'auto' || (cs.outlineStyle === 'solid' && parseFloat(cs.outlineWidth) >= 2
       && cs.outlineColor !== 'rgba(0, 0, 0, 0)');
   };
   const pick = el.closest('.lang-pick');
@@ -30,7 +31,9 @@ FOCUS = """() => {
     game: el.getAttribute('data-game'), tag: el.tagName.toLowerCase(),
     words: el.getAttribute('aria-label') || (el.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 80),
     title: el.classList.contains('screen-title'),
-    ring: ringed(el) || (pick !== null && ringed(pick.querySelector('.lang-code'))),
+    ring: ringed(el) || (pick !== null && ringed(pick.querySelector('.lang-code')))
+      || (el.hasAttribute('data-arm') && !el.hasAttribute('data-armed')
+          && getComputedStyle(el).outlineStyle === 'dashed'),
   };
 }"""
 OPPOSITE = {"ArrowUp": "ArrowDown", "ArrowDown": "ArrowUp", "ArrowLeft": "ArrowRight",
