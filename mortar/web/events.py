@@ -173,6 +173,8 @@ class App:
         if pressed and not words:  # a person's press changed only what is drawn: said too
             words = focus.restated(self.root, was, target)
         if not absent(self.live) and (changed or words):
+            if words and words == str(self.live.textContent).rstrip("\u00a0"):
+                words += "" if str(self.live.textContent).endswith("\u00a0") else "\u00a0"  # said again
             self.live.textContent = words
         self._board_focus()
         if target is not None and not absent(target):
