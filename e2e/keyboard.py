@@ -18,7 +18,8 @@ from languages import catalogue
 # language code beside it, a hand-over button its dashed one until it takes presses).
 FOCUS = """() => {
   const el = document.activeElement;
-  if (!el || el === document.body) return null;
+  const said = (document.getElementById('announcer') || {}).textContent || '';
+  if (!el || el === document.body) return {body: true, said};
   const ringed = (e) => {
     if (!e) return false;
     const cs = getComputedStyle(e);
@@ -30,7 +31,7 @@ FOCUS = """() => {
     square: el.getAttribute('data-square'), action: el.getAttribute('data-action'),
     game: el.getAttribute('data-game'), tag: el.tagName.toLowerCase(),
     words: el.getAttribute('aria-label') || (el.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 80),
-    title: el.classList.contains('screen-title'),
+    title: el.classList.contains('screen-title'), said,
     ring: ringed(el) || (pick !== null && ringed(pick.querySelector('.lang-code')))
       || (el.hasAttribute('data-arm') && !el.hasAttribute('data-armed')
           && getComputedStyle(el).outlineStyle === 'dashed'),
@@ -42,7 +43,7 @@ Focused = dict[str, object]
 
 
 def describe(f: Focused | None) -> str:
-    if f is None:
+    if f is None or f.get("body"):
         return "BODY"
     what = f["square"] or f["action"] or f["game"] or f["tag"]
     return f"{what} «{f['words']}»" + ("" if f["ring"] or f["title"] else " NO RING")
@@ -75,18 +76,19 @@ class Keyboard:
         return "\n".join(self.lines[-60:])
 
     def focused(self) -> Focused | None:
-        return self.page.evaluate(FOCUS)
+        f = self.page.evaluate(FOCUS)
+        return None if f.get("body") else f
 
     def press(self, key: str) -> Focused:
         self.page.keyboard.press(key)
         self.presses += 1
-        f = self.focused()
+        f = self.page.evaluate(FOCUS)  # (and what the live region says: one round trip)
         self.lines.append(f"{self.presses:4d} {key:10s} {describe(f)}")
-        said = self.said()
+        said = str(f["said"]).rstrip("\u00a0")
         if said and said != self._said:
             self.lines.append(f"     said: {said}")
         self._said = said
-        assert f is not None, f"the focus fell to the page's body:\n{self.transcript}"
+        assert not f.get("body"), f"the focus fell to the page's body:\n{self.transcript}"
         assert f["ring"] or f["title"], f"no focus ring:\n{self.transcript}"
         return f
 
@@ -106,7 +108,7 @@ class Keyboard:
         return words(self.lang, msgid).pattern
 
     def said(self) -> str:
-        return self.page.locator("#announcer").text_content() or ""
+        return (self.page.locator("#announcer").text_content() or "").rstrip("\u00a0")
 
     def tab_to(self, found: Callable[[Focused], bool], *, back: bool = False, limit: int = 40) -> Focused:
         for _ in range(limit):
