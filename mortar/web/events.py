@@ -170,8 +170,8 @@ class App:
         pressed, self.pressed = self.pressed, False
         words = focus.spoken(model["announce"] or "", focus.live_lines(self.root), was.lines,
                              changed or other_player or restate)
-        if pressed and not words:  # a person's press changed only what is drawn: said too
-            words = focus.restated(self.root, was, target)
+        if pressed and not words and (target is None or not focus.moved(was, target)):
+            words = focus.restated(self.root, was, target)  # (a press that moved the focus is heard)
         if not absent(self.live) and (changed or words):
             if words and words == str(self.live.textContent).rstrip("\u00a0"):
                 words += "" if str(self.live.textContent).endswith("\u00a0") else "\u00a0"  # said again

@@ -114,8 +114,9 @@ def moved(was: Before, target: JsObject) -> bool:
 
 
 def restated(root: JsObject, was: Before, target: JsObject | None) -> str:
-    """After a press that changed no words of the screen (a piece turned, an army set up
-    again): the focused control's new words if they changed, else the screen's lines again."""
+    """After a press that changed no words of the screen and left the focus where it was (a
+    piece turned, an army set up again): the focused control's new words if they changed, else
+    the screen's lines again."""
     if target is not None and not absent(target) and _key(target) == was.key:
         label = str(target.getAttribute("aria-label") or "")
         if label and label != was.label:
