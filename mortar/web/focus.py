@@ -40,7 +40,8 @@ def _words(el: JsObject) -> str:
 
 def live_lines(root: JsObject) -> list[str]:
     """The words of the screen's own live lines, as shown (hidden ones say nothing)."""
-    return [w for el in root.querySelectorAll(LIVE) if el.checkVisibility() and (w := _words(el))]
+    # (drawn: a box on the page; not checkVisibility(), which older Safari lacks)
+    return [w for el in root.querySelectorAll(LIVE) if el.getClientRects().length and (w := _words(el))]
 
 
 @dataclass
