@@ -60,6 +60,10 @@ def test_placing_a_tap_on_a_free_tile_and_the_count_down() -> None:
     assert draft.handle("square", "c3").action == Place(c("c3"))
     text = all_text(KIND.render_play(model, Frame("turn")))
     assert "Pieces to place: Ann 4 · Bob 5" in text and "Placing · Bob (White)" in text
+    # Escape drops the placement chosen, its mark and words with it ("chosen": issue 28)
+    assert marked(draft, "chosen") == cells("c3")
+    assert "chosen" in draft.model()["board"]["cells"]["(3,3)"]["label"]
+    assert draft.handle("cancel", None) and not marked(draft, "chosen")
 
 
 def test_a_tile_that_may_not_move_says_the_rule_of_fc6() -> None:

@@ -182,6 +182,12 @@ def test_the_last_move_is_drawn_and_said_and_turns_over_once() -> None:
     assert el.find(class_="arrow last-move")
     assert KIND.draft(state.seat("White"), context(KIND, NAMES, "White")).report == (
         "Turn 1: Ann's Hopper jumped b1–b3 over 1 piece, now a Sneaker.")
+    # White's first move is turn 1 too, as the heading of White's turn says (OpenKind.turn)
+    assert KIND.turn(state) == 1
+    state.apply(Move(sq("b8"), sq("b6")))
+    assert KIND.draft(state.seat("Red"), context(KIND, NAMES, "Red")).report == (
+        "Turn 1: Bob's Hopper jumped b8–b6 over 1 piece, now a Sneaker.")
+    assert KIND.turn(state) == 2
 
 
 # --- the table: no curtain, how two people sit, saves -----------------------------------------------
@@ -279,6 +285,9 @@ def test_the_computer_plays_from_its_seat_and_the_person_watches_the_board() -> 
         table.dispatch("think")
     assert flat(table.model())["screen"] == "placement"  # Ann sees the computer's arrangement
     assert "White Hopper" in all_text(render(table.model(), KIND))
+    # Ann's own arrangement and move are said before the computer thinks (issue 28, item 11)
+    assert table.dispatch("confirm-setup") and table.screen == "thinking"
+    assert table.announce == "Red arranged the pieces. The computer is thinking."
 
 
 def test_the_e2e_game_ends_in_reds_blockade_after_whites_move() -> None:

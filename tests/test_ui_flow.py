@@ -741,6 +741,13 @@ def test_a_new_game_over_a_saved_one_asks_first_and_keep_changes_nothing():
     assert model["screen"] == "start" and model["form"]["confirm_replace"]
     model = t.do("new-game", "keep")
     assert not model["form"]["confirm_replace"] and storage.get(SAVE_KEY) == saved
+    # Escape keeps it too (issue 28: Escape closes every question); the focus starts on keeping
+    # a game not finished, as on "No, keep playing"
+    model = t.do("new-game")
+    [keep] = render(model).find(data_action="new-game", data_arg="keep")
+    assert keep.attrs.get("data-autofocus") is True
+    model = t.do("cancel")
+    assert not model["form"]["confirm_replace"] and storage.get(SAVE_KEY) == saved
     assert t.do("resume")["screen"] == "curtain"
 
 

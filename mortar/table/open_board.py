@@ -120,6 +120,11 @@ class Layout(Generic[Sq]):
                        if Cell(x, y) in shown})
 
 
+# The marks every board of discs says the same way (a game's own words may say them otherwise):
+# what the person may pick now and what they chose, for those who hear the board.
+MARK_WORDS = {"movable": _("can move"), "chosen": _("chosen")}
+
+
 @dataclass(frozen=True)
 class DiscBoard:
     """How a game draws its board of discs: the board's classes, the words of the draft's marks,
@@ -145,7 +150,7 @@ class DiscBoard:
             piece, under, own = pieces.get(sq), ground(sq), list(marks.get(sq, ()))
             words = [str(sq), *([under.words] if under.words else [])]
             words += [piece.words] if piece is not None else [_("empty")] if self.empty else []
-            words += [self.words[m] for m in own if m in self.words]
+            words += [w for m in own if (w := self.words.get(m, MARK_WORDS.get(m)))]
             out[str(sq)] = {"place": place, "piece": piece, "ground": under.cls, "marks": own,
                             "label": ", ".join(words)}
         return {"cells": out, "columns": list(layout.columns), "rows": list(layout.rows), "near": near}

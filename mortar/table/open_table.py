@@ -323,14 +323,15 @@ def path_words(path: Iterable[object]) -> str:
 def played_text(played: Played[object], names: Mapping[str, str], own: Callable[[object, str], str]) -> str:
     """A played turn in words: K0's own (a pass, a resignation, a draw accepted) or the game's
     action (``own(effect, who)``: what it did, said of its player) with a draw offered, and the
-    turn's number (none for a setup): ``Turn 3: Ann jumped a1–c1–c3.``"""
+    turn's number as the heading counts it, each player's first move turn 1 (none for a setup):
+    ``Turn 3: Ann jumped a1–c1–c3.``"""
     who = names[played.player]
     text = _k0_words(played.action, who)
     if text is None:
         text = own(played.effect, who)
         if played.offered_draw:
             text += " " + _("{who} offers a draw.").format(who=who)
-    return _("Turn {n}: {text}").format(n=played.turn, text=text) if played.turn else text
+    return _("Turn {n}: {text}").format(n=(played.turn + 1) // 2, text=text) if played.turn else text
 
 
 def _k0_words(action: object, who: str) -> str | None:

@@ -278,9 +278,10 @@ def _replace_question(saved: SavedSummary | None) -> El:
              h("p", None, words),
              h("div", {"class": "actions"},
                button(_("Start the new game") if finished else _("Replace the saved game"),
-                      "new-game", "replace", cls="primary" if finished else "danger", autofocus=True),
+                      "new-game", "replace", cls="primary" if finished else "danger", autofocus=finished),
                button(_("Review it first"), "resume") if finished else None,
-               button(_("Keep the saved game"), "new-game", "keep"),
+               # (a game not finished: the focus starts on keeping it, as on "No, keep playing")
+               button(_("Keep the saved game"), "new-game", "keep", autofocus=not finished),
                button(_("Export it first"), "export", "saved") if unreadable else None))
 
 

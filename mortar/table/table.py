@@ -82,8 +82,8 @@ class Table(Starting[S, SeatT], Saving[S, SeatT], Reading[S, SeatT], RemoteTable
             return
         seat = self.seat_at(player)
         if seat.kind is SeatKind.COMPUTER:
-            self.screen = "thinking"
-            self.announce = _("The computer is thinking.")
+            self.screen = "thinking"  # (the person's own action said first, if it was just played)
+            self.announce = " ".join(w for w in (self.announce, _("The computer is thinking.")) if w)
         elif seat.kind is SeatKind.REMOTE:
             self.screen = "waiting"
         elif self.remote is not None or self.facts.computer or not self.kind.hidden(self._state()):
@@ -187,7 +187,10 @@ class Table(Starting[S, SeatT], Saving[S, SeatT], Reading[S, SeatT], RemoteTable
         return self._play_draft(self.chosen.action)
 
     def on_cancel(self, arg: str | None, value: str | None) -> bool:
-        """The chosen action dropped, or what the draft was building (Escape)."""
+        """The chosen action dropped, or what the draft was building, or the question about the
+        saved game closed: it is kept (Escape)."""
+        if self.screen == "start" and self.form.confirm_replace:
+            return self.on_new_game("keep", None)
         if self.screen != "play" or self.draft is None or self.shown:
             return False
         had = self.chosen is not None

@@ -22,7 +22,7 @@ from ..table.render import render
 from ..table.review import Review
 from ..table.table import Table
 from ..table.words import _
-from . import feedback, files, links, links_archive
+from . import feedback, files, focus, links, links_archive
 from .dom import css_escape, replace_children
 from .gestures import Pointers
 from .keys import Keys
@@ -68,6 +68,9 @@ class App:
         self._arm_key: tuple[object, ...] | None = None
         self.pointers = Pointers(self.run)  # presses, drags and pinches
         self.keys = Keys(self)
+        self.focus = focus.Focus()  # where the focus goes after each render
+        self.restate = False  # the next render says the screen's lines again (a choice dropped)
+        self.pressed = False  # the next render follows a person's press of a square or button
         self._fx_key: Moment = None  # the last moment given sound and motion
         # The board square last used, and whose screen it was on: focus goes back to it on that
         # screen only (carried to the next player's board it would point at a hidden square).
@@ -121,23 +124,16 @@ class App:
         moment, effects = self._moment(model)
         document = js.document
         active = document.activeElement
-        focus_key = None
-        focused_here = False
+        was = focus.before(self.root, active, document.body)
         selection = None  # a text field's caret, kept when the field is drawn again
-        if not absent(active) and active != document.body and self.root.contains(active):
-            focused_here = True
-            for attr in ("data-key", "data-square"):
-                value = active.getAttribute(attr)
-                if value:
-                    focus_key = (attr, value)
-                    break
-            if active.tagName == "INPUT" and active.type == "text":
-                selection = (active.selectionStart, active.selectionEnd)
+        if was.inside and active.tagName == "INPUT" and active.type == "text":
+            selection = (active.selectionStart, active.selectionEnd)
         adopting, self._adopting = self._adopting, False
         shown = model["screen"]
         changed = shown != self._screen
         player = model.get("player")  # (the screens of one player's: curtain, thinking, play)
         owner = (shown, player if isinstance(player, str) else None)
+        other_player = self._owner is not None and owner[1] != self._owner[1]
         if owner != self._owner:
             # A new screen or another player's: nothing drawn or remembered for the last one
             # stays (the last square used, effects still running).
@@ -159,8 +155,6 @@ class App:
             js.setTimeout(self._read, THINK_SLICE_GAP_MS)
         # A new screen never keeps the last one's words in the live region (they may be the
         # previous player's report).
-        if not absent(self.live) and (changed or model["announce"]):
-            self.live.textContent = model["announce"] or ""
         if changed:
             js.window.scrollTo(0, 0)
         if not absent(self.root.querySelector("[data-arm]")):
@@ -171,22 +165,24 @@ class App:
             elif was_armed:
                 self._arm_buttons()  # the same hand-over drawn again: it stays armed
         self._arm_key = arm_key
-        target = None
-        if focus_key is not None and not changed:
-            target = self.root.querySelector(f'[{focus_key[0]}="{css_escape(focus_key[1])}"]')
-            if absent(target) or target.hasAttribute("disabled"):
-                target = None
-        if target is None and (changed or focus_key is not None or (adopting and focused_here)):
-            target = self.root.querySelector("[data-autofocus]:not([disabled])")
-            if absent(target):
-                target = self.root.querySelector(".screen-title")
+        target = self.focus.target(self.root, was, changed, other_player, adopting)
+        restate, self.restate = self.restate, False
+        pressed, self.pressed = self.pressed, False
+        words = focus.spoken(model["announce"] or "", focus.live_lines(self.root), was.lines,
+                             changed or other_player or restate)
+        if pressed and not words and (target is None or not focus.moved(was, target)):
+            words = focus.restated(self.root, was, target)  # (a press that moved the focus is heard)
+        if not absent(self.live) and (changed or words):
+            if words and words == str(self.live.textContent).rstrip("\u00a0"):
+                words += "" if str(self.live.textContent).endswith("\u00a0") else "\u00a0"  # said again
+            self.live.textContent = words
         self._board_focus()
         if target is not None and not absent(target):
             target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
             if selection is not None and target.tagName == "INPUT" and target.type == "text":
                 target.setSelectionRange(*selection)
-            if not changed and target.hasAttribute("data-autofocus"):  # a question just asked:
-                box = target.closest('[role="alert"], [role="alertdialog"]')  # all of it in view
+            if not changed and focus.moved(was, target):  # a question asked or closed, a hand-over:
+                box = target.closest(focus.QUESTION)  # all of it in view
                 (target if absent(box) else box).scrollIntoView(
                     to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
         self._toggle_state()
@@ -367,6 +363,7 @@ class App:
         square = el.getAttribute("data-square")
         if square and tag == "BUTTON":  # (a square that cannot be used says why: nothing else)
             self.last_square = square
+            self.pressed = True
             self.run("square", square)
             return
         action = el.getAttribute("data-action")
@@ -397,6 +394,7 @@ class App:
         if action == "export":
             files.export(self, None if absent(arg) else arg)
             return
+        self.pressed = True
         self.run(action, None if absent(arg) else arg)
 
     def _sharing(self, action: str, el: JsObject) -> None:

@@ -32,6 +32,7 @@ class Keys:
         if event.key == "Escape" and not event.repeat:  # a question closed, a choice dropped
             if self.app.table.dispatch("cancel"):
                 event.preventDefault()
+                self.app.restate = True  # what to do now, said again: the Escape is heard
                 self.app.render()
             return
         if event.key == "Tab" and self._trap(event):

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from ....kit.grid import Cell, NotationError
 from ....kit.turns import Player
 from ....table.board import Window
-from ....table.drafts import CHANGED, UNCHANGED, Context, Reply
+from ....table.drafts import CHANGED, UNCHANGED, Changed, Context, Reply
 from ....table.hints import CHOICE, MOVABLE, Hint
 from ....table.open_board import BoardModel
 from ....table.open_table import COMMON_INTENTS, SIDES, refusal_text
@@ -173,7 +173,10 @@ class TurnDraft(PathDraft[Seat, Cell]):
         return CHANGED
 
     def drop(self) -> Reply[object]:
-        return self.on_cancel_tile(None) if self.tile is not None else super().drop()
+        if self.tile is not None:
+            return self.on_cancel_tile(None)
+        had, self.chosen = self.chosen is not None, None  # (a placement chosen is dropped too)
+        return CHANGED if isinstance(super().drop(), Changed) or had else UNCHANGED
 
     # --- the view ----------------------------------------------------------------------------------
 
