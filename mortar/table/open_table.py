@@ -259,7 +259,7 @@ def bar(heading: str, line: El | None, facts: Sequence[El | str] = (), tabs: El 
     return h("header", {"class": "bar"},
              h("div", {"class": "bar-row"}, title(heading), tabs),
              h("ul", {"class": "facts"}, [h("li", None, f) for f in facts]) if facts else None,
-             offer, h("div", {"class": "turn-words say", "aria-live": "polite"}, line))
+             offer, h("div", {"class": "turn-words say", "data-say": True}, line))
 
 
 def footer(model: OpenCommon, frame: Frame, *, held: El | None = None) -> El | None:

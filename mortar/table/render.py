@@ -417,7 +417,7 @@ def render_review(model: Screen, kind: GameKind[S, SeatT]) -> El:
                  button("▶|", "replay", "last", disabled=step == total, aria_label=_("To the end")),
                  button(_("Play"), "autoplay", cls="autoplay", pressed=False,
                         aria_label=_("Play the game through"))),
-               h("p", {"class": "replay-text", "aria-live": "polite"}, where))
+               h("p", {"class": "replay-text", "data-say": True}, where))
     actions = [button(_("Export (JSON)"), "export", cls="small"),
                button(_("Copy"), "export", "copy", cls="small"),
                button(_("Share…"), "export", "share", cls="small share"),

@@ -10,9 +10,10 @@ and from where it was asked, and the words shown in the screen's own live lines.
 * A question just asked (resign? replace the saved game?) takes the focus on its chosen
   button; closed (answered "no" or Escape), the focus goes back to the control that asked it.
 * A turn just played moves the focus to its hand-over button (what the person does next).
-* The screen's lines marked ``aria-live`` are new elements after each render, which screen
-  readers do not read reliably: what they say anew goes to the page's one lasting live region,
-  after the table's own words.
+* The screen's own lines to be heard (marked ``data-say``) are new elements after each render,
+  which screen readers do not read reliably as live regions: what they say anew goes to the
+  page's one lasting live region, after the table's own words, and only there (a line that was
+  a live region too would be read twice by a reader that reads it).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from .dom import css_escape
 from .page import JsObject, absent
 
 QUESTION = '[role="alertdialog"], [role="alert"]'
-LIVE = "[aria-live]"
+LIVE = "[data-say]"  # the screen's lines the live region says
 
 
 def _key(el: JsObject) -> tuple[str, str] | None:

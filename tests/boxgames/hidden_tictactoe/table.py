@@ -95,7 +95,7 @@ class HiddenTicTacToeKind(KindBase[State, Seat]):
                  h("div", {"class": "board-col"},
                    board(turn["seat"], f"{turn['name']}'s board", chosen=chosen)),
                  # (the line that says why a tap did nothing keeps its height: nothing moves)
-                 h("div", {"class": "say", "aria-live": "polite"}, status(turn["message"], error=True)),
+                 h("div", {"class": "say", "data-say": True}, status(turn["message"], error=True)),
                  confirm_bar(frame),
                  button("Resign", "resign", cls="quiet small"))
 

@@ -96,13 +96,13 @@ def render_setup(model: SetupModel, frame: Frame) -> El:
              h("div", {"class": "board-col"}, board_view(model["board"])),
              h("div", {"class": "tray-col"}, _tray_buttons(model)),
              h("section", {"class": "controls setup-controls", "aria-label": _("Setting up")},
-               h("div", {"class": "say", "aria-live": "polite"},
+               h("div", {"class": "say", "data-say": True},
                  status(model["message"], error=True) if model["message"] else
                  _setup_line(model)),
                h("div", {"class": "quick", "role": "group", "aria-label": _("Whole setups")}, quick),
                # (the count and the way back to none placed: one line, beside each other)
                h("div", {"class": "row count-row"},
-                 h("div", {"aria-live": "polite"}, status(count, id_="setup-reason")),
+                 h("div", {"data-say": True}, status(count, id_="setup-reason")),
                  button(_("Clear"), "clear", cls="small quiet", disabled=not placed)),
                button(_("Confirm setup"), "confirm-setup", cls="primary big confirm",
                       disabled=not model["complete"], describedby="setup-reason")),
@@ -132,7 +132,7 @@ def _move_controls(model: TurnModel, frame: Frame) -> El:
     else:
         hint = Hint(_("Tap one of your pieces, then where it goes."), MOVABLE)
     # one line of fixed height: what to do now, or why a tap did nothing (nothing moves)
-    parts.append(h("div", {"class": "say", "aria-live": "polite"},
+    parts.append(h("div", {"class": "say", "data-say": True},
                    status(model["message"], error=True) if model["message"] else
                    h("p", {"class": "hint", "id": "move-hint", "data-points": points_of(hint)}, hint)))
     limit = model["limit"]

@@ -98,7 +98,7 @@ def render_placement(model: PlacementModel, frame: Frame) -> El:
                h("div", {"class": "piece-list", "role": "group", "aria-label": _("Your pieces")},
                  piece_buttons)),
              h("div", {"class": "board-col"}, board),
-             h("p", {"class": ["say", "error" if message else None], "aria-live": "polite",
+             h("p", {"class": ["say", "error" if message else None], "data-say": True,
                      "id": "placement-reason"}, message or hint),
              controls)
 
@@ -168,7 +168,7 @@ def sr_only(text: str) -> El:
 def say(text: str | None, *, error: bool = False) -> El:
     """The line under the board: what to do now, or why a tap did nothing (always the same
     place and height, so that nothing moves when it changes)."""
-    return h("p", {"class": ["say", "error" if error else None], "aria-live": "polite",
+    return h("p", {"class": ["say", "error" if error else None], "data-say": True,
                    "data-points": points_of(text)}, text)
 
 
