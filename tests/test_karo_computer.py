@@ -331,8 +331,10 @@ def test_thinking_gives_the_action_choose_gives_and_equal_seats_equal_actions(pa
 def test_the_sliced_search_yields_every_few_hundred_nodes(package):
     model = package.computer.MODEL
     assert model.slice_nodes <= 400
+    # (the slices do not depend on the budget: a smaller one than hard's keeps the test quick)
+    level = replace(package.computer.LEVELS["hard"], nodes=1000)
     for i, state in enumerate(random_states(package, 3, 17)):
-        computer = package.GAME.computer("hard", i)
+        computer = SearchComputer(model, "hard", level, i)
         thought = computer.thinking(state.seat(state.to_play))
         counts = [0]
         while True:
