@@ -260,7 +260,9 @@ def test_a_locked_game_ends_in_a_draw_once_the_computers_stop_fleeing_repetition
     K0's repetition ends it."""
     state = state_at(hopper_and_sneaker, hopper_and_sneaker.Position.parse(HS_LOCKED))
     model, levels = RowsOnly(), hopper_and_sneaker.computer.LEVELS
-    players = {p: SearchComputer(model, level, replace(levels[level], patience=patience), 1)
+    # (at most the 4,000 nodes hard had then: the test is about the patience, not the budget)
+    players = {p: SearchComputer(model, level, replace(levels[level], patience=patience,
+                                                       nodes=min(levels[level].nodes, 4000)), 1)
                for p, level in zip(PLAYERS, ("hard", "medium"))}
     while state.to_play is not None and state.turns < 120:
         state.apply(players[state.to_play].choose(state.seat(state.to_play)))
