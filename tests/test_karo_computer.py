@@ -260,7 +260,9 @@ def test_a_locked_game_ends_in_a_draw_once_the_computers_stop_fleeing_repetition
     K0's repetition ends it."""
     state = state_at(hopper_and_sneaker, hopper_and_sneaker.Position.parse(HS_LOCKED))
     model, levels = RowsOnly(), hopper_and_sneaker.computer.LEVELS
-    players = {p: SearchComputer(model, level, replace(levels[level], patience=patience), 1)
+    # (at most the 4,000 nodes hard had then: the test is about the patience, not the budget)
+    players = {p: SearchComputer(model, level, replace(levels[level], patience=patience,
+                                                       nodes=min(levels[level].nodes, 4000)), 1)
                for p, level in zip(PLAYERS, ("hard", "medium"))}
     while state.to_play is not None and state.turns < 120:
         state.apply(players[state.to_play].choose(state.seat(state.to_play)))
@@ -331,8 +333,10 @@ def test_thinking_gives_the_action_choose_gives_and_equal_seats_equal_actions(pa
 def test_the_sliced_search_yields_every_few_hundred_nodes(package):
     model = package.computer.MODEL
     assert model.slice_nodes <= 400
+    # (the slices do not depend on the budget: a smaller one than hard's keeps the test quick)
+    level = replace(package.computer.LEVELS["hard"], nodes=1000)
     for i, state in enumerate(random_states(package, 3, 17)):
-        computer = package.GAME.computer("hard", i)
+        computer = SearchComputer(model, "hard", level, i)
         thought = computer.thinking(state.seat(state.to_play))
         counts = [0]
         while True:

@@ -2,7 +2,8 @@
 players (``tools/karo_reference.py``) in paired games with the sides swapped (``mortar.kit.duel``).
 A benchmark: prints figures, asserts nothing.
 
-    python tools/duel_karo.py [--pairs N] [--games GAME …] [--match A B …] [--jobs J] [--ms N]
+    python tools/duel_karo.py [--pairs N] [--games GAME …] [--match A B …] [--jobs J] [--ms N] [--save PATH]
+    python tools/duel_karo.py --pool PATH …   # one line for matches played in chunks (--save)
 
 The league of a game: easy against random, medium against easy, hard against medium, and hard
 against each reference at equal time (``ab`` and ``mcts`` are given their opponent's median CPU
@@ -15,14 +16,20 @@ Each line: the first player's wins, draws and losses, its win rate and its score
 counts half) with a 95 % interval over the pairs, how the games ended (and how many had a
 pass), their mean and longest length, and each player's decision time (CPU of the process that
 played it: median and worst). ``--jobs`` plays a match's pairs in that many processes at once.
+``--save`` writes each match's games to a file (JSON; ``PATH`` with the game and the players'
+names in its name): ``--pool`` adds up such files of one match, played in chunks with different
+seeds, into one line, its interval over all their pairs.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import statistics
 import sys
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -86,6 +93,31 @@ def line(game: str, first: str, second: str, tally: Tally, seconds: float) -> st
             f"{'':19}   ended by {endings(tally)}; decision CPU median/worst: {', '.join(times) or '-'}")
 
 
+def save(path: str, game: str, first: str, second: str, tally: Tally) -> None:
+    named = Path(path)
+    match = f"{game}-{first}-{second}".replace(":", "_").replace(" ", "_")
+    named = named.with_name(f"{named.stem}-{match}{named.suffix or '.json'}")
+    fields = {f.name: getattr(tally, f.name) for f in dataclasses.fields(tally)}  # (asdict breaks a Counter)
+    saved = {"game": game, "first": first, "second": second, "tally": fields}
+    named.write_text(json.dumps(saved))
+
+
+def pooled(paths: list[str]) -> None:
+    """One line for the matches saved in ``paths`` (one match played in chunks)."""
+    tally, names = Tally(), set()
+    for path in paths:
+        saved = json.loads(Path(path).read_text())
+        names.add((saved["game"], saved["first"], saved["second"]))
+        fields = saved["tally"]
+        fields["endings"] = Counter(fields["endings"])
+        tally.add(Tally(**fields))
+    if len(names) != 1:
+        raise SystemExit(f"not one match: {sorted(names)}")
+    game, first, second = names.pop()
+    print(f"{len(paths)} chunks pooled")
+    print(line(game, first, second, tally, 0))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -96,7 +128,12 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--ms", type=float,
                         help="the references' CPU time a decision (default: hard's median)")
+    parser.add_argument("--save", metavar="PATH", help="write each match's games to a file (JSON)")
+    parser.add_argument("--pool", nargs="+", metavar="PATH", help="one line for saved chunks of a match")
     args = parser.parse_args()
+    if args.pool:
+        pooled(args.pool)
+        return
     matches = [tuple(m) for m in args.match] if args.match else list(LEAGUE)
     print(f"KARO computer league: {args.pairs} pairs a match (sides swapped within a pair), "
           f"seed {args.seed}; win and score rates with 95 % intervals over pairs", flush=True)
@@ -126,6 +163,8 @@ def main() -> None:
                           f"{tally.draws} D {tally.losses} L, {time.perf_counter() - start:.0f} s)",
                           file=sys.stderr, flush=True)
                 print(line(title, first, second, tally, time.perf_counter() - start), flush=True)
+                if args.save:
+                    save(args.save, title, first, second, tally)
     finally:
         if pool is not None:
             pool.shutdown()
