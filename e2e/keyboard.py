@@ -125,8 +125,11 @@ class Keyboard:
 
     def to_square(self, marked: str) -> Focused:
         """From the focused square, an arrow to a square next to it whose words say ``marked``."""
+        start = (self.focused() or {}).get("square")
         for key in ("ArrowUp", "ArrowRight", "ArrowLeft", "ArrowDown"):
             f = self.press(key)
+            if f["square"] == start:
+                continue  # (the board's edge: the focus stayed)
             if re.search(marked, str(f["words"])):
                 return f
             self.press(OPPOSITE[key])

@@ -88,4 +88,6 @@ def test_against_the_computer_with_a_reload_then_resigned(open_game):
     d.press_button("Yes, resign")
     d.wait_screen("over")
     assert "Ann resigned" in d.text("#app .outcome")
+    said = d.page.locator("#announcer").text_content() or ""
+    assert said.count("resigned") == 1, said  # the verdict, and the last move only where it says more
     clean(g)

@@ -68,7 +68,10 @@ def test_two_taps_swap_two_pieces_and_the_seat_accepts_the_arrangement() -> None
     assert marks["a1"]["marks"] == ["own"]  # another Hopper: swapping changes nothing
     assert draft.handle("square", "b2") == CHANGED
     assert draft.faces[sq("b1")].value == "S" and draft.faces[sq("b2")].value == "H" and draft.picked is None
+    # the swap said (to the ear: the board shows it), for that press only
+    assert draft.model()["done"] == "Swapped: your Hopper to b2, your Sneaker to b1."
     draft.handle("square", "a1")
+    assert draft.model()["done"] is None
     draft.handle("square", "c1")  # two Hoppers: said, nothing swapped
     assert "changes nothing" in (draft.message or "") and draft.faces[sq("a1")].value == "H"
     draft.handle("square", "b5")

@@ -142,11 +142,16 @@ def test_tap_tap_swaps_two_pieces_or_moves_one_and_a_held_piece_goes_back_to_the
     draft.handle("square", "B4")  # General
     draft.handle("square", "A4")
     assert draft.model()["held"] == "A4" and marks(draft.model(), "held") == {"A4"}
+    assert draft.model()["done"] is None
     draft.handle("square", "B4")
     assert draft.placement[sq("A4")] is Piece.GENERAL and draft.placement[sq("B4")] is Piece.MARSHAL
+    # what the swap did is said (to the ear: the board shows it), for that press only
+    assert draft.model()["done"] == "Swapped: your Marshal to B4, your General to A4."
     draft.handle("square", "B4")
+    assert draft.model()["done"] is None
     draft.handle("square", "J1")  # to an empty square: a move
     assert sq("B4") not in draft.placement and draft.placement[sq("J1")] is Piece.MARSHAL
+    assert draft.model()["done"] == "Moved: your Marshal to J1."
     draft.handle("square", "J1")
     assert draft.handle("to-tray", None) == CHANGED
     assert sq("J1") not in draft.placement and draft.model()["pick"] == "MAR"

@@ -110,11 +110,19 @@ def title(text: str) -> El:
     return h("h2", {"tabindex": "-1", "class": "screen-title"}, text)
 
 
-def status(text: str | None, *, error: bool = False, id_: str | None = None) -> El | None:
+def status(text: str | None, *, error: bool = False, id_: str | None = None,
+           done: str | None = None) -> El | None:
+    """A line of words; ``done``: what the last press did, read first and only to the ear
+    (a swap: the board shows it)."""
     if not text:
         return None
     return h("p", {"class": ["status-line", "error" if error else None], "id": id_,
-                   "data-points": points_of(text)}, text)
+                   "data-points": points_of(text)}, heard(done), text)
+
+
+def heard(words: str | None) -> El | None:
+    """Words for the ear alone, before what a line shows."""
+    return h("span", {"class": "sr-only"}, words + " ") if words else None
 
 
 def tabs(tab: str, own: tuple[tuple[str, str], ...]) -> El:

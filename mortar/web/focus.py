@@ -131,6 +131,13 @@ def spoken(announce: str, lines: list[str], was: list[str], anew: bool) -> str:
     screen's ``anew``: a new screen, another player's, a choice dropped), each once."""
     said = [announce] if announce else []
     for line in lines:
-        if (anew or line not in was) and not any(line in s for s in said):
+        if (anew or line not in was) and not _heard(line, said):
             said.append(line)
     return " ".join(s if s[-1:] in ".!?:…" else s + "." for s in said)
+
+
+def _heard(line: str, said: list[str]) -> bool:
+    """The line, or what it says after its label ("Turn 5: Ann resigned."), is said already
+    ("Ann resigned: Bob wins.")."""
+    what = line.split(": ", 1)[-1].rstrip(".!?…")
+    return any(line in s or (len(what) > 8 and what in s) for s in said)

@@ -53,12 +53,14 @@ class ArrangeDraft:
         self.faces = default_faces(seat.player, self.hoppers)
         self.picked: Square | None = None
         self.message: str | None = None
+        self.done: str | None = None  # what the last press did, said to the ear (a swap)
 
     def handle(self, intent: str, arg: str | None) -> Reply[object]:
         handler: Callable[[str | None], Reply[object]] | None = getattr(
             self, "on_" + intent.replace("-", "_"), None)
         if handler is None:
             raise ValueError(f"unknown intent {intent!r}")
+        self.done = None
         return handler(arg)
 
     def played(self, seat: Seat) -> Result:
@@ -91,6 +93,9 @@ class ArrangeDraft:
             self.picked = sq
         else:
             self.faces[sq], self.faces[self.picked] = self.faces[self.picked], self.faces[sq]
+            self.done = _("Swapped: your {piece} to {square}, your {other} to {other_square}.").format(
+                piece=FACE[self.faces[sq]], square=sq, other=FACE[self.faces[self.picked]],
+                other_square=self.picked)
             self.picked = None
         return CHANGED
 
@@ -143,7 +148,7 @@ class ArrangeDraft:
         return {
             "kind": "placement", "player": self.player, "name": self.names.titled(self.player),
             "other": self.names[other.value], "colour": SIDES[self.seat.player],
-            "board": board, "hint": hint, "message": self.message,
+            "board": board, "hint": hint, "message": self.message, "done": self.done,
             "hoppers": count, "sneakers": 6 - self.hoppers, "seen": seen,
             "secret": self.seat.options.secret_setup, "acting": True,
             "moment": ("setup", self.player), "effects": [],

@@ -131,6 +131,7 @@ class ArrangeModel(PlayModel):
     board: BoardModel
     hint: str
     message: str | None
+    done: str | None  # what the last press did (a swap), for the ear: the board shows it
     hoppers: str
     sneakers: int
     seen: bool
@@ -161,7 +162,8 @@ def render_arrange(model: ArrangeModel, frame: Frame) -> El:
     facts = [_("{hoppers} and {n} Sneakers each").format(hoppers=model["hoppers"], n=model["sneakers"]),
              # (what the two faces are, before any piece has moved: in the words' column, as wide as it)
              _("A plain disc is a Sneaker (it steps); a disc with a ring is a Hopper (it jumps).")]
-    line = status(model["message"], error=True) if model["message"] else status(model["hint"])
+    line = (status(model["message"], error=True) if model["message"] else
+            status(model["hint"], done=model["done"]))
     return h("div", {"class": ["turn-layout", "hs", "placement-layout"]},
              bar(_("{name}: arrange your pieces").format(name=name), line, facts),
              h("div", {"class": "board-col"}, board),

@@ -112,6 +112,7 @@ class SetupModel(PlayModel):
     total: int
     complete: bool
     message: str | None
+    done: str | None  # what the last press did (a swap), for the ear: the board shows it
 
 
 class TurnModel(PlayModel):

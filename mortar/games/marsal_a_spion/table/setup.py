@@ -47,10 +47,12 @@ class SetupDraft:
         self.pick: Piece | None = PIECES[0]  # the tray's kind the next empty square gets
         self.held: Square | None = None  # a placed piece picked up to swap
         self.message: str | None = None
+        self.done: str | None = None  # what the last press did, said to the ear (a swap)
 
     def handle(self, intent: str, arg: str | None) -> Reply[object]:
         handler: Callable[[str | None], Reply[object] | bool] = getattr(
             self, "on_" + intent.replace("-", "_"))
+        self.done = None
         reply = handler(arg)
         if reply is True:
             return CHANGED
@@ -107,6 +109,10 @@ class SetupDraft:
                 if here is not None:
                     self.placement[held] = here
                 self.placement[square] = moving
+                self.done = (_("Swapped: your {piece} to {square}, your {other} to {other_square}.").format(
+                    piece=NAME[moving], square=square, other=NAME[here], other_square=held)
+                    if here is not None else
+                    _("Moved: your {piece} to {square}.").format(piece=NAME[moving], square=square))
             return True
         if here is not None:
             self.held = square
@@ -204,6 +210,6 @@ class SetupDraft:
             "held_piece": self.placement[self.held].id if self.held is not None else None,
             "presets": [{"key": p.key, "label": p.label, "hint": p.hint} for p in PRESETS],
             "last": self.last is not None, "placed": placed, "total": len(self.home),
-            "complete": self.complete, "message": self.message,
+            "complete": self.complete, "message": self.message, "done": self.done,
             "moment": ("setup", name), "effects": [],
         }

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, cast
 from ....table.hints import DEST_OR_TARGET, MOVABLE, Hint, points_of
 from ....table.html import El, h
 from ....table.kind import ReviewStep
-from ....table.render import Frame, button, confirm_bar, status, title
+from ....table.render import Frame, button, confirm_bar, heard, status, title
 from ....table.words import _, ngettext
 from ..actions import Attack, Move
 from ..board import PLAYERS, Player, Square
@@ -55,7 +55,7 @@ def _tray_buttons(model: SetupModel) -> El:
 
 def _setup_line(model: SetupModel) -> El:
     hint = _setup_hint(model)
-    return h("p", {"class": "hint", "data-points": points_of(hint)}, hint)
+    return h("p", {"class": "hint", "data-points": points_of(hint)}, heard(model["done"]), hint)
 
 
 def _setup_hint(model: SetupModel) -> str:
