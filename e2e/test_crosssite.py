@@ -82,6 +82,9 @@ def test_framed_by_another_site_starts_plays_and_says_it_cannot_save(browser, si
     _plays_without_saving(frame)
     # compact: no title bar, but the rules are one tap away and leave the game as it was
     assert frame.locator(".topbar").is_hidden()
+    # the shot's impact (it shakes the board a moment) comes on a timer after its flight: settled
+    # only once it has come (a CI run read the screen before it, and the shake after the rules)
+    frame.wait_for_function("window.mortarFeedback.events.some((e) => e.startsWith('motion:hit'))")
     layout.settle(frame)  # (the hand-over button arms itself a moment after it appears)
     # (whether a hand-over button has armed yet is the moment's, not the game's)
     screen = frame.evaluate(APP_HTML).replace(' data-armed=""', "")
