@@ -86,13 +86,14 @@ def test_framed_by_another_site_starts_plays_and_says_it_cannot_save(browser, si
     # only once it has come (a CI run read the screen before it, and the shake after the rules)
     frame.wait_for_function("window.mortarFeedback.events.some((e) => e.startsWith('motion:hit'))")
     layout.settle(frame)  # (the hand-over button arms itself a moment after it appears)
-    # (whether a hand-over button has armed yet is the moment's, not the game's)
-    screen = frame.evaluate(APP_HTML).replace(' data-armed=""', "")
+    # (whether a hand-over button has armed yet, or the board still shakes from a hit, is the
+    # moment's, not the game's)
+    screen = frame.evaluate(APP_HTML).replace(' data-armed=""', "").replace(" fx-shake", "")
     frame.locator(".compact-bar").get_by_role("link", name="Rules").click()
     frame.get_by_role("dialog", name="How to play").get_by_role("heading", name="Winning").wait_for()
     frame.get_by_role("dialog").get_by_role("button", name="Close").click()
     frame.wait_for_function("!document.getElementById('rules-dialog').open")
-    assert frame.evaluate(APP_HTML).replace(' data-armed=""', "") == screen
+    assert frame.evaluate(APP_HTML).replace(' data-armed=""', "").replace(" fx-shake", "") == screen
     # the sound switch works without storage (remembered for this page only)
     switch = frame.locator(".compact-bar").get_by_role("switch", name="Sound")
     switch.click()
