@@ -50,6 +50,9 @@ CHROMIUM_ARGS = [
     "--disable-quic",
     "--no-first-run",
     "--disable-sync",
+    # Shared memory in /tmp, not /dev/shm: a container's /dev/shm may be 64 MB, and Debian's
+    # launcher, which adds this flag when /dev/shm is small, misreads a /dev/shm mounted twice.
+    "--disable-dev-shm-usage",
 ]
 LOCAL_SCHEMES = ("data:", "blob:", "about:")
 
@@ -106,6 +109,7 @@ class PageLog:
     console: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
     stdlib_fallback: list[str] = field(default_factory=list)  # console warnings of fallback.py
+    crashed: bool = False  # the renderer process died
 
     @property
     def bad_status(self) -> dict[str, int]:
@@ -243,20 +247,28 @@ def _attach(context, page, site: Site, log: PageLog) -> None:
     page.on("console", on_console)
     page.on("pageerror", lambda err: log.page_errors.append(str(err)))
 
+    def on_crash(_page):
+        log.crashed = True
 
-@pytest.fixture(scope="session")
-def open_game(browser, site):
-    """Factory: open the game in a fresh browser context. Close the returned Game when done.
+    page.on("crash", on_crash)
+
+
+class Opener:
+    """Opens the game in fresh browser contexts and closes every one of them in ``close_all``.
 
     Keyword arguments: ``wait_ready`` (default True), ``viewport`` (dict), ``javascript``
     (default True), ``before_goto`` (callable(context, page), e.g. to add routes),
     ``context_options`` (more browser.new_context arguments, e.g. ``has_touch``).
     """
-    opened: list[Game] = []
 
-    def _open(*, wait_ready=True, viewport=None, javascript=True, before_goto=None, path=GAME_PATH,
-              context_options=None):
-        context = browser.new_context(
+    def __init__(self, browser, site: Site) -> None:
+        self.browser, self.site = browser, site
+        self.opened: list[Game] = []
+
+    def __call__(self, *, wait_ready=True, viewport=None, javascript=True, before_goto=None,
+                 path=GAME_PATH, context_options=None) -> Game:
+        site = self.site
+        context = self.browser.new_context(
             viewport=viewport or {"width": 1280, "height": 900},
             java_script_enabled=javascript,
             service_workers="block",
@@ -275,33 +287,61 @@ def open_game(browser, site):
             try:
                 page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
             except Exception as exc:
-                panel = page.locator("#boot-error-text").text_content() or ""
+                panel = "" if log.crashed else page.locator("#boot-error-text").text_content() or ""
                 raise AssertionError(
-                    f"page never became ready: {exc}\nerror panel: {panel[-2000:]}\n"
+                    f"page never became ready: {exc}\nrenderer crashed: {log.crashed}\n"
+                    f"error panel: {panel[-2000:]}\n"
                     f"console: {log.console[-20:]}\npage errors: {log.page_errors}"
                 ) from None
             ready = time.monotonic() - t0
         game = Game(page=page, context=context, log=log, site=site, ready_seconds=ready)
-        opened.append(game)
+        self.opened.append(game)
         return game
 
-    yield _open
-    problems = []
-    for game in opened:
-        try:
-            game.close()
-        except AssertionError as exc:
-            problems.append(str(exc))
-        except Exception:  # the test closed it already, or the browser is going away
-            pass
-    if problems:
-        pytest.fail("\n".join(problems), pytrace=False)
+    def close_all(self) -> None:
+        problems = []
+        for game in self.opened:
+            try:
+                game.close()
+            except AssertionError as exc:
+                problems.append(str(exc))
+            except Exception:  # the test closed it already, or the browser is going away
+                pass
+        self.opened.clear()
+        if problems:
+            pytest.fail("\n".join(problems), pytrace=False)
+
+
+# Three factories, one per owner: a game lives exactly as long as the test or the fixture that
+# opened it. Each page holds a whole Python runtime (~150 MB); pages left open until the session's
+# end piled up to ~100 renderer processes (6 GB) a run; twice a renderer crashed while booting.
+@pytest.fixture
+def open_game(browser, site):
+    """Factory for a test or a function-scoped fixture: its games close when the test ends."""
+    opener = Opener(browser, site)
+    yield opener
+    opener.close_all()
+
+
+@pytest.fixture(scope="module")
+def open_game_for_module(browser, site):
+    """Factory for a module-scoped fixture (pages shared by a file's tests)."""
+    opener = Opener(browser, site)
+    yield opener
+    opener.close_all()
 
 
 @pytest.fixture(scope="session")
-def game(open_game):
+def open_game_for_session(browser, site):
+    opener = Opener(browser, site)
+    yield opener
+    opener.close_all()
+
+
+@pytest.fixture(scope="session")
+def game(open_game_for_session):
     """The game page, loaded once and shared (read-only) by the session's tests."""
-    g = open_game()
+    g = open_game_for_session()
     # let late requests (e.g. favicon) and console messages arrive before tests look at them
     g.page.wait_for_load_state("load")
     g.page.wait_for_timeout(300)

@@ -29,8 +29,9 @@ def assert_clean(g) -> None:
 
 
 @pytest.fixture(scope="module")
-def desk(open_game):
-    g = open_game(viewport={"width": 1280, "height": 800}, context_options={"accept_downloads": True})
+def desk(open_game_for_module):
+    g = open_game_for_module(viewport={"width": 1280, "height": 800},
+                             context_options={"accept_downloads": True})
     yield g
     assert_clean(g)
 

@@ -45,11 +45,11 @@ WALKS = [(g, "en", s) for g in GAMES if g.name not in ONLY_IN_LANGUAGES for s in
 
 @pytest.fixture(scope="module", params=WALKS,
                 ids=[g.name + ("" if lang == "en" else f"-{lang}") + f"-{s}" for g, lang, s in WALKS])
-def walked(request, open_game):
+def walked(request, open_game_for_module):
     """One game walked at one size in one language (the tests of a walk read the same walk)."""
     game, lang, size = request.param
     path = game.path if lang == "en" else f"{game.path}&lang={lang}"
-    g = open_game(viewport=SIZES[size], context_options=TOUCH, path=path, before_goto=game.prepare)
+    g = open_game_for_module(viewport=SIZES[size], context_options=TOUCH, path=path, before_goto=game.prepare)
     w = Walk(g.page, game.name, size, lang, axe_on=lang == "en" or game.name in ONLY_IN_LANGUAGES)
     try:
         game.walker(w)

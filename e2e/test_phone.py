@@ -29,11 +29,12 @@ def _clean(g) -> None:
 
 
 @pytest.fixture(scope="module", params=["portrait", "landscape"])
-def phone(request, open_game):
+def phone(request, open_game_for_module):
     size = PORTRAIT if request.param == "portrait" else LANDSCAPE
-    g = open_game(viewport=size, context_options={"has_touch": True, "is_mobile": True})
+    g = open_game_for_module(viewport=size, context_options={"has_touch": True, "is_mobile": True})
     g.orientation = request.param
     yield g
+    g.close()
     _clean(g)
 
 

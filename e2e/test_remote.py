@@ -48,9 +48,9 @@ from mortar.kit.link import read
 
 
 @pytest.fixture(scope="module")
-def phones(open_game):
+def phones(open_game_for_module):
     """Two phones with touch: upright, and sideways."""
-    yield from open_phones(open_game)
+    yield from open_phones(open_game_for_module)
 
 
 LENGTHS: list[int] = []

@@ -63,9 +63,9 @@ LENGTHS: dict[str, list[int]] = {}  # game -> every link of it read off a phone'
 
 
 @pytest.fixture(scope="module")
-def phones(open_game):
+def phones(open_game_for_module):
     """Two phones with touch: upright, and sideways."""
-    yield from open_phones(open_game)
+    yield from open_phones(open_game_for_module)
     for game, lengths in LENGTHS.items():
         print(f"\n(links of {game} on the phones: median {statistics.median(lengths):.0f}, "
               f"longest {max(lengths)} characters, {len(lengths)} links)")
