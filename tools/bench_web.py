@@ -395,13 +395,18 @@ def print_throttled(rows: dict) -> dict:
 
 
 def bench_games(browser, origin: str, names: list[str], stock_url: str, runs: int,
-                before_root: str | None = None) -> dict:
+                before_root: str | None = None, runtime_url: str | None = None) -> dict:
     """Every game's first visit on Fast 4G, CPU x4 (fresh context, service worker blocked),
     alternating with the bare page on npm's Pyodide and, with ``--before``, the earlier release's
-    same game: the start form tapped as soon as it is on screen (USABLE), then interactive."""
+    same game: the start form tapped as soon as it is on screen (USABLE), then interactive.
+    ``runtime_url``: the bare page on the dist's own Pyodide, loaded in each pair too: the
+    runtime's start with no game at all, the floor of any game's time to interactive."""
     network, cpu = "Fast 4G", 4
-    rows: dict[str, dict[str, list]] = {name: {"game": [], "bare": [], "before": []} for name in names}
+    rows: dict[str, dict[str, list]] = {name: {"game": [], "bare": [], "before": [], "runtime": []}
+                                        for name in names}
     load_once(browser, stock_url)  # warm the OS file cache and the server threads
+    if runtime_url:
+        load_once(browser, runtime_url)
     for name in names:
         load_once(browser, f"{origin}/game/?game={name}")
         if before_root:
@@ -411,6 +416,8 @@ def bench_games(browser, origin: str, names: list[str], stock_url: str, runs: in
             order = [("game", f"{origin}/game/?game={name}", True), ("bare", stock_url, False)]
             if before_root:
                 order.append(("before", f"{before_root}?game={name}", True))
+            if runtime_url:
+                order.append(("runtime", runtime_url, False))
             if i % 2:
                 order.reverse()
             for key, url, usable in order:
@@ -446,9 +453,10 @@ def print_games(rows: dict) -> dict:
                         for k in ("usable", "shown", "ready", "bytes", "frozen")}
         bare = median([r["ready"] for r in pair["bare"]])
         ratio = {k: (median([g["ready"] / b["ready"] for g, b in zip(pair[k], pair["bare"])])
-                     if pair[k] and bare else None) for k in ("game", "before")}
+                     if pair[k] and bare else None) for k in ("game", "before", "runtime")}
         out[name] = {"after": fig["game"], "before": fig["before"], "bare_ms": bare,
-                     "ratio": ratio["game"], "before_ratio": ratio["before"]}
+                     "ratio": ratio["game"], "before_ratio": ratio["before"],
+                     "runtime_ratio": ratio["runtime"]}
         after, before = fig["game"], fig["before"]
         print(f"  {name:<20} {sec(after['usable']):>10} {sec(before['usable']):>10}"
               f" {sec(after['shown']):>8} {sec(before['shown']):>8} {sec(after['ready']):>8}"
@@ -457,6 +465,10 @@ def print_games(rows: dict) -> dict:
               f" {fmt_mb(after['bytes'])} MB {fmt_mb(before['bytes'])} MB {sec(after['frozen']):>7}")
     print("  goals: usable first screen <= 2 s; game / bare <= 0.40 (median of the pairs' ratios);"
           " bytes to interactive <= 4.0 MB")
+    floor = {name: o["runtime_ratio"] for name, o in out.items() if o["runtime_ratio"] is not None}
+    if floor:
+        print("  the runtime alone (PyScript's bare page on the dist's Pyodide, no game) / bare, in the"
+              " same pairs: " + ", ".join(f"{name} {r:.2f}" for name, r in floor.items()))
     return out
 
 
@@ -890,7 +902,7 @@ def main(argv: list[str] | None = None) -> int:
             if "games" in parts:
                 names = args.game or [e.name for e in games.entries() if e.seated]
                 rows = bench_games(browser, origin, names, origin + "/bare-stock/", args.throttled_runs,
-                                   origin + "/before/" if args.before else None)
+                                   origin + "/before/" if args.before else None, origin + "/bare/")
                 figures["games"] = print_games(rows)
             if "interactions" in parts:
                 timings = bench_interactions(browser, game_url, args.turns)
