@@ -333,7 +333,7 @@ class Opener:
 
 # Three factories, one per owner: a game lives exactly as long as the test or the fixture that
 # opened it. Each page holds a whole Python runtime (~150 MB); pages left open until the session's
-# end piled up to ~100 renderer processes (6 GB) a run; twice a renderer crashed while booting.
+# end piled up to ~100 renderer processes (6 GB) a run.
 @pytest.fixture
 def open_game(browser, site):
     """Factory for a test or a function-scoped fixture: its games close when the test ends."""
